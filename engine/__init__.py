@@ -1,0 +1,20 @@
+"""Schotten Totten rules engine: pure Python for CPython, MicroPython and CircuitPython.
+
+Nothing here touches a display, a button or a file system.  Cards are ints
+0..53 (see ``engine.cards``); a game is one ``engine.game.Game`` with
+``apply``/``undo``; ``engine.position`` reads and writes the JSON position
+format that outside tools use.
+"""
+
+try:
+    import micropython  # noqa: F401  (MicroPython and CircuitPython)
+except ImportError:
+    # CPython: ``const()`` is only a compile-time hint on the boards.
+    import sys
+
+    class _MicroPython:
+        @staticmethod
+        def const(x):
+            return x
+
+    sys.modules["micropython"] = _MicroPython()

@@ -1,0 +1,414 @@
+"""One round of Schotten Totten: the state, the moves, apply and undo.
+
+Everything lives in bytearrays and small ints so that a board can hold it and
+a bot can walk a game tree with ``apply``/``undo`` without allocating.
+
+A side is the (up to) three cards one player placed at one stone; side ``i``
+of stone ``s`` for player ``p`` is ``s * 2 + p``, its cards are
+``side[i * 3 : i * 3 + 3]``.
+
+A move is one int: ``card | stone << 6 | claims << 10``, where ``claims`` is a
+mask of the stones claimed and ``card`` is ``PASS`` for a player who cannot
+place; with the ``AUTO_CLAIM`` flag instead of a mask, the mover claims
+every stone provable at that point of the turn.  In the classic variant the claims follow the placement, in the expert
+variant they come first.
+"""
+
+from micropython import const
+
+from engine.cards import NO_CARD
+from engine.formation import rank3, threat
+from engine.rng import Random
+
+N_STONES = const(9)
+SIDE_MAX = const(3)
+HAND_SIZE = const(6)
+PASS = const(63)
+AUTO_CLAIM = const(1 << 19)  # move flag: claim every stone provable then
+
+CLASSIC = const(0)
+EXPERT = const(1)
+VARIANTS = ("classic", "expert")
+
+NOBODY = const(2)  # owner of an unclaimed stone, winner of a round in play
+DRAW = const(3)  # winner of a stalled round with equal stone counts
+
+_ALL_VALUES = const(0x1FF)
+
+# An undo record is one int: the move's card and stone, the claims that took
+# effect, where the card sat in the hand, and what else the move changed.
+_R_HAND = const(19)
+_R_DREW = const(1 << 22)
+_R_FIRST = const(1 << 23)
+_R_PLACED = const(1 << 24)
+_R_MOVER = const(25)
+
+
+def move(card, stone, claims=0):
+    return card | stone << 6 | claims << 10
+
+
+def move_card(m):
+    return m & 63
+
+
+def move_stone(m):
+    return m >> 6 & 15
+
+
+def move_claims(m):
+    return m >> 10 & 0x1FF
+
+
+class Game:
+    """A round in play.  ``to_move`` is the player whose turn it is."""
+
+    def __init__(self, variant=CLASSIC):
+        self.variant = variant
+        self.side = bytearray(N_STONES * 2 * SIDE_MAX)
+        self.n = bytearray(N_STONES * 2)  # cards per side
+        self.rank = bytearray(N_STONES * 2)  # formation rank of a full side
+        self.first = bytearray(N_STONES)  # who completed a side first
+        self.owner = bytearray(N_STONES)
+        self.owned = bytearray(2)  # stones owned per player
+        self.hand = [bytearray(HAND_SIZE), bytearray(HAND_SIZE)]
+        self.hand_n = bytearray(2)
+        self.deck = bytearray(54)
+        self.deck_pos = 54  # next card to draw; 54: the pile is empty
+        # Cards nobody has placed: per colour a 9-bit mask of values, and
+        # per value a count.  Hands and pile are in here: they count as
+        # available to the opponent in a proof.
+        self.unseen = [_ALL_VALUES] * 6
+        self.unseen_n = bytearray(9)
+        self.to_move = 0
+        self.winner = NOBODY
+        self.history = []
+        self.clear()
+
+    def clear(self):
+        """An empty table, empty hands, an empty pile."""
+        for i in range(N_STONES * 2 * SIDE_MAX):
+            self.side[i] = NO_CARD
+        for i in range(N_STONES * 2):
+            self.n[i] = 0
+            self.rank[i] = 0
+        for s in range(N_STONES):
+            self.first[s] = NOBODY
+            self.owner[s] = NOBODY
+        for p in range(2):
+            self.owned[p] = 0
+            self.hand_n[p] = 0
+        self.deck_pos = 54
+        for c in range(6):
+            self.unseen[c] = _ALL_VALUES
+        for v in range(9):
+            self.unseen_n[v] = 6
+        self.to_move = 0
+        self.winner = NOBODY
+        del self.history[:]
+
+    def deal(self, seed, first_player=0):
+        """Shuffle with ``seed`` and deal six cards each; ``first_player``
+        plays first and receives the first six cards of the shuffle."""
+        self.clear()
+        deck = self.deck
+        for i in range(54):
+            deck[i] = i
+        Random(seed).shuffle(deck)
+        for i in range(HAND_SIZE):
+            self.hand[first_player][i] = deck[i]
+            self.hand[1 - first_player][i] = deck[HAND_SIZE + i]
+        self.hand_n[0] = self.hand_n[1] = HAND_SIZE
+        self.deck_pos = 2 * HAND_SIZE
+        self.to_move = first_player
+
+    # -- reading the table -------------------------------------------------
+
+    def cards_at(self, stone, player):
+        i = stone * 2 + player
+        return list(self.side[i * 3 : i * 3 + self.n[i]])
+
+    def hand_cards(self, player):
+        return list(self.hand[player][: self.hand_n[player]])
+
+    def pile_size(self):
+        return 54 - self.deck_pos
+
+    def open_stones(self, player):
+        """Mask of the stones where ``player`` may still place a card."""
+        mask = 0
+        n = self.n
+        owner = self.owner
+        for s in range(N_STONES):
+            if owner[s] == NOBODY and n[s * 2 + player] < SIDE_MAX:
+                mask |= 1 << s
+        return mask
+
+    def can_place(self, player):
+        return self.hand_n[player] > 0 and self.open_stones(player) != 0
+
+    def over(self):
+        return self.winner != NOBODY
+
+    # -- claims ------------------------------------------------------------
+
+    def claim_threat(self, stone, player):
+        """Can ``player`` claim ``stone`` now?  0 when the claim holds (proved
+        from the table alone); otherwise why not: -1 when the stone is
+        taken or ``player`` has fewer than three cards there, -2 when the
+        opponent's full side wins, or a packed counterexample (see
+        ``formation.unpack``): unseen cards that would complete the
+        opponent's side into a formation beating the claimant's."""
+        if self.owner[stone] != NOBODY:
+            return -1
+        i = stone * 2 + player
+        if self.n[i] < SIDE_MAX:
+            return -1
+        j = i ^ 1
+        k = self.n[j]
+        mine = self.rank[i]
+        if k == SIDE_MAX:
+            theirs = self.rank[j]
+            if mine > theirs or (mine == theirs and self.first[stone] == player):
+                return 0
+            return -2
+        b = j * 3
+        side = self.side
+        return threat(self.unseen, self.unseen_n, k, side[b], side[b + 1], mine)
+
+    def claimable(self, player):
+        """Mask of the stones ``player`` may claim now."""
+        mask = 0
+        n = self.n
+        owner = self.owner
+        for s in range(N_STONES):
+            i = s * 2 + player
+            if n[i] == SIDE_MAX and owner[s] == NOBODY and self.claim_threat(s, player) == 0:
+                mask |= 1 << s
+        return mask
+
+    def _claim(self, stone, player):
+        # Returns True when the claim ends the round.
+        self.owner[stone] = player
+        self.owned[player] += 1
+        if self.owned[player] >= 5:
+            self.winner = player
+            return True
+        owner = self.owner
+        run = 0
+        lo = stone - 2 if stone >= 2 else 0
+        hi = stone + 2 if stone <= 6 else 8
+        for s in range(lo, hi + 1):
+            if owner[s] == player:
+                run += 1
+                if run == 3:
+                    self.winner = player
+                    return True
+            else:
+                run = 0
+        return False
+
+    def _claims(self, mask, player):
+        # Claim the stones of ``mask`` in ascending order until one ends the
+        # round; returns the mask of those that took effect.
+        done = 0
+        s = 0
+        while mask >> s:
+            if mask >> s & 1:
+                done |= 1 << s
+                if self._claim(s, player):
+                    break
+            s += 1
+        return done
+
+    # -- placing -----------------------------------------------------------
+
+    def _place(self, player, h, stone):
+        # Place hand card ``h`` of ``player`` at ``stone``; returns the undo
+        # flags (_R_FIRST when this card completed the stone's first side).
+        hand = self.hand[player]
+        card = hand[h]
+        last = self.hand_n[player] - 1
+        hand[h] = hand[last]
+        hand[last] = card
+        self.hand_n[player] = last
+        i = stone * 2 + player
+        k = self.n[i]
+        b = i * 3
+        self.side[b + k] = card
+        self.n[i] = k + 1
+        c = card // 9
+        v = card % 9
+        self.unseen[c] &= ~(1 << v)
+        self.unseen_n[v] -= 1
+        if k == 2:
+            side = self.side
+            self.rank[i] = rank3(side[b], side[b + 1], card)
+            if self.first[stone] == NOBODY:
+                self.first[stone] = player
+                return _R_FIRST
+        return 0
+
+    def _unplace(self, player, h, stone, flags):
+        i = stone * 2 + player
+        k = self.n[i] - 1
+        self.n[i] = k
+        b = i * 3
+        card = self.side[b + k]
+        self.side[b + k] = NO_CARD
+        self.rank[i] = 0
+        if flags & _R_FIRST:
+            self.first[stone] = NOBODY
+        c = card // 9
+        v = card % 9
+        self.unseen[c] |= 1 << v
+        self.unseen_n[v] += 1
+        hand = self.hand[player]
+        last = self.hand_n[player]
+        hand[last] = hand[h]
+        hand[h] = card
+        self.hand_n[player] = last + 1
+
+    # -- moves -------------------------------------------------------------
+
+    def hand_index(self, player, card):
+        hand = self.hand[player]
+        for h in range(self.hand_n[player]):
+            if hand[h] == card:
+                return h
+        return -1
+
+    def legal_moves(self, player=-1):
+        """The placements open to ``player`` (default: the player to move),
+        as moves without claims; ``[PASS]`` when none is."""
+        if player < 0:
+            player = self.to_move
+        stones = self.open_stones(player)
+        out = []
+        if stones:
+            hand = self.hand[player]
+            for h in range(self.hand_n[player]):
+                for s in range(N_STONES):
+                    if stones >> s & 1:
+                        out.append(hand[h] | s << 6)
+        if not out:
+            out.append(PASS)
+        return out
+
+    def check(self, m):
+        """None when move ``m`` is legal for the player to move, else the
+        reason, one line."""
+        if self.winner != NOBODY:
+            return "the round is over"
+        p = self.to_move
+        card = m & 63
+        stone = m >> 6 & 15
+        claims = m >> 10 & 0x1FF
+        if m >> 20 or (m & AUTO_CLAIM and claims):
+            return "malformed move"
+        stones = self.open_stones(p)
+        if self.variant == EXPERT:
+            ok = self.claimable(p)
+            if claims & ~ok:
+                return "claim not provable: stone %d" % _lowest(claims & ~ok)
+            if m & AUTO_CLAIM:
+                claims = ok
+            stones &= ~claims  # claimed before the card is placed
+        if card == PASS:
+            if stone:
+                return "malformed move"
+            if self.hand_n[p] and stones:
+                return "cannot pass: a card can be placed"
+        else:
+            if stone >= N_STONES:
+                return "no stone %d" % stone
+            h = self.hand_index(p, card)
+            if h < 0:
+                return "card not in hand"
+            if not stones >> stone & 1:
+                if self.owner[stone] != NOBODY or claims >> stone & 1:
+                    return "stone %d is claimed" % stone
+                return "stone %d: side is full" % stone
+        if self.variant == CLASSIC and claims:
+            if card != PASS:
+                flags = self._place(p, h, stone)
+                ok = self.claimable(p)
+                self._unplace(p, h, stone, flags)
+            else:
+                ok = self.claimable(p)
+            if claims & ~ok:
+                return "claim not provable: stone %d" % _lowest(claims & ~ok)
+        return None
+
+    def apply(self, m):
+        """Play move ``m`` for the player to move (trusted: see ``check``):
+        claims and placement in the variant's order, then the draw, then the
+        turn passes.  Ends the round on a winning claim or a stall."""
+        p = self.to_move
+        card = m & 63
+        stone = m >> 6 & 15
+        claims = m >> 10 & 0x1FF
+        rec = card | stone << 6 | p << _R_MOVER
+        done = 0
+        expert = self.variant == EXPERT
+        if expert:
+            if m & AUTO_CLAIM:
+                claims = self.claimable(p)
+            if claims:
+                done = self._claims(claims, p)
+        if self.winner == NOBODY and card != PASS:
+            h = self.hand_index(p, card)
+            rec |= h << _R_HAND | self._place(p, h, stone) | _R_PLACED
+        if not expert:
+            if m & AUTO_CLAIM:
+                claims = self.claimable(p)
+            if claims:
+                done = self._claims(claims, p)
+        rec |= done << 10
+        if self.winner == NOBODY:
+            if card != PASS and self.deck_pos < 54:
+                hand = self.hand[p]
+                hand[self.hand_n[p]] = self.deck[self.deck_pos]
+                self.hand_n[p] += 1
+                self.deck_pos += 1
+                rec |= _R_DREW
+            self.to_move = 1 - p
+            self._check_stall()
+        self.history.append(rec)
+
+    def undo(self):
+        """Take back the last move."""
+        rec = self.history.pop()
+        p = rec >> _R_MOVER & 1
+        self.winner = NOBODY
+        self.to_move = p
+        if rec & _R_DREW:
+            self.hand_n[p] -= 1
+            self.deck_pos -= 1
+        done = rec >> 10 & 0x1FF
+        s = 0
+        while done >> s:
+            if done >> s & 1:
+                self.owner[s] = NOBODY
+                self.owned[p] -= 1
+            s += 1
+        if rec & _R_PLACED:
+            self._unplace(p, rec >> _R_HAND & 7, rec >> 6 & 15, rec)
+
+    def _check_stall(self):
+        # Neither player can place and nobody can claim: the round ends,
+        # won by the player with more stones (a draw when equal).
+        if self.can_place(0) or self.can_place(1):
+            return
+        if self.claimable(0) or self.claimable(1):
+            return
+        a = self.owned[0]
+        b = self.owned[1]
+        self.winner = 0 if a > b else 1 if b > a else DRAW
+
+
+def _lowest(mask):
+    s = 0
+    while not mask >> s & 1:
+        s += 1
+    return s

@@ -1,0 +1,69 @@
+"""A match of several rounds, scored as the rule book proposes.
+
+The winner of a round scores 5 points, the loser 1 point per stone owned; a
+stalled round with equal stones is a draw worth nothing to either.  The loser
+of a round starts the next one (after a draw, the player who did not start
+the drawn round).  The first player of the first round is drawn from the
+match seed, and every round is dealt from a seed drawn from it, so one seed
+replays the whole match.
+"""
+
+from micropython import const
+
+from engine.game import CLASSIC, DRAW, NOBODY, Game
+from engine.rng import Random
+
+WIN_POINTS = const(5)
+
+
+class Match:
+    def __init__(self, seed, rounds=1, variant=CLASSIC):
+        if rounds < 1:
+            raise ValueError("a match has at least one round")
+        self.seed = seed
+        self.rounds = rounds
+        self.game = Game(variant)
+        self.scores = [0, 0]
+        self.results = []  # per finished round: (winner, stones of 0, stones of 1)
+        self._rng = Random(seed)
+        self.starter = self._rng.below(2)
+        self.round_seed = 0
+        self.start_round()
+
+    def round_number(self):
+        """1 for the first round."""
+        return len(self.results) + 1
+
+    def start_round(self):
+        self.round_seed = self._rng.bits30()
+        self.game.deal(self.round_seed, self.starter)
+
+    def finish_round(self):
+        """Score the round just ended; deal the next one unless the match
+        is over.  Returns the round's winner (0, 1 or DRAW)."""
+        game = self.game
+        w = game.winner
+        if w == NOBODY:
+            raise ValueError("the round is still in play")
+        owned = game.owned
+        self.results.append((w, owned[0], owned[1]))
+        if w == DRAW:
+            self.starter = 1 - self.starter
+        else:
+            self.scores[w] += WIN_POINTS
+            self.scores[1 - w] += owned[1 - w]
+            self.starter = 1 - w
+        if not self.over():
+            self.start_round()
+        return w
+
+    def over(self):
+        return len(self.results) >= self.rounds
+
+    def winner(self):
+        """The match winner once it is over: 0, 1, DRAW for equal scores,
+        NOBODY while it goes on."""
+        if not self.over():
+            return NOBODY
+        a, b = self.scores
+        return 0 if a > b else 1 if b > a else DRAW

@@ -1,0 +1,86 @@
+import json
+import os
+
+import pytest
+
+import engine  # noqa: F401  (installs the micropython shim on CPython)
+from engine.game import NOBODY, Game
+from engine.playout import random_move
+from engine.rng import Random
+
+HERE = os.path.dirname(__file__)
+ROOT = os.path.dirname(HERE)
+
+
+def data_path(name):
+    return os.path.join(HERE, "data", name)
+
+
+def claim_examples():
+    with open(data_path("claims-examples.jsonl")) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def snapshot(game):
+    """Every field of a game, to compare states exactly."""
+    return (
+        game.variant,
+        bytes(game.side),
+        bytes(game.n),
+        bytes(game.rank),
+        bytes(game.first),
+        bytes(game.owner),
+        bytes(game.owned),
+        tuple(sorted(game.hand_cards(0))),
+        tuple(sorted(game.hand_cards(1))),
+        bytes(game.hand_n),
+        bytes(game.deck[game.deck_pos:]),
+        tuple(game.unseen),
+        bytes(game.unseen_n),
+        game.to_move,
+        game.winner,
+    )
+
+
+def random_states(seeds, variant=0):
+    """Every position of random games dealt from ``seeds``."""
+    for seed in seeds:
+        game = Game(variant)
+        rng = Random(seed)
+        game.deal(seed, seed & 1)
+        while game.winner == NOBODY:
+            yield game
+            game.apply(random_move(game, rng))
+
+
+@pytest.fixture
+def examples():
+    return claim_examples()
+
+
+ALL_NAMES = [c + str(v) for c in "ROYGBP" for v in range(1, 10)]
+
+
+def position(stones, to_move=0, variant="classic", owners=None, first=None, hands=None):
+    """A position dict: ``stones`` maps a stone to its two sides (lists of
+    card names); ``first`` maps a stone to who completed first (default: the
+    only full side, else player 0); the cards left over fill the hands (or
+    ``hands``) and then the pile."""
+    owners = owners or {}
+    first = first or {}
+    used = set()
+    out = []
+    for s in range(9):
+        sides = [list(x) for x in stones.get(s, ([], []))]
+        used.update(sides[0] + sides[1])
+        f = first.get(s)
+        if f is None and (len(sides[0]) == 3 or len(sides[1]) == 3):
+            f = 0 if len(sides[0]) == 3 else 1
+        out.append({"sides": sides, "first": f, "owner": owners.get(s)})
+    rest = [c for c in ALL_NAMES if c not in used]
+    if hands is None:
+        hands = [rest[:6], rest[6:12]]
+    hands = [list(h) for h in hands]
+    used.update(hands[0] + hands[1])
+    deck = [c for c in rest if c not in used]
+    return {"variant": variant, "to_move": to_move, "stones": out, "hands": hands, "deck": deck}

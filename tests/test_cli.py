@@ -1,0 +1,53 @@
+"""``python -m engine claims``: the command of the contract."""
+
+import json
+import subprocess
+import sys
+
+from conftest import ROOT, claim_examples, data_path
+
+
+def run(*args, feed=""):
+    return subprocess.run([sys.executable, "-m", "engine", *args], input=feed,
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def test_answers_every_published_example_from_stdin():
+    rows = claim_examples()
+    out = run("claims", feed="".join(json.dumps(r["position"]) + "\n" for r in rows))
+    assert out.returncode == 0, out.stderr
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert answers == [{"claimable": r["claimable"]} for r in rows]
+
+
+def test_reads_a_file_too(tmp_path):
+    rows = claim_examples()
+    f = tmp_path / "positions.jsonl"
+    f.write_text("".join(json.dumps(r["position"]) + "\n" for r in rows))
+    assert run("claims", str(f)).stdout == run("claims", "-", feed=f.read_text()).stdout
+
+
+def test_a_bad_line_gets_an_error_the_others_answers_and_status_2():
+    good = json.dumps(claim_examples()[1]["position"])
+    out = run("claims", feed="\n".join([good, "{not json", "[1, 2]", '{"variant": "classic"}', good]) + "\n")
+    assert out.returncode == 2
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(lines) == 5
+    assert lines[0] == lines[4] == {"claimable": [4]}
+    for line in lines[1:4]:
+        assert list(line) == ["error"] and line["error"] and "\n" not in line["error"]
+
+
+def test_examples_copy_matches_the_shared_spec():
+    import os
+
+    shared = os.path.join(ROOT, "..", "shared", "spec", "claims-examples.jsonl")
+    if not os.path.exists(shared):
+        return
+    with open(shared) as a, open(data_path("claims-examples.jsonl")) as b:
+        assert a.read() == b.read()
+
+
+def test_unknown_command_is_a_usage_error():
+    out = run("nonsense")
+    assert out.returncode == 2 and "usage" in out.stderr
