@@ -187,6 +187,27 @@ class Game:
                 mask |= 1 << s
         return mask
 
+    def place_tentatively(self, card, stone):
+        """Place ``card`` from the mover's hand at ``stone`` without ending
+        the turn, so that a screen can show the table before asking for
+        claims; returns a token for ``retract``."""
+        h = self.hand_index(self.to_move, card)
+        return h | self._place(self.to_move, h, stone)
+
+    def retract(self, token, stone):
+        """Take back a ``place_tentatively``."""
+        self._unplace(self.to_move, token & 7, stone, token)
+
+    def claimable_after(self, card, stone):
+        """Mask of the stones the player to move could claim after placing
+        ``card`` (from their hand; PASS for none) at ``stone``."""
+        if card == PASS:
+            return self.claimable(self.to_move)
+        token = self.place_tentatively(card, stone)
+        ok = self.claimable(self.to_move)
+        self.retract(token, stone)
+        return ok
+
     def _claim(self, stone, player):
         # Returns True when the claim ends the round.
         self.owner[stone] = player
@@ -330,12 +351,7 @@ class Game:
                     return "stone %d is claimed" % stone
                 return "stone %d: side is full" % stone
         if self.variant == CLASSIC and claims:
-            if card != PASS:
-                flags = self._place(p, h, stone)
-                ok = self.claimable(p)
-                self._unplace(p, h, stone, flags)
-            else:
-                ok = self.claimable(p)
+            ok = self.claimable_after(card, stone)
             if claims & ~ok:
                 return "claim not provable: stone %d" % _lowest(claims & ~ok)
         return None

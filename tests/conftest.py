@@ -1,15 +1,21 @@
 import json
 import os
+import sys
 
 import pytest
 
-import engine  # noqa: F401  (installs the micropython shim on CPython)
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+# Appended, not prepended: the board's top-level code.py must not shadow the
+# standard library's ``code`` module (pdb imports it).
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
+
+import engine  # noqa: E402,F401  (installs the micropython shim on CPython)
 from engine.game import NOBODY, Game
 from engine.playout import random_move
 from engine.rng import Random
 
-HERE = os.path.dirname(__file__)
-ROOT = os.path.dirname(HERE)
 
 
 def data_path(name):

@@ -1,0 +1,27 @@
+# Schotten Totten pocket game.  `make sim` and `make test` set everything up.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: sim test bench clean
+
+sim: $(VENV)/.installed
+	$(PY) -m sim $(ARGS)
+
+test: $(VENV)/.installed node_modules/.installed
+	$(VENV)/bin/pytest
+
+bench: $(VENV)/.installed node_modules/.installed
+	$(PY) tools/bench.py
+
+$(VENV)/.installed: requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+clean:
+	rm -rf $(VENV) node_modules .pytest_cache .hypothesis

@@ -1,0 +1,256 @@
+"""The game in text: a board's USB serial console or a desktop terminal.
+
+Only ``input`` and ``print`` are used, so the same code runs on a board
+(``code.py`` starts it) and under CPython (``make sim``, until the handheld
+screens land).  You are player 0 and play against a built-in opponent.
+
+Commands at your turn:
+  ``R7 3``   place R7 at stone 3 (stones 1 to 9, left to right)
+  ``3 5``    place the third card of your hand at stone 5
+  ``c 4``    claim stone 4 (classic: after placing, asked for; expert: first)
+  ``p``      pass (only when you cannot place)
+  ``?``      help, ``q`` quit
+"""
+
+from engine.bots import LEVELS
+from engine.cards import card_name, parse_card
+from engine.formation import CATEGORY_NAMES, rank3, unpack
+from engine.game import DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, VARIANTS, move
+from engine.match import Match
+from engine.rng import Random
+
+YOU = 0
+BOT = 1
+
+
+class Quit(Exception):
+    pass
+
+
+def _side(game, stone, player, reverse=False):
+    cards = [card_name(c) for c in game.cards_at(stone, player)]
+    cards += ["--"] * (SIDE_MAX - len(cards))
+    if reverse:
+        cards.reverse()
+    return " ".join(cards)
+
+
+def board_text(game, scores=None):
+    """The table as lines of text, your side on the right."""
+    claim_mask = game.claimable(YOU) if game.winner == NOBODY else 0
+    lines = ["     opponent     stone      you"]
+    for s in range(N_STONES):
+        owner = game.owner[s]
+        if owner == YOU:
+            mark = "[you]"
+        elif owner == BOT:
+            mark = "[opp]"
+        elif claim_mask >> s & 1:
+            mark = "  *  "
+        else:
+            mark = "     "
+        lines.append(" %d   %s  %s  %s" % (s + 1, _side(game, s, BOT, True), mark, _side(game, s, YOU)))
+    status = "pile %d   stones: you %d, opponent %d" % (game.pile_size(), game.owned[YOU], game.owned[BOT])
+    if scores:
+        status += "   match: you %d, opponent %d" % (scores[YOU], scores[BOT])
+    lines.append(status)
+    lines.append("your hand: " + "  ".join("%d:%s" % (i + 1, card_name(c)) for i, c in enumerate(sorted(game.hand_cards(YOU)))))
+    if claim_mask:
+        lines.append("* you can claim: " + " ".join(str(s + 1) for s in range(N_STONES) if claim_mask >> s & 1))
+    return lines
+
+
+def why_not(game, stone, player):
+    """One line: why ``player`` may not claim ``stone`` now."""
+    t = game.claim_threat(stone, player)
+    if t == 0:
+        return "stone %d can be claimed" % (stone + 1)
+    if game.owner[stone] != NOBODY:
+        return "stone %d is already claimed" % (stone + 1)
+    if t == -1:
+        return "stone %d: you need three cards there" % (stone + 1)
+    if t == -2:
+        return "stone %d: the opponent's formation wins there" % (stone + 1)
+    cards = unpack(t)
+    theirs = game.cards_at(stone, 1 - player) + cards
+    return "stone %d: not proved, the opponent could still add %s for a %s" % (
+        stone + 1, " ".join(card_name(c) for c in cards), CATEGORY_NAMES[rank3(*theirs) >> 5])
+
+
+def _parse_stones(words):
+    stones = 0
+    for w in words:
+        s = int(w) - 1
+        if s < 0 or s >= N_STONES:
+            raise ValueError
+        stones |= 1 << s
+    return stones
+
+
+class ConsoleGame:
+    def __init__(self, level="easy", variant=0, rounds=1, seed=None, auto_claim=False,
+                 read=input, write=print):
+        if seed is None:
+            seed = _fresh_seed()
+        self.seed = seed
+        self.match = Match(seed, rounds, variant)
+        self.bot = LEVELS[level]
+        self.bot_rng = Random(seed ^ 0x5A5A)
+        self.auto_claim = auto_claim
+        self.read = read
+        self.write = write
+
+    def ask(self, prompt):
+        text = self.read(prompt).strip()
+        if text in ("q", "quit"):
+            raise Quit()
+        return text
+
+    def show(self):
+        for line in board_text(self.match.game, self.match.scores if self.match.rounds > 1 else None):
+            self.write(line)
+
+    def ask_claims(self, game, ok):
+        # Returns a mask of stones the player claims, out of ``ok``.
+        if not ok or self.auto_claim:
+            return ok
+        while True:
+            text = self.ask("claim which stones? (numbers, Enter for none) ")
+            if not text:
+                return 0
+            words = text.replace("c", " ").split()
+            try:
+                mask = _parse_stones(words)
+            except ValueError:
+                self.write("stones are numbered 1 to 9")
+                continue
+            bad = mask & ~ok
+            if not bad:
+                return mask
+            for s in range(N_STONES):
+                if bad >> s & 1:
+                    self.write(why_not(game, s, YOU))
+
+    def your_turn(self, game):
+        expert = game.variant == EXPERT
+        claims = self.ask_claims(game, game.claimable(YOU)) if expert else 0
+        if not game.can_place(YOU):
+            self.write("you cannot place a card: you pass")
+            m = PASS | claims << 10
+            if not expert:
+                m |= self.ask_claims(game, game.claimable(YOU)) << 10
+            return m
+        while True:
+            text = self.ask("your move (card stone, ? for help) ")
+            words = text.split()
+            if text == "?" or not words:
+                self.write(__doc__.split("Commands at your turn:")[1].rstrip())
+                continue
+            if words[0] == "c":
+                try:
+                    mask = _parse_stones(words[1:])
+                except ValueError:
+                    self.write("claim what? e.g. c 4")
+                    continue
+                for s in range(N_STONES):
+                    if mask >> s & 1:
+                        self.write(why_not(game, s, YOU) + ("" if expert else " (claims follow your card)"))
+                continue
+            if len(words) != 2:
+                self.write("type a card and a stone, e.g. R7 3")
+                continue
+            try:
+                card = self._card(game, words[0])
+                stone = int(words[1]) - 1
+            except ValueError:
+                self.write("type a card and a stone, e.g. R7 3")
+                continue
+            m = move(card, stone if 0 <= stone < 15 else 15, claims)
+            err = game.check(m)
+            if err:
+                self.write(err)
+                continue
+            if not expert:
+                # Show the card in place while asking for claims.
+                token = game.place_tentatively(card, stone)
+                try:
+                    self.show()
+                    m |= self.ask_claims(game, game.claimable(YOU)) << 10
+                finally:
+                    game.retract(token, stone)
+            return m
+
+    def _card(self, game, word):
+        hand = sorted(game.hand_cards(YOU))
+        if word.isdigit():
+            i = int(word) - 1
+            if 0 <= i < len(hand):
+                return hand[i]
+            raise ValueError
+        return parse_card(word.upper())
+
+    def report_bot(self, game, m):
+        card = m & 63
+        claims = game.history[-1] >> 10 & 0x1FF
+        text = "opponent passes" if card == PASS else "opponent plays %s at stone %d" % (card_name(card), (m >> 6 & 15) + 1)
+        if claims:
+            text += ", claims " + " ".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
+        self.write(text)
+
+    def play(self):
+        match = self.match
+        self.write("Schotten Totten, %s variant, seed %d" % (VARIANTS[match.game.variant], self.seed))
+        try:
+            while not match.over():
+                game = match.game
+                if match.rounds > 1:
+                    self.write("round %d of %d" % (match.round_number(), match.rounds))
+                while game.winner == NOBODY:
+                    if game.to_move == YOU:
+                        self.show()
+                        m = self.your_turn(game)
+                        game.apply(m)
+                    else:
+                        m = self.bot(game, self.bot_rng)
+                        game.apply(m)
+                        self.report_bot(game, m)
+                self.show()
+                w = match.finish_round()
+                self.write("round drawn" if w == DRAW else "you win the round" if w == YOU else "the opponent wins the round")
+            if match.rounds > 1:
+                w = match.winner()
+                self.write("match: you %d, opponent %d: %s" % (
+                    match.scores[YOU], match.scores[BOT],
+                    "a draw" if w == DRAW else "you win" if w == YOU else "the opponent wins"))
+        except (Quit, EOFError):
+            self.write("bye")
+
+
+def _fresh_seed():
+    try:
+        import os
+
+        return int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF
+    except (ImportError, AttributeError, NotImplementedError):
+        import time
+
+        return time.monotonic_ns() & 0x3FFFFFFF if hasattr(time, "monotonic_ns") else int(time.monotonic() * 1000)
+
+
+def main(argv=()):
+    """``--level easy --variant classic|expert --rounds N --seed N --auto-claim``."""
+    opts = {"level": "easy", "variant": "classic", "rounds": "1", "seed": None}
+    auto = False
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a == "--auto-claim":
+            auto = True
+        elif a.startswith("--") and a[2:] in opts and args:
+            opts[a[2:]] = args.pop(0)
+        else:
+            print(main.__doc__)
+            return 2
+    ConsoleGame(opts["level"], VARIANTS.index(opts["variant"]), int(opts["rounds"]),
+                None if opts["seed"] is None else int(opts["seed"]), auto).play()
+    return 0
