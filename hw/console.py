@@ -3,13 +3,6 @@
 Only ``input`` and ``print`` are used, so the same code runs on a board
 (``code.py`` starts it) and under CPython (``make sim``, until the handheld
 screens land).  You are player 0 and play against a built-in opponent.
-
-Commands at your turn:
-  ``R7 3``   place R7 at stone 3 (stones 1 to 9, left to right)
-  ``3 5``    place the third card of your hand at stone 5
-  ``c 4``    claim stone 4 (classic: after placing, asked for; expert: first)
-  ``p``      pass (only when you cannot place)
-  ``?``      help, ``q`` quit
 """
 
 from engine.bots import LEVELS
@@ -21,6 +14,15 @@ from engine.rng import Random
 
 YOU = 0
 BOT = 1
+
+# Kept as a string, not a docstring: MicroPython drops docstrings.
+HELP = """  R7 3    place R7 at stone 3 (stones 1 to 9, top to bottom)
+  1 3     place the first card of your hand at stone 3
+  c 4     can stone 4 be claimed?  If not, which unseen cards could beat you
+          (claims are asked for after your card; in the expert variant, first)
+  ?       this help;  q  quit"""
+
+USAGE = "options: --level easy --variant classic|expert --rounds N --seed N --auto-claim"
 
 
 class Quit(Exception):
@@ -144,7 +146,7 @@ class ConsoleGame:
             text = self.ask("your move (card stone, ? for help) ")
             words = text.split()
             if text == "?" or not words:
-                self.write(__doc__.split("Commands at your turn:")[1].rstrip())
+                self.write(HELP)
                 continue
             if words[0] == "c":
                 try:
@@ -238,19 +240,22 @@ def _fresh_seed():
 
 
 def main(argv=()):
-    """``--level easy --variant classic|expert --rounds N --seed N --auto-claim``."""
     opts = {"level": "easy", "variant": "classic", "rounds": "1", "seed": None}
     auto = False
     args = list(argv)
-    while args:
-        a = args.pop(0)
-        if a == "--auto-claim":
-            auto = True
-        elif a.startswith("--") and a[2:] in opts and args:
-            opts[a[2:]] = args.pop(0)
-        else:
-            print(main.__doc__)
-            return 2
-    ConsoleGame(opts["level"], VARIANTS.index(opts["variant"]), int(opts["rounds"]),
-                None if opts["seed"] is None else int(opts["seed"]), auto).play()
+    try:
+        while args:
+            a = args.pop(0)
+            if a == "--auto-claim":
+                auto = True
+            elif a.startswith("--") and a[2:] in opts and args:
+                opts[a[2:]] = args.pop(0)
+            else:
+                raise ValueError(a)
+        game = ConsoleGame(opts["level"], VARIANTS.index(opts["variant"]),
+                           int(opts["rounds"]), None if opts["seed"] is None else int(opts["seed"]), auto)
+    except (ValueError, KeyError):
+        print(USAGE)
+        return 2
+    game.play()
     return 0
