@@ -15,6 +15,10 @@ def _lines(path):
     return open(path)
 
 
+def _one_line(e):
+    return " ".join(str(e).split())
+
+
 def claims(argv):
     """Answer one JSON line per position line; exit status 2 after any bad line."""
     status = 0
@@ -25,8 +29,8 @@ def claims(argv):
         try:
             game = load(json.loads(line))
             answer = {"claimable": claimable_list(game)}
-        except ValueError as e:  # json's errors are ValueErrors too
-            answer = {"error": " ".join(str(e).split()) or "invalid position"}
+        except (ValueError, RecursionError) as e:  # json's errors are ValueErrors too
+            answer = {"error": _one_line(e) or "invalid position"}
             status = 2
         out.write(json.dumps(answer) + "\n")
         out.flush()

@@ -38,6 +38,15 @@ def test_a_bad_line_gets_an_error_the_others_answers_and_status_2():
         assert list(line) == ["error"] and line["error"] and "\n" not in line["error"]
 
 
+def test_absurd_lines_still_get_one_line_errors():
+    good = json.dumps(claim_examples()[1]["position"])
+    feed = "[" * 100000 + "\n" + '"' + "x" * 10000 + "\n" + good + "\n"
+    out = run("claims", feed=feed)
+    assert out.returncode == 2
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [list(x) for x in lines] == [["error"], ["error"], ["claimable"]]
+
+
 def test_examples_copy_matches_the_shared_spec():
     import os
 

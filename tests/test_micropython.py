@@ -16,13 +16,18 @@ CHECK = os.path.join(ROOT, "tests", "mpy", "engine_check.py")
 ENGINE = sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")))
 
 
-def under_micropython(*args):
+def under_micropython_script(name, *args):
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
         pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
-    out = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), CHECK, *args],
+    script = os.path.join(ROOT, "tests", "mpy", name)
+    out = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), script, *args],
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     return out.stdout
+
+
+def under_micropython(*args):
+    return under_micropython_script("engine_check.py", *args)
 
 
 def under_cpython(*args):
@@ -63,3 +68,10 @@ def test_engine_imports_nothing_a_board_lacks(path):
         source = f.read()
     assert not FORBIDDEN.findall(source)
     assert not re.search(r"^\s*match\s+.*:\s*$", source, re.M)
+
+
+def test_hot_paths_do_not_allocate_under_micropython():
+    out = under_micropython_script("alloc_check.py")
+    figures = {name: int(n) for name, n in (line.split() for line in out.splitlines())}
+    assert figures.pop("control") > 0
+    assert figures == {"claim_threat": 0, "claimable": 0, "apply_undo": 0, "rng": 0}
