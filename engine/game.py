@@ -244,15 +244,10 @@ class Game:
 
     # -- placing -----------------------------------------------------------
 
-    def _place(self, player, h, stone):
-        # Place hand card ``h`` of ``player`` at ``stone``; returns the undo
-        # flags (_R_FIRST when this card completed the stone's first side).
-        hand = self.hand[player]
-        card = hand[h]
-        last = self.hand_n[player] - 1
-        hand[h] = hand[last]
-        hand[last] = card
-        self.hand_n[player] = last
+    def put(self, stone, player, card):
+        """Lay ``card`` on ``player``'s side of ``stone`` from outside any
+        hand, to set up a position.  Returns _R_FIRST when it completed the
+        stone's first full side."""
         i = stone * 2 + player
         k = self.n[i]
         b = i * 3
@@ -269,6 +264,17 @@ class Game:
                 self.first[stone] = player
                 return _R_FIRST
         return 0
+
+    def _place(self, player, h, stone):
+        # Place hand card ``h`` of ``player`` at ``stone``; returns the undo
+        # flags.  The card swaps places with the hand's last one.
+        hand = self.hand[player]
+        card = hand[h]
+        last = self.hand_n[player] - 1
+        hand[h] = hand[last]
+        hand[last] = card
+        self.hand_n[player] = last
+        return self.put(stone, player, card)
 
     def _unplace(self, player, h, stone, flags):
         i = stone * 2 + player

@@ -78,9 +78,7 @@ def load(pos, game=None):
                 raise ValueError("%s: more than 3 cards on side %d" % (what, p))
             for card in cards:
                 take(card, what)
-                game.hand[p][0] = card
-                game.hand_n[p] = 1
-                game._place(p, 0, s)
+                game.put(s, p, card)
             count += len(cards)
         first = _player(stone.get("first"), what + ": first", True)
         full = [game.n[s * 2 + p] == SIDE_MAX for p in range(2)]
@@ -96,8 +94,6 @@ def load(pos, game=None):
                 raise ValueError("%s: owner has fewer than 3 cards there" % what)
             game.owner[s] = owner
             game.owned[owner] += 1
-    for p in range(2):
-        game.hand_n[p] = 0
 
     for p in range(2):
         size, cards = _size_or_cards(hands[p], "hand %d" % p)

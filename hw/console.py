@@ -22,6 +22,8 @@ HELP = """  R7 3    place R7 at stone 3 (stones 1 to 9, top to bottom)
           (claims are asked for after your card; in the expert variant, first)
   ?       this help;  q  quit"""
 
+_OUTCOME = ("you win the round", "the opponent wins the round", "", "round drawn")
+
 USAGE = "options: --level easy --variant classic|expert --rounds N --seed N --auto-claim"
 
 
@@ -56,7 +58,8 @@ def board_text(game, scores=None):
     if scores:
         status += "   match: you %d, opponent %d" % (scores[YOU], scores[BOT])
     lines.append(status)
-    lines.append("your hand: " + "  ".join("%d:%s" % (i + 1, card_name(c)) for i, c in enumerate(sorted(game.hand_cards(YOU)))))
+    hand = sorted(game.hand_cards(YOU))
+    lines.append("your hand: " + "  ".join("%d:%s" % (i + 1, card_name(c)) for i, c in enumerate(hand)))
     if claim_mask:
         lines.append("* you can claim: " + " ".join(str(s + 1) for s in range(N_STONES) if claim_mask >> s & 1))
     return lines
@@ -194,7 +197,10 @@ class ConsoleGame:
     def report_bot(self, game, m):
         card = m & 63
         claims = game.history[-1] >> 10 & 0x1FF
-        text = "opponent passes" if card == PASS else "opponent plays %s at stone %d" % (card_name(card), (m >> 6 & 15) + 1)
+        if card == PASS:
+            text = "opponent passes"
+        else:
+            text = "opponent plays %s at stone %d" % (card_name(card), (m >> 6 & 15) + 1)
         if claims:
             text += ", claims " + " ".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
         self.write(text)
@@ -218,7 +224,7 @@ class ConsoleGame:
                         self.report_bot(game, m)
                 self.show()
                 w = match.finish_round()
-                self.write("round drawn" if w == DRAW else "you win the round" if w == YOU else "the opponent wins the round")
+                self.write(_OUTCOME[w])
             if match.rounds > 1:
                 w = match.winner()
                 self.write("match: you %d, opponent %d: %s" % (

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from conftest import claim_examples, position, random_states
 from engine import brute
-from engine.cards import card_name, parse_card
+from engine.cards import card_name
 from engine.formation import rank3, unpack
 from engine.game import NOBODY, Game
 from engine.position import claimable_list, load
@@ -130,10 +130,7 @@ def test_fast_proof_agrees_with_brute_force_on_constructed_tables(table, stone, 
 
 def _put(game, stone, player, cards):
     for c in cards:
-        game.hand[player][0] = c
-        game.hand_n[player] = 1
-        game._place(player, 0, stone)
-    game.hand_n[player] = 0
+        game.put(stone, player, c)
 
 
 def test_hidden_hands_and_pile_do_not_change_claims():

@@ -1,6 +1,5 @@
 """A round: dealing, turns, claims, the draw, passing, the end, undo."""
 
-import pytest
 
 from conftest import position, random_states, snapshot
 from engine.cards import parse_card

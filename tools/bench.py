@@ -83,10 +83,7 @@ def proved_claims(per_k=100):
 
 def _put(game, stone, player, cards):
     for c in cards:
-        game.hand[player][0] = c
-        game.hand_n[player] = 1
-        game._place(player, 0, stone)
-    game.hand_n[player] = 0
+        game.put(stone, player, c)
 
 
 def rate(fn, cases, min_time=0.5):
@@ -143,7 +140,8 @@ def main():
     rows.append(("random complete games/s, MicroPython-WASM", "%.0f" % games["games_per_s"]))
     heap = mpy("tools/mpy_bench.py", "heap", "3")
     rows.append(("MicroPython heap after the engine's imports", "%.1f KB" % (heap["heap_imports"] / 1024)))
-    rows.append(("MicroPython heap, maximum at the end of a step of a full game", "%.1f KB" % (heap["heap_max"] / 1024)))
+    rows.append(("MicroPython heap, maximum at the end of a step of a full game",
+                 "%.1f KB" % (heap["heap_max"] / 1024)))
     rows.append(("of which the game's own state (maximum - imports)",
                  "%.1f KB" % ((heap["heap_max"] - heap["heap_imports"]) / 1024)))
     size, n = mpy_cross_size()
