@@ -10,8 +10,8 @@ of stone ``s`` for player ``p`` is ``s * 2 + p``, its cards are
 A move is one int: ``card | stone << 6 | claims << 10``, where ``claims`` is a
 mask of the stones claimed and ``card`` is ``PASS`` for a player who cannot
 place; with the ``AUTO_CLAIM`` flag instead of a mask, the mover claims
-every stone provable at that point of the turn.  In the classic variant the claims follow the placement, in the expert
-variant they come first.
+every stone provable at that point of the turn.  In the classic variant the
+claims follow the placement, in the expert variant they come first.
 """
 
 from micropython import const
@@ -37,11 +37,11 @@ _ALL_VALUES = const(0x1FF)
 
 # An undo record is one int: the move's card and stone, the claims that took
 # effect, where the card sat in the hand, and what else the move changed.
-_R_HAND = const(19)
+_R_HAND_SHIFT = const(19)
 _R_DREW = const(1 << 22)
 _R_FIRST = const(1 << 23)
 _R_PLACED = const(1 << 24)
-_R_MOVER = const(25)
+_R_MOVER_SHIFT = const(25)
 
 
 def move(card, stone, claims=0):
@@ -370,7 +370,7 @@ class Game:
         card = m & 63
         stone = m >> 6 & 15
         claims = m >> 10 & 0x1FF
-        rec = card | stone << 6 | p << _R_MOVER
+        rec = card | stone << 6 | p << _R_MOVER_SHIFT
         done = 0
         expert = self.variant == EXPERT
         if expert:
@@ -380,7 +380,7 @@ class Game:
                 done = self._claims(claims, p)
         if self.winner == NOBODY and card != PASS:
             h = self.hand_index(p, card)
-            rec |= h << _R_HAND | self._place(p, h, stone) | _R_PLACED
+            rec |= h << _R_HAND_SHIFT | self._place(p, h, stone) | _R_PLACED
         if not expert:
             if m & AUTO_CLAIM:
                 claims = self.claimable(p)
@@ -401,7 +401,7 @@ class Game:
     def undo(self):
         """Take back the last move."""
         rec = self.history.pop()
-        p = rec >> _R_MOVER & 1
+        p = rec >> _R_MOVER_SHIFT & 1
         self.winner = NOBODY
         self.to_move = p
         if rec & _R_DREW:
@@ -415,7 +415,7 @@ class Game:
                 self.owned[p] -= 1
             s += 1
         if rec & _R_PLACED:
-            self._unplace(p, rec >> _R_HAND & 7, rec >> 6 & 15, rec)
+            self._unplace(p, rec >> _R_HAND_SHIFT & 7, rec >> 6 & 15, rec)
 
     def _check_stall(self):
         # Neither player can place and nobody can claim: the round ends,

@@ -8,7 +8,8 @@ screens land).  You are player 0 and play against a built-in opponent.
 from engine.bots import LEVELS
 from engine.cards import card_name, parse_card
 from engine.formation import CATEGORY_NAMES, rank3, unpack
-from engine.game import DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, VARIANTS, move
+from engine.game import (DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, VARIANTS, move, move_card,
+                         move_claims, move_stone)
 from engine.match import Match
 from engine.rng import Random
 
@@ -195,12 +196,12 @@ class ConsoleGame:
         return parse_card(word.upper())
 
     def report_bot(self, game, m):
-        card = m & 63
-        claims = game.history[-1] >> 10 & 0x1FF
+        card = move_card(m)
+        claims = move_claims(game.history[-1])
         if card == PASS:
             text = "opponent passes"
         else:
-            text = "opponent plays %s at stone %d" % (card_name(card), (m >> 6 & 15) + 1)
+            text = "opponent plays %s at stone %d" % (card_name(card), move_stone(m) + 1)
         if claims:
             text += ", claims " + " ".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
         self.write(text)
