@@ -1,6 +1,7 @@
-"""Command line: ``python -m engine claims [FILE]``.
+"""Command line, as in the position format and command contract:
 
-See the position format and command contract for what goes in and out.
+    python -m engine claims [FILE]
+    python -m engine bot [--level easy|medium|hard] [--seed N]
 """
 
 import json
@@ -37,7 +38,45 @@ def claims(argv):
     return status
 
 
-COMMANDS = {"claims": claims}
+def bot(argv):
+    """Serve bot-protocol requests, one JSON line each, until end of input."""
+    from engine.bots import Bot
+    from engine.game import Game
+    from engine.protocol import serve_request
+
+    level = "medium"
+    seed = 0
+    args = list(argv)
+    try:
+        while args:
+            opt = args.pop(0)
+            if opt == "--level" and args:
+                level = args.pop(0)
+            elif opt == "--seed" and args:
+                seed = int(args.pop(0))
+            else:
+                raise ValueError("unknown option %r" % opt)
+        player = Bot(level, seed)
+    except ValueError as e:
+        sys.stderr.write("engine bot: %s\nusage: python -m engine bot [--level easy|medium|hard] [--seed N]\n" % e)
+        return 2
+    game = Game()
+    out = sys.stdout
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            answer = serve_request(json.loads(line), player, game)
+        except (ValueError, RecursionError) as e:
+            answer = {"error": _one_line(e) or "bad request"}
+        if answer is None:
+            break
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+    return 0
+
+
+COMMANDS = {"claims": claims, "bot": bot}
 
 
 def main(argv):

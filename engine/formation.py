@@ -160,12 +160,16 @@ def threat(unseen, unseen_n, k, a, b, rank):
             if t and (cat < COLOUR or present + t > total):
                 return _pack_top(col, unseen[col], need)
     else:
+        best = -1
+        t = 0
         c = 0
         while c < 6:
-            t = top[unseen[c]]
-            if t and (cat < COLOUR or t > total):
-                return _pack_top(c, unseen[c], 3)
+            if top[unseen[c]] > t:
+                t = top[unseen[c]]
+                best = c
             c += 1
+        if t and (cat < COLOUR or t > total):
+            return _pack_top(best, unseen[best], 3)
     if cat == COLOUR:
         return 0
 
@@ -202,6 +206,15 @@ def threat(unseen, unseen_n, k, a, b, rank):
     if not left and t > total:
         return _pack_highest(unseen, need)
     return 0
+
+
+def best_completion(unseen, unseen_n, k, a, b):
+    """The completion of a side (``k`` cards ``a``, ``b``) into its strongest
+    formation, from the cards in ``unseen``/``unseen_n``, packed as by
+    ``threat``; 0 when too few cards are left.  Every formation beats rank
+    0, and ``threat`` tries the categories strongest first and, within one,
+    the highest sum first."""
+    return threat(unseen, unseen_n, k, a, b, 0)
 
 
 def unpack(packed):

@@ -107,6 +107,67 @@ class Game:
         self.winner = NOBODY
         del self.history[:]
 
+    def copy_from(self, other):
+        """Become a copy of ``other`` (without its history)."""
+        self.variant = other.variant
+        self.side[:] = other.side
+        self.n[:] = other.n
+        self.rank[:] = other.rank
+        self.first[:] = other.first
+        self.owner[:] = other.owner
+        self.owned[:] = other.owned
+        self.hand[0][:] = other.hand[0]
+        self.hand[1][:] = other.hand[1]
+        self.hand_n[:] = other.hand_n
+        self.deck[:] = other.deck
+        self.deck_pos = other.deck_pos
+        for c in range(6):
+            self.unseen[c] = other.unseen[c]
+        self.unseen_n[:] = other.unseen_n
+        self.to_move = other.to_move
+        self.winner = other.winner
+        del self.history[:]
+
+    def hide(self, player):
+        """Forget what ``player`` cannot see: the other hand and the pile
+        become NO_CARD (their sizes stay)."""
+        other = self.hand[1 - player]
+        for h in range(HAND_SIZE):
+            other[h] = NO_CARD
+        for i in range(54):
+            self.deck[i] = NO_CARD
+
+    def determinize(self, player, rng):
+        """Deal the cards ``player`` cannot see (not on the table, not in
+        their hand) at random into the other hand and the pile: one world
+        consistent with what ``player`` knows."""
+        deck = self.deck
+        hand = self.hand[player]
+        unseen = self.unseen
+        n = 0
+        for c in range(54):
+            if unseen[c // 9] >> (c % 9) & 1:
+                deck[n] = c
+                n += 1
+        # Remove the player's own hand from the unknown cards.
+        for h in range(self.hand_n[player]):
+            card = hand[h]
+            for i in range(n):
+                if deck[i] == card:
+                    n -= 1
+                    deck[i] = deck[n]
+                    break
+        rng.shuffle(deck, n)
+        other = self.hand[1 - player]
+        k = self.hand_n[1 - player]
+        for h in range(k):
+            other[h] = deck[n - 1 - h]
+        n -= k
+        # The pile keeps its size; it ends at index 54.
+        size = 54 - self.deck_pos
+        for i in range(size):
+            deck[53 - i] = deck[n - 1 - i]
+
     def deal(self, seed, first_player=0):
         """Shuffle with ``seed`` and deal six cards each; ``first_player``
         plays first and receives the first six cards of the shuffle."""
@@ -207,6 +268,22 @@ class Game:
         ok = self.claimable(self.to_move)
         self.retract(token, stone)
         return ok
+
+    def wins_with(self, player, mask):
+        """Would ``player`` win the round by also owning the stones of
+        ``mask``?"""
+        owner = self.owner
+        count = 0
+        run = 0
+        for s in range(N_STONES):
+            if owner[s] == player or mask >> s & 1:
+                count += 1
+                run += 1
+                if run == 3:
+                    return True
+            else:
+                run = 0
+        return count >= 5
 
     def _claim(self, stone, player):
         # Returns True when the claim ends the round.

@@ -5,13 +5,12 @@ Only ``input`` and ``print`` are used, so the same code runs on a board
 screens land).  You are player 0 and play against a built-in opponent.
 """
 
-from engine.bots import LEVELS
+from engine.bots import LEVELS, Bot
 from engine.cards import card_name, parse_card
 from engine.formation import CATEGORY_NAMES, rank3, unpack
 from engine.game import (DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, VARIANTS, move, move_card,
                          move_claims, move_stone)
 from engine.match import Match
-from engine.rng import Random
 
 YOU = 0
 BOT = 1
@@ -25,7 +24,7 @@ HELP = """  R7 3    place R7 at stone 3 (stones 1 to 9, top to bottom)
 
 _OUTCOME = ("you win the round", "the opponent wins the round", "", "round drawn")
 
-USAGE = "options: --level easy --variant classic|expert --rounds N --seed N --auto-claim"
+USAGE = "options: --level easy|medium|hard --variant classic|expert --rounds N --seed N --auto-claim"
 
 
 class Quit(Exception):
@@ -94,14 +93,13 @@ def _parse_stones(words):
 
 
 class ConsoleGame:
-    def __init__(self, level="easy", variant=0, rounds=1, seed=None, auto_claim=False,
+    def __init__(self, level="medium", variant=0, rounds=1, seed=None, auto_claim=False,
                  read=input, write=print):
         if seed is None:
             seed = _fresh_seed()
         self.seed = seed
         self.match = Match(seed, rounds, variant)
-        self.bot = LEVELS[level]
-        self.bot_rng = Random(seed ^ 0x5A5A)
+        self.bot = Bot(level, seed ^ 0x5A5A)
         self.auto_claim = auto_claim
         self.read = read
         self.write = write
@@ -220,7 +218,7 @@ class ConsoleGame:
                         m = self.your_turn(game)
                         game.apply(m)
                     else:
-                        m = self.bot(game, self.bot_rng)
+                        m = self.bot.choose(game)
                         game.apply(m)
                         self.report_bot(game, m)
                 self.show()
@@ -247,7 +245,7 @@ def _fresh_seed():
 
 
 def main(argv=()):
-    opts = {"level": "easy", "variant": "classic", "rounds": "1", "seed": None}
+    opts = {"level": "medium", "variant": "classic", "rounds": "1", "seed": None}
     auto = False
     args = list(argv)
     try:
@@ -259,6 +257,8 @@ def main(argv=()):
                 opts[a[2:]] = args.pop(0)
             else:
                 raise ValueError(a)
+        if opts["level"] not in LEVELS:
+            raise ValueError(opts["level"])
         game = ConsoleGame(opts["level"], VARIANTS.index(opts["variant"]),
                            int(opts["rounds"]), None if opts["seed"] is None else int(opts["seed"]), auto)
     except (ValueError, KeyError):

@@ -52,3 +52,31 @@ def test_every_formation_matches_a_plain_classifier():
     for cards in itertools.combinations(range(54), 3):
         rank = rank3(*cards)
         assert (rank >> 5, rank & 31) == _slow_rank(cards), [card_name(c) for c in cards]
+
+
+def test_best_completion_is_the_strongest_reachable():
+    import random
+
+    from engine.formation import best_completion, unpack
+
+    rnd = random.Random(4)
+    for _ in range(400):
+        cards = rnd.sample(range(54), 54)
+        k = rnd.randrange(3)
+        side = cards[:k]
+        pool = cards[k : k + rnd.randrange(0, 30)]
+        unseen = [0] * 6
+        counts = bytearray(9)
+        for c in pool:
+            unseen[c // 9] |= 1 << (c % 9)
+            counts[c % 9] += 1
+        a = side[0] if k > 0 else 255
+        b = side[1] if k > 1 else 255
+        packed = best_completion(unseen, counts, k, a, b)
+        best = max((rank3(*(side + list(x))) for x in itertools.combinations(pool, 3 - k)), default=0)
+        if best == 0:
+            assert packed == 0
+        else:
+            got = unpack(packed)
+            assert set(got) <= set(pool)
+            assert rank3(*(side + got)) == best
