@@ -22,7 +22,7 @@ allocation.
 from micropython import const
 
 from engine.formation import best_completion, rank3, threat
-from engine.game import N_STONES, NOBODY, SIDE_MAX
+from engine.game import N_STONES, NOBODY, SIDE_MAX, Game
 
 WIN = const(1000000)
 CERTAIN = const(1000)
@@ -56,6 +56,88 @@ class Judge:
         self.pool_mask = [0] * 6
         self.pool_n = bytearray(9)
         self.odds = bytearray(N_STONES)  # per stone, chance / 4
+        self.worlds = 0  # sampled worlds in use (see ``sample``)
+        self.deep = False  # with worlds: p's own prospects from its draws too
+        self.my_horizon = 2  # deep: p's next draws counted in a world
+        self.draws_mask = None
+        self.draws_n = None
+        self.root = [0] * N_STONES  # ``begin``: each stone's chance
+        self.uses = bytearray(N_STONES * 54)  # ``begin``: the cards each rests on
+        self._no_uses = bytes(N_STONES * 54)
+        self.recording = False
+        self.moved_card = 0
+        self.moved_stone = -1
+        self.mix_mask = [0] * 6
+        self.mix_n = bytearray(9)
+        self.world = None
+        self.theirs_r = None
+
+    def sample(self, game, p, rng, worlds, horizon):
+        """Judge the opponent's prospects from sampled worlds: ``worlds``
+        deals of the cards ``p`` cannot see, consistent with everything
+        ``p`` knows.  In each, the opponent's best completion at every open
+        stone from its hand and its next ``horizon`` draws is kept; ``stone``
+        then averages over the worlds instead of trusting the whole pool.
+        ``worlds`` 0 turns sampling off."""
+        self.worlds = worlds
+        if not worlds:
+            return
+        if self.world is None:
+            self.world = Game()
+        if self.theirs_r is None or len(self.theirs_r) < worlds * N_STONES:
+            self.theirs_r = bytearray(worlds * N_STONES)
+            self.draws_mask = [0] * (worlds * 6)
+            self.draws_n = bytearray(worlds * 9)
+        w = self.world
+        tm = self.pool_mask  # scratch: ``know`` refills both
+        tn = self.pool_n
+        q = 1 - p
+        side = game.side
+        out = self.theirs_r
+        for d in range(worlds):
+            w.copy_from(game)
+            w.determinize(p, rng)
+            for c in range(6):
+                tm[c] = 0
+            for v in range(9):
+                tn[v] = 0
+            hand = w.hand[q]
+            for h in range(w.hand_n[q]):
+                card = hand[h]
+                tm[card // 9] |= 1 << (card % 9)
+                tn[card % 9] += 1
+            pos = w.deck_pos + 1  # p draws next, then the opponent
+            for _ in range(horizon):
+                if pos >= 54:
+                    break
+                card = w.deck[pos]
+                tm[card // 9] |= 1 << (card % 9)
+                tn[card % 9] += 1
+                pos += 2
+            # p's own next draws in this world, for ``deep`` judgements.
+            dm = self.draws_mask
+            dn = self.draws_n
+            for c in range(6):
+                dm[d * 6 + c] = 0
+            for v in range(9):
+                dn[d * 9 + v] = 0
+            pos = w.deck_pos
+            for _ in range(self.my_horizon):
+                if pos >= 54:
+                    break
+                card = w.deck[pos]
+                dm[d * 6 + card // 9] |= 1 << (card % 9)
+                dn[d * 9 + card % 9] += 1
+                pos += 2
+            for s in range(N_STONES):
+                j = s * 2 + q
+                k = game.n[j]
+                r = 0
+                if game.owner[s] == NOBODY and k < SIDE_MAX:
+                    packed = best_completion(tm, tn, k, side[j * 3], side[j * 3 + 1])
+                    if packed:
+                        r = self._rank(side, j * 3, k, packed)
+                out[d * N_STONES + s] = r
 
     def know(self, game, p):
         """Split the unseen cards into ``p``'s hand and the rest (the pool:
@@ -100,43 +182,114 @@ class Judge:
                 if mine > theirs or (mine == theirs and game.first[s] == p):
                     return CERTAIN
                 return 0
-            if threat(game.unseen, game.unseen_n, kj, side[bj], side[bj + 1], mine) == 0:
-                return CERTAIN  # provable now
+            w = threat(game.unseen, game.unseen_n, kj, side[bj], side[bj + 1], mine)
+            if w == 0:
+                return CERTAIN  # provable now, and for good
+            self._uses(s, w)
         else:
             a = side[bi]
             b = side[bi + 1]
             sure = best_completion(self.hand_mask, self.hand_n, ki, a, b)
-            mine = self._rank(side, bi, ki, sure) if sure else 0
+            mine = 0
+            if sure:
+                self._uses(s, sure)
+                mine = self._rank(side, bi, ki, sure)
             hoped = best_completion(game.unseen, game.unseen_n, ki, a, b)
             if hoped:
-                # Discount every card that is not in the hand.
-                hm = self.hand_mask
+                self._uses(s, hoped)
                 r = self._rank(side, bi, ki, hoped)
-                w = hoped
-                while w:
-                    c = (w & 63) - 1
-                    if not hm[c // 9] >> (c % 9) & 1:
-                        r -= self.hope
-                    w >>= 6
+                r -= self.hope * self._missing(hoped, self.hand_mask)
                 if r > mine:
                     mine = r
         if kj == SIDE_MAX:
             theirs = game.rank[j]
             # No completion of p's side beats it: the opponent can prove it.
-            if threat(game.unseen, game.unseen_n, ki, side[bi], side[bi + 1], theirs) == 0:
+            w = threat(game.unseen, game.unseen_n, ki, side[bi], side[bi + 1], theirs)
+            if w == 0:
                 return 0
+            self._uses(s, w)
+        elif self.worlds:
+            # The mean chance over the sampled worlds.
+            deep = self.deep and ki < SIDE_MAX
+            total = 0
+            rs = self.theirs_r
+            for d in range(self.worlds):
+                if deep:
+                    mine = self._mine_in_world(d, s, ki, side, bi)
+                x = (mine - rs[d * N_STONES + s]) // 4 + 32
+                total += _CURVE[0 if x < 0 else 64 if x > 64 else x]
+            return total * 4 // self.worlds
         else:
             w = best_completion(self.pool_mask, self.pool_n, kj, side[bj], side[bj + 1])
             if w == 0:
                 theirs = 0
             else:
-                theirs = self._rank(side, bj, kj, w) - self.lack * (SIDE_MAX - kj)
+                theirs = self._rank(side, bj, kj, w)
+                theirs -= self.lack * self._missing(w, None)
         d = (mine - theirs) // 4 + 32
         if d < 0:
             d = 0
         elif d > 64:
             d = 64
         return _CURVE[d] * 4
+
+    def _uses(self, s, packed):
+        # While ``begin`` records: stone s's judgement rests on these cards.
+        if self.recording:
+            uses = self.uses
+            while packed:
+                uses[s * 54 + (packed & 63) - 1] = 1
+                packed >>= 6
+
+    def begin(self, game, p):
+        """Judge every stone of ``game`` for ``p`` once, before trying
+        placements with ``value_after``: a placement only changes its own
+        stone, and the stones whose judgement used the card it takes from
+        the hand (the one it shows); the others keep these answers."""
+        self.uses[:] = self._no_uses
+        self.recording = True
+        self.know(game, p)
+        for s in range(N_STONES):
+            self.root[s] = self.stone(game, s, p)
+        self.recording = False
+
+    def value_after(self, game, p, card, stone):
+        """``value`` of ``game`` where ``p`` has just placed ``card`` at
+        ``stone`` (tentatively), after ``begin`` on the table before it."""
+        self.moved_card = card
+        self.moved_stone = stone
+        v = self.value(game, p)
+        self.moved_stone = -1
+        return v
+
+    def _mine_in_world(self, d, s, k, side, base):
+        # p's best completion from its hand and its next draws in world d.
+        mm = self.mix_mask
+        mn = self.mix_n
+        dm = self.draws_mask
+        dn = self.draws_n
+        hm = self.hand_mask
+        hn = self.hand_n
+        for c in range(6):
+            mm[c] = hm[c] | dm[d * 6 + c]
+        for v in range(9):
+            mn[v] = hn[v] + dn[d * 9 + v]
+        packed = best_completion(mm, mn, k, side[base], side[base + 1])
+        if not packed:
+            return 0
+        self._uses(s, packed)
+        return self._rank(side, base, k, packed)
+
+    @staticmethod
+    def _missing(packed, hand):
+        # How many cards of a completion are not in ``hand`` (None: none is).
+        n = 0
+        while packed:
+            c = (packed & 63) - 1
+            if hand is None or not hand[c // 9] >> (c % 9) & 1:
+                n += 1
+            packed >>= 6
+        return n
 
     @staticmethod
     def _rank(side, base, k, packed):
@@ -163,8 +316,15 @@ class Judge:
         self.know(game, p)
         odds = self.odds
         total = 0
+        moved = self.moved_stone
+        base = self.moved_card
+        uses = self.uses
+        root = self.root
         for s in range(N_STONES):
-            x = self.stone(game, s, p)
+            if moved >= 0 and s != moved and not uses[s * 54 + base]:
+                x = root[s]
+            else:
+                x = self.stone(game, s, p)
             odds[s] = x // 4
             total += x
         # Runs of three adjacent stones, for and against.

@@ -1,0 +1,186 @@
+"""The built-in opponents: legal, complete in their claims, blind to what
+they may not see, reproducible; and the bot protocol around them."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, claim_examples, data_path
+from engine.bots import LEVELS, Bot
+from engine.game import AUTO_CLAIM, CLASSIC, EXPERT, NOBODY, PASS, Game
+from engine.position import dump, load
+from engine.protocol import answer_to_move, explicit, move_answer, serve_request
+from engine.rng import Random
+
+GAMES = {"easy": 30, "medium": 20, "hard": 6}
+
+
+def bot_game(level_a, level_b, seed, variant=CLASSIC, check=None):
+    game = Game(variant)
+    game.deal(seed, seed & 1)
+    bots = [Bot(level_a, seed * 2 + 1), Bot(level_b, seed * 2 + 2)]
+    while game.winner == NOBODY:
+        m = bots[game.to_move].choose(game)
+        if check:
+            check(game, m)
+        game.apply(m)
+    return game
+
+
+def _legal_and_claims_all(game, m):
+    assert m & AUTO_CLAIM
+    full = explicit(game, m)
+    assert game.check(full) is None
+    p = game.to_move
+    if game.variant == EXPERT:
+        assert full >> 10 & 0x1FF == game.claimable(p)
+    else:
+        after = game.claimable_after(full & 63, full >> 6 & 15)
+        assert full >> 10 & 0x1FF == after
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, EXPERT], ids=["classic", "expert"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legally_and_claims_all_it_can_prove(level, variant):
+    for seed in range(GAMES[level]):
+        bot_game(level, "easy", seed, variant, _legal_and_claims_all)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_never_peeks(level):
+    # Two games the player to move cannot tell apart: the other hand and the
+    # pile differ.  Same seed, same answer.
+    for seed in range(8):
+        game = Game()
+        game.deal(seed)
+        for _ in range(8 + seed):
+            game.apply(Bot("easy", seed).choose(game))
+            if game.over():
+                break
+        if game.over():
+            continue
+        p = game.to_move
+        other = Game()
+        other.copy_from(game)
+        other.determinize(p, Random(seed + 100))
+        assert other.hand_cards(1 - p) != game.hand_cards(1 - p) or other.pile_size() < 2
+        assert Bot(level, seed).choose(game) == Bot(level, seed).choose(other)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_game(level):
+    a = bot_game(level, "medium", 5)
+    b = bot_game(level, "medium", 5)
+    assert a.history == b.history
+    c = bot_game(level, "medium", 6)
+    assert c.history != a.history
+
+
+def test_levels_hold_their_order_over_a_few_games():
+    # A smoke check of strength (the full figures come from the tournament).
+    wins = sum(1 for seed in range(20) if bot_game("hard", "easy", seed).winner == 0)
+    wins += sum(1 for seed in range(20, 40) if bot_game("easy", "hard", seed).winner == 1)
+    assert wins >= 34
+
+
+def test_the_protocol_round_trips():
+    for seed in range(6):
+        game = Game()
+        game.deal(seed)
+        bot = Bot("medium", seed)
+        scratch = Game()
+        while not game.over():
+            request = json.loads(json.dumps({"cmd": "move", "position": dump(game, viewer=game.to_move)}))
+            answer = json.loads(json.dumps(serve_request(request, bot, scratch)))
+            m = answer_to_move(answer)
+            assert game.check(m) is None
+            assert move_answer(game, m) == answer
+            game.apply(m)
+
+
+def test_pass_answers():
+    game = Game()
+    assert move_answer(game, PASS) == {"pass": True, "claim": []}
+    assert answer_to_move({"pass": True, "claim": [3]}) == PASS | 1 << 13
+
+
+@pytest.mark.parametrize("answer,words", [
+    ([], "object"),
+    ({"card": "R7"}, "card and stone"),
+    ({"card": "R7", "stone": 9}, "bad stone"),
+    ({"card": "R7", "stone": True}, "bad stone"),
+    ({"card": "X7", "stone": 1}, "bad card"),
+    ({"card": "R7", "stone": 1, "claim": [10]}, "claim"),
+    ({"card": "R7", "stone": 1, "claim": "0"}, "claim"),
+    ({"pass": True, "card": "R7", "stone": 1}, "not both"),
+])
+def test_malformed_answers_are_refused(answer, words):
+    with pytest.raises(ValueError) as err:
+        answer_to_move(answer)
+    assert words in str(err.value)
+
+
+def run_bot(*args, feed=""):
+    return subprocess.run([sys.executable, "-m", "engine", "bot", *args], input=feed,
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def _request(position):
+    pos = json.loads(json.dumps(position))
+    me = pos["to_move"]
+    pos["hands"][1 - me] = len(pos["hands"][1 - me])
+    pos["deck"] = len(pos["deck"])
+    return json.dumps({"cmd": "move", "position": pos})
+
+
+def test_the_bot_command_serves_until_quit_and_survives_bad_requests():
+    examples = [e["position"] for e in claim_examples()]
+    hidden_mover = json.loads(_request(examples[0]))
+    hidden_mover["position"]["hands"][0] = 6
+    lines = [
+        _request(examples[0]),
+        "{nope",
+        json.dumps({"cmd": "dance"}),
+        json.dumps({"cmd": "move"}),
+        json.dumps(hidden_mover),
+        json.dumps({"cmd": "move", "position": {"variant": "classic"}}),
+        _request(examples[5]),
+        json.dumps({"cmd": "quit"}),
+        _request(examples[0]),
+    ]
+    out = run_bot("--level", "hard", "--seed", "4", feed="\n".join(lines) + "\n")
+    assert out.returncode == 0, out.stderr
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(answers) == 7  # nothing after quit
+    for i in (1, 2, 3, 4, 5):
+        assert list(answers[i]) == ["error"]
+    for i, example in ((0, examples[0]), (6, examples[5])):
+        game = load(example)
+        assert game.check(answer_to_move(answers[i])) is None
+    assert answers[0]["claim"] == [4]  # the three 8s are claimed at once
+    again = run_bot("--level", "hard", "--seed", "4", feed="\n".join(lines) + "\n")
+    assert again.stdout == out.stdout
+
+
+def test_bad_bot_options_are_a_usage_error():
+    out = run_bot("--level", "grandmaster")
+    assert out.returncode == 2 and "usage" in out.stderr
+
+
+def test_the_tournament_reports_illegal_moves_and_times():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import tournament
+
+    cheat = "%s %s" % (sys.executable, data_path("cheater.py"))
+    r = tournament.run("easy", cheat, games=4, jobs=2)
+    assert r["a_wins"] == 4
+    assert len(r["illegal"]) == 4 and all(side == "B" for side, _ in r["illegal"])
+    fair = tournament.run("medium", "easy", games=4, jobs=2)
+    assert fair["a_wins"] + fair["b_wins"] + fair["draws"] == 4
+    assert not fair["illegal"]
+    assert fair["a_ms"][0] > 0 and fair["b_ms"][1] >= fair["b_ms"][0]
+    assert 0 <= fair["ci95"][0] <= fair["a_win_rate"] <= fair["ci95"][1] <= 1
+    assert "win rate" in tournament.report(fair)
