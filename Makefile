@@ -3,7 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: sim test bench clean
+A ?= hard
+B ?= medium
+GAMES ?= 400
+VARIANT ?= classic
+
+.PHONY: sim test bench tournament clean
 
 sim: $(VENV)/.installed
 	$(PY) -m sim $(ARGS)
@@ -13,6 +18,10 @@ test: $(VENV)/.installed node_modules/.installed
 
 bench: $(VENV)/.installed node_modules/.installed
 	$(PY) tools/bench.py
+
+# Two opponents (levels or outside commands), GAMES games, seats swapped.
+tournament: $(VENV)/.installed
+	$(PY) tools/tournament.py "$(A)" "$(B)" --games $(GAMES) --variant $(VARIANT)
 
 $(VENV)/.installed: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)

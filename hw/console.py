@@ -22,6 +22,9 @@ HELP = """  R7 3    place R7 at stone 3 (stones 1 to 9, top to bottom)
           (claims are asked for after your card; in the expert variant, first)
   ?       this help;  q  quit"""
 
+# Friendly names for the levels (the protocol says easy, medium, hard).
+LEVEL_NAMES = {"easy": "the Apprentice", "medium": "the Clansman", "hard": "the Chieftain"}
+
 _OUTCOME = ("you win the round", "the opponent wins the round", "", "round drawn")
 
 USAGE = "options: --level easy|medium|hard --variant classic|expert --rounds N --seed N --auto-claim"
@@ -99,6 +102,7 @@ class ConsoleGame:
             seed = _fresh_seed()
         self.seed = seed
         self.match = Match(seed, rounds, variant)
+        self.level = level
         self.bot = Bot(level, seed ^ 0x5A5A)
         self.auto_claim = auto_claim
         self.read = read
@@ -206,7 +210,8 @@ class ConsoleGame:
 
     def play(self):
         match = self.match
-        self.write("Schotten Totten, %s variant, seed %d" % (VARIANTS[match.game.variant], self.seed))
+        self.write("Schotten Totten, %s variant, against %s (%s), seed %d" % (
+            VARIANTS[match.game.variant], LEVEL_NAMES[self.level], self.level, self.seed))
         try:
             while not match.over():
                 game = match.game

@@ -3,8 +3,9 @@
 #   mpy_botbench.py LEVEL GAMES [VARIANT]
 #
 # LEVEL plays GAMES games against itself; each move is one step of the
-# harness (garbage is collected between steps).  Prints the calibration loop
-# time, every move's time in microseconds, and the heap while thinking.
+# harness (garbage is collected between steps).  Prints the calibration
+# loop's time, the median and longest move in microseconds, the heap a bot
+# keeps, and the most a bot allocates while it thinks (collector off).
 import gc
 import sys
 import time
@@ -37,13 +38,14 @@ def loop(n):
     return c
 
 
-state = {"game": -1, "base": 0, "peak": 0, "times": []}
+state = {"game": -3, "base": 0, "peak": 0, "times": [], "before_bot": 0}
 game = Game(variant)
 bots = [None, None]
 
 
 def mpy_step():
-    if state["game"] < 0:
+    phase = state["game"]
+    if phase == -3:
         loop(1000000)  # warm up
         best = None
         for _ in range(3):
@@ -52,11 +54,23 @@ def mpy_step():
             dt = now_us() - t
             best = dt if best is None or dt < best else best
         print("calibration_us %d" % best)
-        state["game"] = 0
         game.deal(1, 0)
+        state["game"] = -2
+        gc.collect()
+        return True
+    if phase == -2:
+        # The heap before and after one bot is made and has thought once
+        # (it makes its scratch space on first use).
+        state["before_bot"] = gc.mem_alloc()
         bots[0] = Bot(level, 1)
+        bots[0].choose(game)
+        state["game"] = -1
+        gc.collect()
+        return True
+    if phase == -1:
+        print("heap_bot %d" % (gc.mem_alloc() - state["before_bot"]))
         bots[1] = Bot(level, 2)
-        bots[0].choose(game)  # warm up the bot's code paths
+        state["game"] = 0
         gc.collect()
         return True
     if game.over():
@@ -67,7 +81,7 @@ def mpy_step():
             print("moves %d" % len(times))
             print("median_us %d" % times[len(times) // 2])
             print("max_us %d" % times[-1])
-            print("heap_base %d" % state["base"])
+            print("heap_live %d" % state["base"])
             print("heap_thinking_peak %d" % state["peak"])
             return False
         game.deal(state["game"] + 1, state["game"] & 1)
