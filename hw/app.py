@@ -1,0 +1,466 @@
+"""The handheld app: screens as states, driven by button presses.
+
+Data flows one way: buttons -> ``App.press`` -> the engine -> the state the
+view draws (``hw.view``) -> the display.  Nothing here touches displayio,
+so the whole app runs, and is tested, without a screen.
+
+Screens (``App.mode``): the menu, a turn (choosing a card, a stone, claims),
+the hand-over screen of pass-and-play, the opponent thinking, notices, the
+detail of one stone, round and match summaries, and the pause menu.
+"""
+
+from micropython import const
+
+from engine.bots import Bot
+from engine.formation import CATEGORY_NAMES, rank3, unpack
+from engine.cards import card_name
+from engine.game import CLASSIC, DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, move
+from engine.match import Match
+from engine.protocol import explicit
+from hw import buttons
+from hw.strings import LANGUAGES, text
+
+MENU = const(0)
+TURN = const(1)
+HANDOFF = const(2)
+THINKING = const(3)
+NOTICE = const(4)
+DETAIL = const(5)
+ROUND_END = const(6)
+MATCH_END = const(7)
+PAUSE = const(8)
+
+# Phases of a turn.
+CARD = const(0)  # choose a card from the hand
+STONE = const(1)  # choose where it goes
+CLAIM = const(2)  # classic: claims after the card
+CLAIM_FIRST = const(3)  # expert: claims before the card
+
+OPPONENTS = ("easy", "medium", "hard", "pass", "link")
+ROUND_CHOICES = (1, 3, 5, 7)
+MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "start")
+PAUSE_ROWS = ("resume", "restart", "main_menu")
+
+FLASH_MS = const(700)
+# LED colours: player 0, player 1, a claim, idle.
+SEAT_COLOURS = ((0, 40, 120), (120, 20, 0))
+CLAIM_COLOUR = (160, 120, 0)
+IDLE_COLOUR = (8, 8, 8)
+
+
+class App:
+    def __init__(self, seed=0, opponent="medium", variant=CLASSIC, rounds=1, lang="en", auto_claim=False):
+        self.seed = seed
+        self.opponent = opponent
+        self.variant = variant
+        self.rounds = rounds
+        self.lang = lang
+        self.auto_claim = auto_claim
+        self.mode = MENU
+        self.row = 0  # menu and pause cursor
+        self.match = None
+        self.bots = [None, None]
+        self.phase = CARD
+        self.cursor = 0  # hand index in CARD, stone in the others
+        self.stone_cursor = 0
+        self.card = PASS  # the card chosen this turn
+        self.stone = 0  # and its stone
+        self.token = -1  # its tentative placement (classic claims)
+        self.claims = 0  # stones claimed this turn so far
+        self.claimable = 0  # stones that may be claimed in this phase
+        self.lines = []  # a notice's lines
+        self.after = MENU  # where a notice or the detail view returns
+        self.message = ""  # the last thing the opponent did
+        self.last_human = -1
+        self.thought = False
+        self.events = []  # ("claim", player, mask), ("round", winner): for shots and tests
+        self.leds = [IDLE_COLOUR] * 5
+        self.flash_until = 0
+        self.now = 0
+        self.dirty = True
+
+    # -- what the view needs ----------------------------------------------
+
+    def t(self, key):
+        return text(self.lang, key)
+
+    @property
+    def game(self):
+        return self.match.game if self.match else None
+
+    def humans(self):
+        return (True, self.opponent == "pass")
+
+    def viewer(self):
+        """The player whose side is at the bottom of the screen."""
+        if self.opponent == "pass" and self.match and self.mode != HANDOFF:
+            return self.game.to_move if self.last_human < 0 else self.last_human
+        return 0
+
+    def hand(self):
+        """The viewer's hand, sorted as shown."""
+        return sorted(self.game.hand_cards(self.viewer()))
+
+    def name(self, player):
+        if self.opponent == "pass":
+            return self.t("player") % (player + 1)
+        return self.t("you") if player == 0 else self.t(self.opponent)
+
+    # -- input -------------------------------------------------------------
+
+    def press(self, button):
+        """One button press."""
+        self.dirty = True
+        mode = self.mode
+        if mode == MENU:
+            self._menu(button)
+        elif mode == TURN:
+            self._turn(button)
+        elif mode == HANDOFF:
+            if button == buttons.A:
+                self.mode = TURN
+        elif mode == NOTICE:
+            if button in (buttons.A, buttons.B):
+                self.mode = self.after
+        elif mode == DETAIL:
+            if button in (buttons.B, buttons.SELECT, buttons.A):
+                self.mode = self.after
+            elif button in (buttons.LEFT, buttons.RIGHT):
+                self.stone_cursor = (self.stone_cursor + (1 if button == buttons.RIGHT else -1)) % N_STONES
+        elif mode == ROUND_END:
+            if button == buttons.A:
+                if self.match.over():
+                    self.mode = MATCH_END
+                else:
+                    self._start_turn()
+        elif mode == MATCH_END:
+            if button == buttons.A:
+                self.mode = MENU
+                self.match = None
+        elif mode == PAUSE:
+            self._pause(button)
+
+    def _menu(self, button):
+        rows = len(MENU_ROWS)
+        if button == buttons.UP:
+            self.row = (self.row - 1) % rows
+        elif button == buttons.DOWN:
+            self.row = (self.row + 1) % rows
+        elif button in (buttons.LEFT, buttons.RIGHT):
+            step = 1 if button == buttons.RIGHT else -1
+            key = MENU_ROWS[self.row]
+            if key == "opponent":
+                self.opponent = _cycle(OPPONENTS, self.opponent, step)
+            elif key == "variant":
+                self.variant = 1 - self.variant
+            elif key == "rounds":
+                self.rounds = _cycle(ROUND_CHOICES, self.rounds, step)
+            elif key == "language":
+                self.lang = _cycle(LANGUAGES, self.lang, step)
+            elif key == "autoclaim":
+                self.auto_claim = not self.auto_claim
+        elif button in (buttons.A, buttons.START) and (MENU_ROWS[self.row] == "start" or button == buttons.START):
+            if self.opponent != "link":
+                self.new_match()
+
+    def _pause(self, button):
+        if button == buttons.UP:
+            self.row = (self.row - 1) % len(PAUSE_ROWS)
+        elif button == buttons.DOWN:
+            self.row = (self.row + 1) % len(PAUSE_ROWS)
+        elif button in (buttons.START, buttons.B):
+            self.mode = self.after
+        elif button == buttons.A:
+            choice = PAUSE_ROWS[self.row]
+            if choice == "resume":
+                self.mode = self.after
+            else:
+                self._cancel_tentative()
+                if choice == "restart":
+                    self.new_match()
+                else:
+                    self.match = None
+                    self.mode = MENU
+                    self.row = 0
+
+    # -- a match -----------------------------------------------------------
+
+    def new_match(self):
+        self.match = Match(self.seed, self.rounds, self.variant)
+        self.bots = [None, None]
+        if self.opponent in ("easy", "medium", "hard"):
+            self.bots[1] = Bot(self.opponent, self.seed ^ 0x5A5A)
+        self.message = ""
+        self.last_human = -1
+        self.events = []
+        self._start_turn()
+
+    def _start_turn(self):
+        game = self.game
+        if game.over():
+            self._round_over()
+            return
+        p = game.to_move
+        self.card = PASS
+        self.token = -1
+        self.claims = 0
+        if self.bots[p] is not None:
+            self.mode = THINKING
+            self.thought = False
+            return
+        can_play = game.hand_n[p] and game.open_stones(p)
+        if self.opponent == "pass" and self.last_human != p and (can_play or game.claimable(p)):
+            self.mode = HANDOFF
+        else:
+            self.mode = TURN
+        self.last_human = p
+        if game.variant == EXPERT:
+            ok = game.claimable(p)
+            if ok and self.auto_claim:
+                self.claims = ok
+            elif ok:
+                self._enter_claims(CLAIM_FIRST, ok)
+                return
+        self._enter_cards()
+
+    def _enter_cards(self):
+        game = self.game
+        p = game.to_move
+        stones = game.open_stones(p) & ~self.claims
+        if self.claims and game.wins_with(p, self.claims):
+            # The claims win before any card is placed: any card will do.
+            free = game.open_stones(p)
+            if free and game.hand_n[p]:
+                s = 0
+                while not free >> s & 1:
+                    s += 1
+                self._finish(game.hand[p][0], s)
+            else:
+                self._finish(PASS)
+            return
+        if not stones or not game.hand_n[p]:
+            # No card can be placed: a pass, with claims in the classic game.
+            self.message = self.name(p) + ": " + self.t("passes")
+            self.card = PASS
+            self.stone = 0
+            ok = game.claimable(p) if game.variant == CLASSIC else 0
+            if ok and not self.auto_claim:
+                self._enter_claims(CLAIM, ok)
+                return
+            self.claims |= ok
+            self._finish(PASS)
+            return
+        self.phase = CARD
+        self.cursor = min(self.cursor, game.hand_n[p] - 1)
+
+    def _enter_claims(self, phase, ok):
+        self.phase = phase
+        self.claimable = ok
+        s = 0
+        while not ok >> s & 1:
+            s += 1
+        self.stone_cursor = s
+
+    def open_stones(self):
+        game = self.game
+        return game.open_stones(game.to_move) & ~self.claims
+
+    def _turn(self, button):
+        game = self.game
+        p = game.to_move
+        phase = self.phase
+        if button == buttons.START:
+            self.after = TURN
+            self.mode = PAUSE
+            self.row = 0
+            return
+        if button == buttons.SELECT:
+            self.after = TURN
+            self.mode = DETAIL
+            return
+        if phase == CARD:
+            n = game.hand_n[p]
+            if button == buttons.LEFT:
+                self.cursor = (self.cursor - 1) % n
+            elif button == buttons.RIGHT:
+                self.cursor = (self.cursor + 1) % n
+            elif button == buttons.A:
+                self.card = self.hand()[self.cursor]
+                self.phase = STONE
+                self.stone_cursor = self._next_open(self.stone_cursor, 0)
+        elif phase == STONE:
+            if button in (buttons.LEFT, buttons.RIGHT):
+                self.stone_cursor = self._next_open(self.stone_cursor, 1 if button == buttons.RIGHT else -1)
+            elif button == buttons.B:
+                self.phase = CARD
+            elif button == buttons.A:
+                self._place(self.stone_cursor)
+        else:
+            if button in (buttons.LEFT, buttons.RIGHT):
+                self.stone_cursor = (self.stone_cursor + (1 if button == buttons.RIGHT else -1)) % N_STONES
+            elif button == buttons.A:
+                s = self.stone_cursor
+                if self.claimable >> s & 1:
+                    self.claims ^= 1 << s
+                else:
+                    self._notice(self.why_not(s), TURN)
+            elif button == buttons.B:
+                if phase == CLAIM_FIRST:
+                    self._enter_cards()
+                else:
+                    self._cancel_tentative()
+                    self._finish(self.card, self.stone)
+
+    def _next_open(self, s, step):
+        stones = self.open_stones()
+        if not step:
+            step = 1
+            if stones >> s & 1:
+                return s
+        for _ in range(N_STONES):
+            s = (s + step) % N_STONES
+            if stones >> s & 1:
+                return s
+        return s
+
+    def _place(self, stone):
+        game = self.game
+        self.stone = stone
+        if game.variant == EXPERT:
+            self._finish(self.card, stone)
+            return
+        ok = game.claimable_after(self.card, stone)
+        if ok and self.auto_claim:
+            self.claims = ok
+        if not ok or self.auto_claim:
+            self._finish(self.card, stone)
+            return
+        self.token = game.place_tentatively(self.card, stone)
+        self._enter_claims(CLAIM, ok)
+
+    def _cancel_tentative(self):
+        if self.token >= 0:
+            self.game.retract(self.token, self.stone)
+            self.token = -1
+
+    def _finish(self, card, stone=0):
+        game = self.game
+        m = move(card, stone, self.claims)
+        err = game.check(m)
+        if err:  # the screens only offer legal choices; keep the turn
+            self._notice([err], TURN)
+            return
+        self._apply(game.to_move, m)
+        self._start_turn()
+
+    def _apply(self, p, m):
+        game = self.game
+        game.apply(m)
+        claims = game.history[-1] >> 10 & 0x1FF
+        if claims:
+            self.events.append(("claim", p, claims))
+            self.flash_until = self.now + FLASH_MS
+
+    def _round_over(self):
+        w = self.match.finish_round()
+        self.events.append(("round", w))
+        self.mode = ROUND_END
+        self.last_human = -1
+
+    def _notice(self, lines, after):
+        self.lines = lines
+        self.after = after
+        self.mode = NOTICE
+
+    def why_not(self, s):
+        """Lines saying why the player to move may not claim stone ``s``."""
+        game = self.game
+        p = game.to_move
+        t = game.claim_threat(s, p)
+        if game.owner[s] != NOBODY:
+            return [self.t("taken") % (s + 1)]
+        if t == -1:
+            return [self.t("need_three") % (s + 1)]
+        if t == -2:
+            return [self.t("they_win_it") % (s + 1)]
+        cards = unpack(t)
+        theirs = game.cards_at(s, 1 - p) + cards
+        kind = CATEGORY_NAMES[rank3(theirs[0], theirs[1], theirs[2]) >> 5]
+        return [self.t("not_provable") % (s + 1), self.t("could_add") % " ".join(card_name(c) for c in cards),
+                self.t("for_a") % self.t(kind)]
+
+    def detail(self, s):
+        """The detail of stone ``s`` for the viewer: lines of text."""
+        game = self.game
+        me = self.viewer()
+        lines = [self.t("stone") % (s + 1)]
+        for p in (1 - me, me):
+            cards = game.cards_at(s, p)
+            line = self.name(p) + ": " + " ".join(card_name(c) for c in cards)
+            if len(cards) == SIDE_MAX:
+                line += " " + self.t(CATEGORY_NAMES[game.rank[s * 2 + p] >> 5])
+            lines.append(line)
+        owner = game.owner[s]
+        lines.append(self.t("owner_none") if owner == NOBODY else self.t("owner") % self.name(owner))
+        return lines
+
+    # -- time --------------------------------------------------------------
+
+    def tick(self, now):
+        """Time passes (``now`` in ms).  The opponent thinks on the tick
+        after the screen said so; the LEDs follow the state."""
+        self.now = now
+        if self.mode == THINKING:
+            if not self.thought:
+                self.thought = True  # let the screen show "thinking" first
+            else:
+                self._bot_move()
+        self._update_leds()
+
+    def _bot_move(self):
+        game = self.game
+        p = game.to_move
+        m = explicit(game, self.bots[p].choose(game))
+        card = m & 63
+        text_ = self.t("passes") if card == PASS else self.t("played") % (card_name(card), (m >> 6 & 15) + 1)
+        self._apply(p, m)
+        claims = game.history[-1] >> 10 & 0x1FF
+        if claims:
+            text_ += ", " + self.t("claims") % ",".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
+        self.message = text_
+        self.dirty = True
+        self._start_turn()
+
+    def _update_leds(self):
+        if self.mode == MENU or self.match is None:
+            colour = IDLE_COLOUR
+            leds = [colour] * 5
+        elif self.now < self.flash_until:
+            leds = [CLAIM_COLOUR] * 5
+        elif self.mode in (ROUND_END, MATCH_END):
+            w = self.match.results[-1][0] if self.match.results else DRAW
+            if w in (0, 1) and self.humans()[w]:
+                # A little rainbow for a human's win.
+                k = self.now // 120
+                leds = [_wheel((k * 37 + i * 51) % 256) for i in range(5)]
+            else:
+                leds = [IDLE_COLOUR] * 5
+        else:
+            leds = [SEAT_COLOURS[self.game.to_move]] * 5
+        if leds != self.leds:
+            self.leds = leds
+
+
+def _cycle(choices, current, step):
+    i = choices.index(current) if current in choices else 0
+    return choices[(i + step) % len(choices)]
+
+
+def _wheel(x):
+    if x < 85:
+        return (x * 3, 255 - x * 3, 0)
+    if x < 170:
+        x -= 85
+        return (255 - x * 3, 0, x * 3)
+    x -= 170
+    return (0, x * 3, 255 - x * 3)
