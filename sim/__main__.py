@@ -1,6 +1,120 @@
+"""``python -m sim``: the handheld app in a window (or headless).
+
+    python -m sim                                  play in a window
+    python -m sim --headless --autoplay medium --seed 3 --shots shots/
+    python -m sim --script buttons.txt [--headless]
+    python -m sim --text                           the text game in this terminal
+
+Keys: arrows, Z = A, X = B, Enter = Start, Space or Shift = Select, Esc quits.
+"""
+
+import argparse
+import json
+import os
 import sys
 
 import engine  # noqa: F401  (micropython shim on CPython)
-from hw.console import main
+from engine.game import CLASSIC, DRAW, VARIANTS
+from hw import buttons
+from hw.app import MATCH_END, OPPONENTS, App
+from hw.strings import LANGUAGES
 
-sys.exit(main(sys.argv[1:]))
+
+def _args(argv):
+    ap = argparse.ArgumentParser(prog="python -m sim", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--headless", action="store_true", help="no window (SDL dummy drivers)")
+    ap.add_argument("--autoplay", metavar="LEVEL", help="a bot of this level plays the player's seat(s)")
+    ap.add_argument("--script", metavar="FILE", help="press the buttons named in FILE, one per line")
+    ap.add_argument("--shots", metavar="DIR", help="save PNG screenshots at the start, every claim and the end")
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--opponent", choices=OPPONENTS, default="medium")
+    ap.add_argument("--variant", choices=VARIANTS, default="classic")
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--lang", choices=LANGUAGES, default="en")
+    ap.add_argument("--auto-claim", action="store_true")
+    ap.add_argument("--text", action="store_true", help="the text game in this terminal instead")
+    return ap.parse_args(argv)
+
+
+def _script(path):
+    with open(path) as f:
+        return [buttons.parse(word) for line in f for word in line.split("#")[0].split()]
+
+
+def main(argv=None):
+    args = _args(sys.argv[1:] if argv is None else argv)
+    if args.text:
+        from hw.console import main as text_main
+
+        return text_main(["--variant", args.variant, "--rounds", str(args.rounds)]
+                         + ([] if args.seed is None else ["--seed", str(args.seed)]))
+    from hw.autoplay import AutoPlayer
+    from hw.main import Runner
+    from sim.desk import Desk
+
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
+    app = App(seed=seed, opponent=args.opponent, variant=VARIANTS.index(args.variant), rounds=args.rounds,
+              lang=args.lang, auto_claim=args.auto_claim)
+    desk = Desk(headless=args.headless)
+    runner = Runner(desk, app)
+    shots = Shots(desk, args.shots)
+    player = AutoPlayer(args.autoplay, seed ^ 0x1234) if args.autoplay else None
+    script = _script(args.script) if args.script else None
+    try:
+        runner.step()
+        shots.take("menu")
+        steps = 0
+        while not desk.quit:
+            pressed = desk.buttons()
+            if script:
+                pressed.append(script.pop(0))
+            elif player is not None:
+                b = player.next_button(app)
+                if b is not None:
+                    pressed.append(b)
+            elif script is not None and args.headless:
+                break  # the script is done
+            events = len(app.events)
+            had_match = app.match is not None
+            runner.step(pressed)
+            if app.match is not None and not had_match:
+                shots.take("start")
+            for event in app.events[events:]:
+                shots.take(event[0])
+            steps += 1
+            if app.mode == MATCH_END and (player is not None or args.headless):
+                break
+            if not args.headless and player is None:
+                desk.idle()
+            if steps > 200000:
+                raise RuntimeError("the game did not end")
+        shots.take("end")
+        if app.match is not None and app.match.results:
+            w, s0, s1 = app.match.results[-1]
+            print(json.dumps({"winner": "draw" if w == DRAW else w, "stones": [s0, s1],
+                              "moves": len(app.game.history), "scores": app.match.scores,
+                              "seed": seed, "shots": shots.count}))
+    finally:
+        desk.close()
+    return 0
+
+
+class Shots:
+    """Numbered PNG screenshots of the window, when a folder is given."""
+
+    def __init__(self, desk, folder):
+        self.desk = desk
+        self.folder = folder
+        self.count = 0
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+
+    def take(self, what):
+        if not self.folder:
+            return
+        self.desk.display.save(os.path.join(self.folder, "%03d-%s.png" % (self.count, what)))
+        self.count += 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

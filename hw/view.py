@@ -1,0 +1,338 @@
+"""What the app looks like: displayio groups drawn from the app's state.
+
+One tile sheet, made once at start, holds every card face (value, colour,
+and a colour-blind-safe mark), card backs, empty slots, stones and the
+cursor; the board is a TileGrid of those tiles, so an update only swaps tile
+indices.  Text uses the built-in font through ``bitmap_label``.  The same
+code runs on a board and in the sim.
+"""
+
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+from engine.game import N_STONES, NOBODY, SIDE_MAX
+from hw import app as A
+from hw.strings import LANGUAGE_NAMES, LANGUAGES
+
+WIDTH = 160
+HEIGHT = 128
+TILE_W = 17
+TILE_H = 12
+BOARD_X = 3
+BOARD_Y = 13
+HAND_Y = BOARD_Y + 7 * TILE_H + 2
+LINES = 8  # text lines of a panel
+
+# Palette indices.
+FELT = 0
+SLOT = 1
+BLACK = 2
+WHITE = 3
+CARD_COLOURS = (4, 5, 6, 7, 8, 9)  # red, orange, yellow, green, blue, purple
+GOLD = 10
+MINE = 11
+THEIRS = 12
+STONE_GREY = 13
+PANEL = 14
+CLEAR = 15
+PALETTE = (0x1B4D2B, 0x2F6B42, 0x000000, 0xFFFFFF, 0xD62828, 0xF28C28, 0xF2D94E, 0x3A9D23, 0x2F6FD6,
+           0x9B4DCA, 0xFFD700, 0x4FA3FF, 0xFF6B5B, 0xA0A0A0, 0x102A18, 0x000000)
+# The digit's colour on each card colour, for contrast.
+INK = (WHITE, BLACK, BLACK, WHITE, WHITE, WHITE)
+
+# Tiles of the sheet.
+T_EMPTY = 0
+T_SLOT = 1
+T_CARD = 2  # + card, 54 of them
+T_BACK = 56
+T_STONE = 57
+T_STONE_MINE = 58
+T_STONE_THEIRS = 59
+T_STONE_CLAIMABLE = 60
+T_STONE_CLAIMED = 61
+T_CURSOR = 62
+N_TILES = 63
+
+# 5x7 digits 1..9, one string of rows each.
+_DIGITS = (
+    "..#..|.##..|..#..|..#..|..#..|..#..|.###.",
+    ".###.|#...#|....#|...#.|..#..|.#...|#####",
+    "####.|....#|....#|.###.|....#|....#|####.",
+    "...#.|..##.|.#.#.|#..#.|#####|...#.|...#.",
+    "#####|#....|####.|....#|....#|#...#|.###.",
+    ".###.|#....|#....|####.|#...#|#...#|.###.",
+    "#####|....#|...#.|..#..|.#...|.#...|.#...",
+    ".###.|#...#|#...#|.###.|#...#|#...#|.###.",
+    ".###.|#...#|#...#|.####|....#|....#|.###.",
+)
+# 4x4 colour marks, so that colours differ by shape too: red X, orange box,
+# yellow plus, green slash, blue bars, purple dot.
+_MARKS = (
+    "#..#|.##.|.##.|#..#",
+    "####|#..#|#..#|####",
+    ".##.|####|####|.##.",
+    "...#|..#.|.#..|#...",
+    "####|....|####|....",
+    "....|.##.|.##.|....",
+)
+
+
+def _draw(bitmap, x0, y0, pattern, colour):
+    y = y0
+    for row in pattern.split("|"):
+        x = x0
+        for ch in row:
+            if ch == "#":
+                bitmap[x, y] = colour
+            x += 1
+        y += 1
+
+
+def _fill(bitmap, x0, y0, w, h, colour):
+    for y in range(y0, y0 + h):
+        for x in range(x0, x0 + w):
+            bitmap[x, y] = colour
+
+
+def _outline(bitmap, x0, y0, w, h, colour):
+    for x in range(x0, x0 + w):
+        bitmap[x, y0] = colour
+        bitmap[x, y0 + h - 1] = colour
+    for y in range(y0, y0 + h):
+        bitmap[x0, y] = colour
+        bitmap[x0 + w - 1, y] = colour
+
+
+def make_sheet():
+    """The tile sheet: one row of N_TILES tiles of TILE_W x TILE_H."""
+    sheet = displayio.Bitmap(TILE_W * N_TILES, TILE_H, 16)
+    _fill(sheet, 0, 0, TILE_W * N_TILES, TILE_H, FELT)
+    cw = TILE_W - 2  # the card: 15 x 11 at (1, 0)
+    ch = TILE_H - 1
+    _outline(sheet, T_SLOT * TILE_W + 1, 0, cw, ch, SLOT)
+    for card in range(54):
+        x = (T_CARD + card) * TILE_W + 1
+        colour = card // 9
+        _fill(sheet, x, 0, cw, ch, CARD_COLOURS[colour])
+        _outline(sheet, x, 0, cw, ch, BLACK)
+        _draw(sheet, x + 2, 2, _DIGITS[card % 9], INK[colour])
+        _draw(sheet, x + 9, 4, _MARKS[colour], INK[colour])
+    x = T_BACK * TILE_W + 1
+    _fill(sheet, x, 0, cw, ch, PANEL)
+    _outline(sheet, x, 0, cw, ch, STONE_GREY)
+    _draw(sheet, x + 5, 3, "#.#.#|.#.#.|#.#.#|.#.#.|#.#.#", STONE_GREY)
+    for tile, colour in ((T_STONE, STONE_GREY), (T_STONE_MINE, MINE), (T_STONE_THEIRS, THEIRS),
+                         (T_STONE_CLAIMABLE, GOLD), (T_STONE_CLAIMED, GOLD)):
+        x = tile * TILE_W + 1
+        _fill(sheet, x + 2, 2, cw - 4, ch - 4, colour)
+        _outline(sheet, x + 1, 1, cw - 2, ch - 2, BLACK)
+    x = T_STONE_CLAIMED * TILE_W + 1
+    _fill(sheet, x + 5, 4, cw - 10, ch - 8, MINE)
+    x = T_CURSOR * TILE_W
+    _fill(sheet, x, 0, TILE_W, TILE_H, CLEAR)
+    _outline(sheet, x, 0, TILE_W, TILE_H, GOLD)
+    _outline(sheet, x + 1, 1, TILE_W - 2, TILE_H - 2, GOLD)
+    return sheet
+
+
+def ascii_text(s):
+    """The built-in font has no accents: show the letters without them."""
+    out = ""
+    for ch in s:
+        i = _ACCENTED.find(ch)
+        out += _PLAIN[i] if i >= 0 else ch
+    return out
+
+
+_ACCENTED = "àâäáçéèêëíîïñóôöúùûüÀÂÉÈÊÍÓÚÑ¿¡"
+_PLAIN = "aaaaceeeeiiinooouuuuAAEEEIOUN?!"
+
+
+class View:
+    def __init__(self):
+        palette = displayio.Palette(16)
+        for i, colour in enumerate(PALETTE):
+            palette[i] = colour
+        palette.make_transparent(CLEAR)
+        self.palette = palette
+        self.sheet = make_sheet()
+        self.root = displayio.Group()
+        # The felt: one pixel, scaled over the whole screen.
+        bg = displayio.Bitmap(1, 1, 1)
+        bg_palette = displayio.Palette(1)
+        bg_palette[0] = PALETTE[FELT]
+        felt = displayio.Group(scale=WIDTH)
+        felt.append(displayio.TileGrid(bg, pixel_shader=bg_palette))
+        self.root.append(felt)
+        # The board: 9 stones x (3 opponent rows, the stone, 3 own rows).
+        self.board = displayio.TileGrid(self.sheet, pixel_shader=palette, width=N_STONES, height=7,
+                                        tile_width=TILE_W, tile_height=TILE_H, x=BOARD_X, y=BOARD_Y)
+        self.hand = displayio.TileGrid(self.sheet, pixel_shader=palette, width=7, height=1,
+                                       tile_width=TILE_W, tile_height=TILE_H, x=BOARD_X, y=HAND_Y)
+        self.cursor = displayio.TileGrid(self.sheet, pixel_shader=palette, width=1, height=1,
+                                         tile_width=TILE_W, tile_height=TILE_H)
+        self.cursor[0] = T_CURSOR
+        self.status = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=2, y=5)
+        self.hint = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=2, y=HEIGHT - 8)
+        self.game_group = displayio.Group()
+        for item in (self.board, self.hand, self.cursor, self.status, self.hint):
+            self.game_group.append(item)
+        self.root.append(self.game_group)
+        # A panel over the board for menus, notices and summaries.
+        self.panel = displayio.Group()
+        panel_bg = displayio.Bitmap(WIDTH - 8, HEIGHT - 8, 1)
+        panel_palette = displayio.Palette(1)
+        panel_palette[0] = PALETTE[PANEL]
+        self.panel.append(displayio.TileGrid(panel_bg, pixel_shader=panel_palette, x=4, y=4))
+        self.lines = []
+        for i in range(LINES):
+            line = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=10, y=13 + 14 * i)
+            self.lines.append(line)
+            self.panel.append(line)
+        self.root.append(self.panel)
+        # What the last render showed on the panel, for tests and shots.
+        self.shown = []
+
+    # -- drawing -----------------------------------------------------------
+
+    def render(self, app):
+        mode = app.mode
+        panel = self._panel_text(app)
+        if panel is not None:
+            self._show_panel(panel)
+        else:
+            self.panel.hidden = True
+            self.shown = []
+        self.game_group.hidden = app.match is None or panel is not None
+        if app.match is not None:
+            self._board(app)
+
+    def _show_panel(self, lines):
+        self.panel.hidden = False
+        for i in range(LINES):
+            text = ascii_text(lines[i]) if i < len(lines) else ""
+            if self.lines[i].text != (text or " "):
+                self.lines[i].text = text or " "
+        self.shown = list(lines)
+
+    def _panel_text(self, app):
+        mode = app.mode
+        t = app.t
+        if mode == A.MENU:
+            values = (t(app.opponent) + ("  (" + t("not_connected") + ")" if app.opponent == "link" else ""),
+                      t("classic" if app.variant == 0 else "expert"),
+                      str(app.rounds),
+                      LANGUAGE_NAMES[LANGUAGES.index(app.lang)],
+                      t("on" if app.auto_claim else "off"),
+                      "")
+            lines = [t("title")]
+            for i, key in enumerate(A.MENU_ROWS):
+                mark = ">" if i == app.row else " "
+                label = t(key)
+                lines.append("%s%s %s" % (mark, label, values[i]) if values[i] else mark + label)
+            return lines
+        if mode == A.PAUSE:
+            return [t("paused"), ""] + [(">" if i == app.row else " ") + t(k) for i, k in enumerate(A.PAUSE_ROWS)]
+        if mode == A.HANDOFF:
+            return ["", t("hand_to"), t("to_player") % (app.game.to_move + 1), "", t("press_a")]
+        if mode == A.NOTICE:
+            return list(app.lines) + ["", t("press_a")]
+        if mode == A.DETAIL:
+            return app.detail(app.stone_cursor)
+        if mode in (A.ROUND_END, A.MATCH_END):
+            match = app.match
+            w, s0, s1 = match.results[-1]
+            lines = []
+            if mode == A.ROUND_END:
+                lines.append(self._won(app, w, "round"))
+                lines.append(t("stones") % (s0, s1))
+            else:
+                lines.append(self._won(app, match.winner(), "match"))
+            if match.rounds > 1:
+                lines.append(t("round") % (len(match.results), match.rounds))
+                lines.append("%s %d - %d %s" % (app.name(0), match.scores[0], match.scores[1], app.name(1)))
+            lines += ["", t("press_a")]
+            return lines
+        return None
+
+    @staticmethod
+    def _won(app, w, what):
+        t = app.t
+        if w not in (0, 1):
+            return t(what + "_drawn")
+        if app.opponent != "pass" and w == 0:
+            return t("you_win_" + what)
+        return t(what + "_won") % app.name(w)
+
+    def _board(self, app):
+        game = app.game
+        me = app.viewer()
+        them = 1 - me
+        board = self.board
+        hide = app.mode == A.HANDOFF
+        highlight = 0
+        pending = 0
+        if app.mode == A.TURN and app.phase in (A.CLAIM, A.CLAIM_FIRST):
+            highlight = app.claimable
+            pending = app.claims
+        elif game.winner == NOBODY and game.to_move == me and not hide:
+            highlight = game.claimable(me)
+        for s in range(N_STONES):
+            theirs = game.cards_at(s, them)
+            mine = game.cards_at(s, me)
+            for k in range(SIDE_MAX):
+                board[s, 2 - k] = T_CARD + theirs[k] if k < len(theirs) else T_SLOT
+                board[s, 4 + k] = T_CARD + mine[k] if k < len(mine) else T_SLOT
+            owner = game.owner[s]
+            if owner == me:
+                tile = T_STONE_MINE
+            elif owner == them:
+                tile = T_STONE_THEIRS
+            elif pending >> s & 1:
+                tile = T_STONE_CLAIMED
+            elif highlight >> s & 1:
+                tile = T_STONE_CLAIMABLE
+            else:
+                tile = T_STONE
+            board[s, 3] = tile
+        hand = app.hand()
+        n = len(hand)
+        self.hand.x = (WIDTH - n * TILE_W) // 2
+        for i in range(7):
+            if i >= n:
+                self.hand[i, 0] = T_EMPTY
+            elif hide:
+                self.hand[i, 0] = T_BACK
+            else:
+                self.hand[i, 0] = T_CARD + hand[i]
+        # The cursor: on the hand while choosing a card, else on a stone.
+        turn = app.mode == A.TURN
+        self.cursor.hidden = not (turn or app.mode == A.DETAIL)
+        if turn and app.phase == A.CARD:
+            self.cursor.x = self.hand.x + app.cursor * TILE_W
+            self.cursor.y = HAND_Y
+        else:
+            self.cursor.x = BOARD_X + app.stone_cursor * TILE_W
+            self.cursor.y = BOARD_Y + 3 * TILE_H
+        t = app.t
+        status = "%s %d-%d %s  %s" % (app.name(me), game.owned[me], game.owned[them], app.name(them),
+                                      t("pile") % game.pile_size())
+        self._text(self.status, status)
+        if app.mode == A.THINKING:
+            hint = t("thinking")
+        elif turn and app.phase == A.STONE:
+            hint = t("pick_stone")
+        elif turn and app.phase in (A.CLAIM, A.CLAIM_FIRST):
+            hint = t("pick_claims")
+        elif app.message:
+            hint = app.message
+        else:
+            hint = t("pick_card")
+        self._text(self.hint, hint)
+
+    @staticmethod
+    def _text(label, text):
+        text = ascii_text(text) or " "
+        if label.text != text:
+            label.text = text

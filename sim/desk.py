@@ -1,0 +1,158 @@
+"""The desktop's stand-ins for a board: a scaled window with the NeoPixels
+under the screen, the keyboard as buttons, and a clock.
+
+The display is blinka-displayio-pygamedisplay's, drawn off-screen at
+160x128 and shown scaled in a taller window.  We drain pygame's event queue
+ourselves (never ``check_quit()``): keys become the app's buttons, because
+posted events are not seen by ``key.get_pressed()`` and ``check_quit()``
+would swallow what it does not handle.
+"""
+
+import os
+import time
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+import blinka_displayio_pygamedisplay as pgd  # noqa: E402
+import displayio  # noqa: E402
+import pygame  # noqa: E402
+
+from hw import buttons  # noqa: E402
+
+SCALE = 4
+STRIP_H = 48  # window rows under the screen, for the NeoPixels
+
+KEYS = {
+    pygame.K_LEFT: buttons.LEFT,
+    pygame.K_RIGHT: buttons.RIGHT,
+    pygame.K_UP: buttons.UP,
+    pygame.K_DOWN: buttons.DOWN,
+    pygame.K_z: buttons.A,
+    pygame.K_x: buttons.B,
+    pygame.K_RETURN: buttons.START,
+    pygame.K_SPACE: buttons.SELECT,
+    pygame.K_LSHIFT: buttons.SELECT,
+    pygame.K_RSHIFT: buttons.SELECT,
+}
+
+
+class ScaledDisplay(pgd.PyGameDisplay):
+    """Renders at native size off-screen; shows it scaled, pixels below."""
+
+    def __init__(self, width, height, scale=SCALE, strip_height=STRIP_H, **kwargs):
+        self.scale = scale
+        self.strip_height = strip_height
+        self.window = None
+        self.pixels = None
+        super().__init__(width=width, height=height, **kwargs)
+
+    def _initialize(self, init_sequence):
+        pygame.init()
+        pygame.display.set_caption("Schotten Totten")
+        self.window = pygame.display.set_mode((self.width * self.scale, self.height * self.scale + self.strip_height))
+        self._pygame_screen = pygame.Surface((self.width, self.height))
+
+    @property
+    def frame(self):
+        """The 160x128 surface of the last refresh: the board's own pixels."""
+        return self._pygame_screen
+
+    def _refresh_display(self):
+        super()._refresh_display()
+        self.present()
+
+    def present(self):
+        if not pygame.display.get_init():
+            return
+        w = self.width * self.scale
+        h = self.height * self.scale
+        pygame.transform.scale(self.frame, (w, h), self.window.subsurface(pygame.Rect(0, 0, w, h)))
+        if self.pixels is not None and self.strip_height:
+            self.pixels.draw(self.window, pygame.Rect(0, h, w, self.strip_height))
+        pygame.display.flip()
+
+    def save(self, path, native=False):
+        """A PNG of the window (screen and pixels), or of the bare screen."""
+        pygame.image.save(self.frame if native else self.window, path)
+
+
+class DeskPixels:
+    """The part of ``neopixel.NeoPixel`` the app uses, drawn as circles."""
+
+    def __init__(self, n=5, brightness=0.3):
+        self.colours = [(0, 0, 0)] * n
+        self.brightness = brightness
+
+    def __len__(self):
+        return len(self.colours)
+
+    def __setitem__(self, i, colour):
+        self.colours[i] = tuple(colour)
+
+    def __getitem__(self, i):
+        return self.colours[i]
+
+    def fill(self, colour):
+        for i in range(len(self.colours)):
+            self.colours[i] = tuple(colour)
+
+    def show(self):
+        pass
+
+    def draw(self, surface, rect):
+        surface.fill((24, 24, 24), rect)
+        step = rect.width // len(self.colours)
+        radius = min(step, rect.height) * 3 // 10
+        for i, colour in enumerate(self.colours):
+            # Scale up for the eye: LEDs are bright even at low values.
+            lit = tuple(min(255, int(c * 2)) for c in colour)
+            centre = (rect.x + step * i + step // 2, rect.centery)
+            pygame.draw.circle(surface, lit, centre, radius)
+            pygame.draw.circle(surface, (90, 90, 90), centre, radius, 2)
+
+
+class Desk:
+    """A board's parts on the desktop: ``display``, ``pixels``,
+    ``buttons()``, ``now()``."""
+
+    def __init__(self, headless=False):
+        if headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ["SDL_AUDIODRIVER"] = "dummy"
+        displayio.release_displays()
+        self.display = ScaledDisplay(160, 128, auto_refresh=False)
+        self.pixels = DeskPixels()
+        self.display.pixels = self.pixels
+        self.quit = False
+        self._start = time.monotonic()
+
+    def buttons(self):
+        """Buttons pressed since the last call (and Esc or a closed window
+        sets ``quit``)."""
+        pressed = []
+        for event in pygame.event.get():
+            if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
+                self.quit = True
+            elif event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_ESCAPE:
+                    self.quit = True
+                elif event.key in KEYS:
+                    pressed.append(KEYS[event.key])
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
+                self.display.present()
+        return pressed
+
+    def now(self):
+        return int((time.monotonic() - self._start) * 1000)
+
+    def idle(self):
+        time.sleep(0.015)
+
+    def show_pixels(self):
+        self.display.present()
+
+    def close(self):
+        """Let go of the display, so that another can be made."""
+        self.display.root_group = None
+        displayio.release_displays()
