@@ -14,7 +14,7 @@ import os
 import sys
 
 import engine  # noqa: F401  (micropython shim on CPython)
-from engine.game import CLASSIC, DRAW, VARIANTS
+from engine.game import DRAW, VARIANTS
 from hw import buttons
 from hw.app import MATCH_END, OPPONENTS, App
 from hw.strings import LANGUAGES
@@ -89,14 +89,28 @@ def main(argv=None):
             if steps > 200000:
                 raise RuntimeError("the game did not end")
         shots.take("end")
-        if app.match is not None and app.match.results:
-            w, s0, s1 = app.match.results[-1]
-            print(json.dumps({"winner": "draw" if w == DRAW else w, "stones": [s0, s1],
-                              "moves": len(app.game.history), "scores": app.match.scores,
-                              "seed": seed, "shots": shots.count}))
+        if args.headless or player is not None:
+            print(json.dumps(summary(app, seed, shots.count)))
     finally:
         desk.close()
     return 0
+
+
+MODE_NAMES = ("menu", "turn", "handoff", "thinking", "notice", "detail", "round_end", "match_end", "pause")
+
+
+def summary(app, seed, shots):
+    """The result, or where the app stands, as one JSON-able dict."""
+    out = {"seed": seed, "screen": MODE_NAMES[app.mode], "opponent": app.opponent,
+           "variant": VARIANTS[app.variant], "rounds": app.rounds, "lang": app.lang, "shots": shots}
+    if app.match is not None:
+        out["moves"] = len(app.game.history)
+        out["scores"] = app.match.scores
+        if app.match.results:
+            w, s0, s1 = app.match.results[-1]
+            out["winner"] = "draw" if w == DRAW else w
+            out["stones"] = [s0, s1]
+    return out
 
 
 class Shots:

@@ -1,0 +1,125 @@
+"""The desktop twin, headless: the same app on displayio, probed by pixel."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+pytest.importorskip("blinka_displayio_pygamedisplay")
+
+from engine.game import NOBODY  # noqa: E402
+from hw import buttons  # noqa: E402
+from hw import view as V  # noqa: E402
+from hw.app import CARD, TURN, App  # noqa: E402
+from hw.autoplay import AutoPlayer  # noqa: E402
+from hw.main import Runner  # noqa: E402
+
+
+@pytest.fixture
+def desk():
+    # Only one display may exist in a process: make it, then let it go.
+    from sim.desk import Desk
+
+    d = Desk(headless=True)
+    yield d
+    d.close()
+
+
+def rgb565(colour):
+    # What a colour reads back as from the display: 5-6-5 bits, re-expanded.
+    r, g, b = colour >> 16 & 255, colour >> 8 & 255, colour & 255
+    return ((r >> 3) * 255 // 31, (g >> 2) * 255 // 63, (b >> 3) * 255 // 31)
+
+
+def pixel(desk, x, y):
+    return tuple(desk.display.frame.get_at((x, y)))[:3]
+
+
+def tile_pixel(desk, col, row, dx=14, dy=1, x0=V.BOARD_X, y0=V.BOARD_Y):
+    return pixel(desk, x0 + col * V.TILE_W + dx, y0 + row * V.TILE_H + dy)
+
+
+def play_until_my_card(runner, presses):
+    """Play ``presses`` button presses, then on to the next choice of a card."""
+    app = runner.app
+    player = AutoPlayer("medium", 9)
+    done = 0
+    while done < presses or not (app.mode == TURN and app.phase == CARD):
+        assert app.game.winner == NOBODY
+        b = player.next_button(app)
+        runner.step([b] if b else [])
+        done += 1
+
+
+def test_the_board_shows_every_card_stone_and_the_cursor(desk):
+    runner = Runner(desk, App(seed=12, opponent="easy"))
+    runner.step([buttons.START])
+    play_until_my_card(runner, 100)
+    app = runner.app
+    game = app.game
+    seen = 0
+    for s in range(9):
+        for k, card in enumerate(game.cards_at(s, 0)):
+            assert tile_pixel(desk, s, 4 + k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+            seen += 1
+        for k, card in enumerate(game.cards_at(s, 1)):
+            assert tile_pixel(desk, s, 2 - k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+            seen += 1
+        owner = game.owner[s]
+        expected = {0: V.MINE, 1: V.THEIRS}.get(owner)
+        if expected is not None:
+            assert tile_pixel(desk, s, 3, dx=8, dy=5) == rgb565(V.PALETTE[expected])
+    assert seen > 10
+    # The hand, and the cursor's gold frame around the chosen card.
+    hand = app.hand()
+    x0 = (V.WIDTH - len(hand) * V.TILE_W) // 2
+    for i, card in enumerate(hand):
+        assert tile_pixel(desk, i, 0, dy=5, x0=x0, y0=V.HAND_Y) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+    assert pixel(desk, x0 + app.cursor * V.TILE_W, V.HAND_Y + 5) == rgb565(V.PALETTE[V.GOLD])
+
+
+def test_the_menu_screen_is_drawn_in_each_language(desk):
+    app = App(seed=1)
+    runner = Runner(desk, app)
+    runner.step([])
+    english = runner.view.shown
+    assert english[0] == "SCHOTTEN TOTTEN" and english[1].startswith(">Opponent")
+    for _ in range(3):
+        runner.step([buttons.DOWN])
+    runner.step([buttons.RIGHT])
+    assert runner.view.shown[4].startswith(">Langue") and "Francais" in runner.view.lines[4].text
+    # Light text on the panel: some pixels of the title row are white.
+    row = [pixel(desk, x, 13) for x in range(10, 100)]
+    assert (255, 255, 255) in row
+
+
+def _sim(*args, cwd=ROOT):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([os.path.join(ROOT, ".venv", "bin", "python") if os.path.exists(
+        os.path.join(ROOT, ".venv", "bin", "python")) else sys.executable, "-m", "sim", *args],
+        capture_output=True, text=True, cwd=cwd, env=env, timeout=600)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_headless_autoplay_plays_a_game_and_saves_shots(tmp_path):
+    result = _sim("--headless", "--autoplay", "easy", "--seed", "5", "--shots", str(tmp_path))
+    assert result["winner"] in (0, 1, "draw") and result["moves"] > 10
+    assert sum(result["stones"]) >= 3
+    names = sorted(os.listdir(tmp_path))
+    assert names[0] == "000-menu.png" and names[1] == "001-start.png" and names[-1].endswith("-end.png")
+    assert any(n.endswith("-claim.png") for n in names) and len(names) == result["shots"]
+    again = _sim("--headless", "--autoplay", "easy", "--seed", "5")
+    assert again["moves"] == result["moves"] and again["stones"] == result["stones"]
+
+
+def test_script_mode_presses_the_named_buttons(tmp_path):
+    script = tmp_path / "buttons.txt"
+    script.write_text("down down right  # three rounds\ndown\nright\nstart\n")
+    result = _sim("--headless", "--script", str(script), "--seed", "8", "--opponent", "pass")
+    assert result["rounds"] == 3 and result["lang"] == "fr"
+    assert result["screen"] == "handoff" and result["moves"] == 0
