@@ -8,7 +8,7 @@ B ?= medium
 GAMES ?= 400
 VARIANT ?= classic
 
-.PHONY: sim test bench tournament clean
+.PHONY: sim test bench tournament bundle clean
 
 sim: $(VENV)/.installed
 	$(PY) -m sim $(ARGS)
@@ -23,9 +23,14 @@ bench: $(VENV)/.installed node_modules/.installed
 tournament: $(VENV)/.installed
 	$(PY) tools/tournament.py "$(A)" "$(B)" --games $(GAMES) --variant $(VARIANT)
 
+# A folder to copy onto CIRCUITPY; MPY_CROSS=path/to/circuitpython/mpy-cross compiles it.
+bundle: $(VENV)/.installed
+	$(PY) tools/bundle.py $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS),)
+
 $(VENV)/.installed: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(VENV)/bin/circuitpython_setboard pybadge
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -33,4 +38,4 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 clean:
-	rm -rf $(VENV) node_modules .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .hypothesis build

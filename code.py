@@ -1,7 +1,12 @@
-# Schotten Totten on a CircuitPython board.
-# Until the handheld screens land, the game is played in text over the USB
-# serial console (open it with any serial terminal, or the Mu editor).
-import engine  # noqa: F401
-from hw.console import main
+# Schotten Totten on an Adafruit PyBadge or PyGamer (CircuitPython).
+# Copy this file with engine/, hw/ and lib/ to the CIRCUITPY drive.
+import gc
+import os
 
-main()
+import engine  # noqa: F401
+from hw.app import App
+from hw.boards import open_board
+from hw.main import Runner
+
+gc.collect()
+Runner(open_board(), App(seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF)).run()

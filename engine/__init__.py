@@ -12,9 +12,9 @@ except ImportError:
     # CPython: ``const()`` is only a compile-time hint on the boards.
     import sys
 
-    class _MicroPython:
-        @staticmethod
-        def const(x):
-            return x
+    def _const(x):
+        return x
 
-    sys.modules["micropython"] = _MicroPython()
+    _shim = type(sys)("micropython")
+    _shim.const = _const  # type: ignore[attr-defined]
+    sys.modules["micropython"] = _shim

@@ -59,8 +59,8 @@ class Judge:
         self.worlds = 0  # sampled worlds in use (see ``sample``)
         self.deep = False  # with worlds: p's own prospects from its draws too
         self.my_horizon = 2  # deep: p's next draws counted in a world
-        self.draws_mask = None
-        self.draws_n = None
+        self.draws_mask = []  # type: list
+        self.draws_n = bytearray(0)
         self.root = [0] * N_STONES  # ``begin``: each stone's chance
         self.uses = bytearray(N_STONES * 54)  # ``begin``: the cards each rests on
         self._no_uses = bytes(N_STONES * 54)
@@ -69,8 +69,8 @@ class Judge:
         self.moved_stone = -1
         self.mix_mask = [0] * 6
         self.mix_n = bytearray(9)
-        self.world = None
-        self.theirs_r = None
+        self.world = None  # type: Game | None
+        self.theirs_r = bytearray(0)
 
     def sample(self, game, p, rng, worlds, horizon):
         """Judge the opponent's prospects from sampled worlds: ``worlds``
@@ -84,7 +84,7 @@ class Judge:
             return
         if self.world is None:
             self.world = Game()
-        if self.theirs_r is None or len(self.theirs_r) < worlds * N_STONES:
+        if len(self.theirs_r) < worlds * N_STONES:
             self.theirs_r = bytearray(worlds * N_STONES)
             self.draws_mask = [0] * (worlds * 6)
             self.draws_n = bytearray(worlds * 9)

@@ -152,7 +152,7 @@ def dump(game, viewer=None):
                 "owner": None if owner == NOBODY else owner,
             }
         )
-    hands = []
+    hands = []  # type: list
     for p in range(2):
         cards = game.hand_cards(p)
         if (viewer is not None and viewer != p) or NO_CARD in cards:

@@ -11,6 +11,11 @@ detail of one stone, round and match summaries, and the pause menu.
 
 from micropython import const
 
+try:
+    from typing import Any  # noqa: F401  (type comments only; boards lack typing)
+except ImportError:
+    pass
+
 from engine.bots import Bot
 from engine.formation import CATEGORY_NAMES, rank3, unpack
 from engine.cards import card_name
@@ -58,8 +63,9 @@ class App:
         self.auto_claim = auto_claim
         self.mode = MENU
         self.row = 0  # menu and pause cursor
-        self.match = None
-        self.bots = [None, None]
+        self.match = None  # type: Any
+        self.matches = 0
+        self.bots = [None, None]  # type: list
         self.phase = CARD
         self.cursor = 0  # hand index in CARD, stone in the others
         self.stone_cursor = 0
@@ -186,10 +192,13 @@ class App:
     # -- a match -----------------------------------------------------------
 
     def new_match(self):
-        self.match = Match(self.seed, self.rounds, self.variant)
+        # Every match of a session gets its own deal, all from one seed.
+        self.matches += 1
+        seed = (self.seed + 104729 * self.matches) & 0x3FFFFFFF
+        self.match = Match(seed, self.rounds, self.variant)
         self.bots = [None, None]
         if self.opponent in ("easy", "medium", "hard"):
-            self.bots[1] = Bot(self.opponent, self.seed ^ 0x5A5A)
+            self.bots[1] = Bot(self.opponent, seed ^ 0x5A5A)
         self.message = ""
         self.last_human = -1
         self.events = []

@@ -250,7 +250,7 @@ def _fresh_seed():
 
 
 def main(argv=()):
-    opts = {"level": "medium", "variant": "classic", "rounds": "1", "seed": None}
+    opts = {"level": "medium", "variant": "classic", "rounds": "1", "seed": ""}
     auto = False
     args = list(argv)
     try:
@@ -265,7 +265,7 @@ def main(argv=()):
         if opts["level"] not in LEVELS:
             raise ValueError(opts["level"])
         game = ConsoleGame(opts["level"], VARIANTS.index(opts["variant"]),
-                           int(opts["rounds"]), None if opts["seed"] is None else int(opts["seed"]), auto)
+                           int(opts["rounds"]), int(opts["seed"]) if opts["seed"] else None, auto)
     except (ValueError, KeyError):
         print(USAGE)
         return 2

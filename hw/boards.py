@@ -1,0 +1,86 @@
+"""Board profiles: the real hardware as the app loop wants it.
+
+``open_board()`` looks at ``board.board_id`` and returns a board with
+``display``, ``pixels``, ``buttons()``, ``now()``, ``idle()`` and
+``show_pixels()`` (see ``hw.main``).  Adafruit PyBadge first, then PyGamer:
+both read their buttons through a shift register with ``keypad``; the
+PyGamer has an analog joystick instead of a direction pad.
+"""
+
+import time
+
+import board
+import keypad
+import neopixel
+
+from hw import buttons
+
+# keypad key numbers on the PyBadge shift register.
+PYBADGE_KEYS = (buttons.B, buttons.A, buttons.START, buttons.SELECT,
+                buttons.RIGHT, buttons.DOWN, buttons.UP, buttons.LEFT)
+# The PyGamer's register carries B, A, Start, Select; its joystick the rest.
+PYGAMER_KEYS = PYBADGE_KEYS[:4]
+JOY_LOW = 16000  # joystick readings (0..65535) that count as pushed
+JOY_HIGH = 50000
+PIXEL_BRIGHTNESS = 0.1
+
+
+class Board:
+    def __init__(self, board_id):
+        self.board_id = board_id
+        self.display = board.DISPLAY
+        self.display.auto_refresh = False
+        self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=PIXEL_BRIGHTNESS, auto_write=False)
+        self.joystick = None
+        if "pygamer" in board_id:
+            import analogio
+
+            self.keymap = PYGAMER_KEYS  # type: tuple
+            # getattr: the type check runs against the PyBadge's pins.
+            self.joystick = (analogio.AnalogIn(getattr(board, "JOYSTICK_X")),
+                             analogio.AnalogIn(getattr(board, "JOYSTICK_Y")))
+            self.held = 0  # the joystick direction held, so one push is one press
+        else:
+            self.keymap = PYBADGE_KEYS
+        self.keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
+                                             latch=board.BUTTON_LATCH, key_count=8,
+                                             value_when_pressed=True)
+        self.event = keypad.Event()  # reused: no allocation per key
+
+    def buttons(self):
+        pressed = []
+        keys = self.keys.events
+        keymap = self.keymap
+        while keys.get_into(self.event):
+            n = self.event.key_number
+            if self.event.pressed and n < len(keymap):
+                pressed.append(keymap[n])
+        if self.joystick is not None:
+            x = self.joystick[0].value
+            y = self.joystick[1].value
+            direction = 0
+            if x < JOY_LOW:
+                direction = buttons.LEFT
+            elif x > JOY_HIGH:
+                direction = buttons.RIGHT
+            elif y < JOY_LOW:
+                direction = buttons.UP
+            elif y > JOY_HIGH:
+                direction = buttons.DOWN
+            if direction and direction != self.held:
+                pressed.append(direction)
+            self.held = direction
+        return pressed
+
+    def now(self):
+        return time.monotonic_ns() // 1000000
+
+    def idle(self):
+        time.sleep(0.01)
+
+    def show_pixels(self):
+        pass  # the loop calls pixels.show()
+
+
+def open_board():
+    return Board(getattr(board, "board_id", ""))
