@@ -14,8 +14,18 @@ BUILTIN = {"board", "keypad", "displayio", "terminalio", "analogio", "microcontr
 
 
 def imports(path):
+    """The modules ``path`` imports, except those it guards with
+    ``try: ... except ImportError`` (optional on a board)."""
     tree = ast.parse(open(path).read())
+    guarded = set()
     for node in ast.walk(tree):
+        if isinstance(node, ast.Try) and any(
+                isinstance(h.type, ast.Name) and h.type.id == "ImportError" for h in node.handlers):
+            for inner in node.body:
+                guarded.update(id(n) for n in ast.walk(inner))
+    for node in ast.walk(tree):
+        if id(node) in guarded:
+            continue
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name
