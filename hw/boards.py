@@ -11,6 +11,7 @@ import time
 
 import board
 import keypad
+import microcontroller
 import neopixel
 
 from hw import buttons
@@ -46,6 +47,17 @@ class Board:
                                              latch=board.BUTTON_LATCH, key_count=8,
                                              value_when_pressed=True)
         self.event = keypad.Event()  # reused: no allocation per key
+        self.nvm = microcontroller.nvm  # 8 KB that survive a power cut: saves
+        self.uart = None
+
+    def open_uart(self, baudrate=115200):
+        """The link's serial port on TX/RX (made on first use).  Its
+        ``read()`` returns None when nothing came before the timeout."""
+        if self.uart is None:
+            import busio
+
+            self.uart = busio.UART(board.TX, board.RX, baudrate=baudrate, timeout=0)
+        return self.uart
 
     def buttons(self):
         pressed = []

@@ -30,10 +30,7 @@ class Runner:
         app.tick(self.board.now())
         refreshed = False
         if app.dirty:
-            app.dirty = False
-            self.view.render(app)
-            self.board.display.refresh()
-            self.refreshes += 1
+            self.redraw()
             refreshed = True
             gc.collect()
         if app.leds != self.leds:
@@ -44,6 +41,13 @@ class Runner:
             pixels.show()
             self.board.show_pixels()
         return refreshed
+
+    def redraw(self):
+        """Draw the app's state and refresh the display."""
+        self.app.dirty = False
+        self.view.render(self.app)
+        self.board.display.refresh()
+        self.refreshes += 1
 
     def run(self):
         board = self.board

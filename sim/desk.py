@@ -112,6 +112,50 @@ class DeskPixels:
             pygame.draw.circle(surface, (90, 90, 90), centre, radius, 2)
 
 
+class DeskNVM:
+    """``microcontroller.nvm`` on the desktop: 8 KB kept in a file."""
+
+    SIZE = 8192
+
+    def __init__(self, path=None):
+        self.path = path
+        self.data = bytearray(b"\xff" * self.SIZE)
+        if path and os.path.exists(path):
+            with open(path, "rb") as f:
+                stored = f.read(self.SIZE)
+            self.data[: len(stored)] = stored
+
+    def __len__(self):
+        return self.SIZE
+
+    def __getitem__(self, index):
+        return self.data[index]
+
+    def __setitem__(self, index, value):
+        self.data[index] = value
+        if self.path:
+            with open(self.path, "wb") as f:
+                f.write(self.data)
+
+
+class DeskUART:
+    """A serial port with nothing on the other end (until the link lands):
+    ``read()`` returns None like ``busio.UART`` after its timeout."""
+
+    def __init__(self, baudrate=115200):
+        self.baudrate = baudrate
+        self.in_waiting = 0
+
+    def read(self, nbytes=None):
+        return None
+
+    def readinto(self, buf):
+        return None
+
+    def write(self, data):
+        return len(data)
+
+
 class Desk:
     """A board's parts on the desktop: ``display``, ``pixels``,
     ``buttons()``, ``now()``."""
@@ -124,8 +168,15 @@ class Desk:
         self.display = ScaledDisplay(160, 128, auto_refresh=False)
         self.pixels = DeskPixels()
         self.display.pixels = self.pixels
+        self.nvm = DeskNVM()
+        self.uart = None
         self.quit = False
         self._start = time.monotonic()
+
+    def open_uart(self, baudrate=115200):
+        if self.uart is None:
+            self.uart = DeskUART(baudrate)
+        return self.uart
 
     def buttons(self):
         """Buttons pressed since the last call (and Esc or a closed window

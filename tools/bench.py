@@ -36,6 +36,10 @@ HARNESS = os.path.join(ROOT, "tools", "mpy_run.mjs")
 # time is the MicroPython-WASM time times 8.4 s over the same loop's time
 # under MicroPython-WASM, measured in the same run.
 SAMD51_LOOP_S = 8.4
+# The board screen's budget on a PyBadge (about 150 KB of heap before our
+# code): its displayio objects, and the bytes of their bitmaps.
+SCREEN_OBJECTS = 48
+SCREEN_BITMAP_BYTES = 16 * 1024
 
 
 def early_claims(per_k=150):
@@ -114,13 +118,25 @@ def cpython_games(n=3000):
     return n / (time.perf_counter() - start)
 
 
-def mpy(script, *args):
+def mpy(script, *args, packages=("engine",)):
     """Run a script under MicroPython-WASM; its ``key value`` lines as a dict."""
-    out = subprocess.run(
-        ["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), os.path.join(ROOT, script), *args],
-        capture_output=True, text=True, check=True, cwd=ROOT,
-    ).stdout
+    pkgs = []
+    for p in packages:
+        pkgs += ["--pkg", os.path.join(ROOT, p)]
+    out = subprocess.run(["node", HARNESS, *pkgs, os.path.join(ROOT, script), *args],
+                         capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    return _figures(out)
+
+
+def _figures(out):
     return {k: float(v) for k, v in (line.split() for line in out.splitlines())}
+
+
+def sim_figures():
+    """The screen's figures from the headless sim."""
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim_bench.py")],
+                         capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    return _figures(out)
 
 
 def mpy_cross_size():
@@ -160,6 +176,15 @@ def main():
                      "%.2f / %.2f s" % (b["median_us"] * factor / 1e6, b["max_us"] * factor / 1e6)))
         rows.append(("%s: heap kept by the bot + most allocated while thinking" % level,
                      "%.1f KB + %.1f KB" % (b["heap_bot"] / 1024, b["heap_thinking_peak"] / 1024)))
+    screen = sim_figures()
+    rows.append(("screen update in the sim (draw + refresh), median / max over a game",
+                 "%.1f / %.1f ms" % (screen["update_median_ms"], screen["update_max_ms"])))
+    rows.append(("board screen: displayio objects (budget %d)" % SCREEN_OBJECTS, "%d" % screen["displayio_objects"]))
+    rows.append(("board screen: bitmap bytes (budget %d KB)" % (SCREEN_BITMAP_BYTES // 1024),
+                 "%.1f KB" % (screen["bitmap_bytes"] / 1024)))
+    appheap = mpy("tools/mpy_appbench.py", packages=("engine", "hw"))
+    rows.append(("MicroPython heap of the app's logic (no display): after imports / max in a game",
+                 "%.1f / %.1f KB" % (appheap["app_imports"] / 1024, appheap["app_max"] / 1024)))
     size, n = mpy_cross_size()
     rows.append(("engine compiled by mpy-cross (%d modules)" % n, "%.1f KB" % (size / 1024)))
 

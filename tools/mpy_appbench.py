@@ -1,0 +1,51 @@
+# The MicroPython heap of the app's logic (no display) through a game, for
+# ``make bench``: the app and a button-pressing bot play one match against
+# the medium opponent, one press or tick a step; the heap is read at the
+# start of each step, after the collection that ran between steps.
+import gc
+
+state = {"step": 0, "base": 0, "imports": 0, "max": 0, "now": 0}
+app = None
+player = None
+
+
+def mpy_step():
+    global app, player
+    step = state["step"]
+    state["step"] = step + 1
+    if step == 0:
+        state["base"] = gc.mem_alloc()
+        import engine  # noqa: F401
+        from hw import app as app_mod, autoplay  # noqa: F401
+        gc.collect()
+        return True
+    from hw.app import MATCH_END, App
+    from hw.autoplay import AutoPlayer
+
+    used = gc.mem_alloc() - state["base"]
+    if step == 1:
+        state["imports"] = used
+        app = App(seed=21, opponent="medium")
+        player = AutoPlayer("medium", 4)
+        gc.collect()
+        return True
+    if used > state["max"]:
+        state["max"] = used
+    if app.mode == MATCH_END or step > 20000:
+        print("app_imports %d" % state["imports"])
+        print("app_max %d" % state["max"])
+        print("app_steps %d" % step)
+        return False
+    b = player.next_button(app)
+    if b:
+        app.press(b)
+    else:
+        state["now"] += 50
+        app.tick(state["now"])
+    gc.collect()
+    return True
+
+
+if not globals().get("__mpy_harness__"):
+    while mpy_step():
+        pass

@@ -1,0 +1,88 @@
+"""The README's screenshots, made by playing in the headless sim.
+
+    python tools/screenshots.py [DIR]      (default docs/screens)
+
+Each picture is the window as a player sees it (screen and NeoPixels),
+reached by pressing buttons, as the autoplayer or a person would.
+"""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.append(ROOT)
+
+import engine  # noqa: E402,F401
+from hw import buttons  # noqa: E402
+from hw.app import CARD, CLAIM, DETAIL, HANDOFF, NOTICE, ROUND_END, TURN, App  # noqa: E402
+from hw.autoplay import AutoPlayer  # noqa: E402
+from hw.main import Runner  # noqa: E402
+from sim.desk import Desk  # noqa: E402
+
+
+def until(runner, player, done, limit=5000):
+    """Let ``player`` press buttons until ``done(app)``."""
+    app = runner.app
+    for _ in range(limit):
+        if done(app):
+            runner.step([])
+            return True
+        b = player.next_button(app)
+        runner.step([b] if b else [])
+    return False
+
+
+def main(argv):
+    out = argv[0] if argv else os.path.join(ROOT, "docs", "screens")
+    os.makedirs(out, exist_ok=True)
+    desk = Desk(headless=True)
+    try:
+        def shot(name):
+            desk.display.save(os.path.join(out, name + ".png"))
+
+        app = App(seed=5, opponent="hard")
+        runner = Runner(desk, app)
+        runner.step([])
+        shot("menu")
+        player = AutoPlayer("medium", 2)
+        until(runner, player, lambda a: a.match is not None and len(a.game.history) >= 14
+              and a.mode == TURN and a.phase == CARD)
+        runner.step([buttons.RIGHT])
+        shot("board")
+        # A claim: the stones that may be claimed glow; asking for another
+        # one shows why not, with the cards that could still beat you.
+        if until(runner, player, lambda a: a.mode == TURN and a.phase == CLAIM):
+            shot("claims")
+            s = 0
+            while app.claimable >> s & 1 or app.game.owner[s] != 2 or len(app.game.cards_at(s, 0)) < 3:
+                s += 1
+                if s == 9:
+                    break
+            if s < 9:
+                while app.stone_cursor != s:
+                    runner.step([buttons.RIGHT])
+                runner.step([buttons.A])
+                if app.mode == NOTICE:
+                    shot("not-yet")
+                    runner.step([buttons.A])
+        until(runner, player, lambda a: a.mode == TURN and a.phase == CARD)
+        runner.step([buttons.SELECT])
+        if app.mode == DETAIL:
+            shot("detail")
+            runner.step([buttons.B])
+        until(runner, player, lambda a: a.mode == ROUND_END)
+        shot("round-end")
+        # Pass-and-play hides the hand between turns.
+        app2 = App(seed=9, opponent="pass", lang="fr")
+        runner2 = Runner(desk, app2)
+        runner2.step([buttons.START])
+        if app2.mode == HANDOFF:
+            shot("hand-over")
+    finally:
+        desk.close()
+    print("screenshots in", out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,72 @@
+"""Screen figures for ``make bench``, measured in the headless sim.
+
+Prints ``key value`` lines: the time per screen update (drawing the state
+and refreshing the display, bots' thinking left out) over a whole game, the
+number of displayio objects on the board screen, and the bytes of their
+bitmaps.
+"""
+
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.append(ROOT)
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import engine  # noqa: E402,F401
+from hw.app import MATCH_END, App  # noqa: E402
+from hw.autoplay import AutoPlayer  # noqa: E402
+from hw.main import Runner  # noqa: E402
+from sim.desk import Desk  # noqa: E402
+
+
+def walk(group, counts):
+    """Count displayio objects and bitmap bytes under ``group``."""
+    import displayio
+
+    counts["objects"] += 1
+    if isinstance(group, displayio.Group):
+        for item in group:
+            walk(item, counts)
+        return
+    bitmap = getattr(group, "bitmap", None) or getattr(group, "_bitmap", None)
+    if bitmap is not None and id(bitmap) not in counts["seen"]:
+        counts["seen"].add(id(bitmap))
+        depth = getattr(bitmap, "bits_per_value", None) or getattr(bitmap, "_bits_per_value", 8)
+        counts["bitmap_bytes"] += (bitmap.width * depth + 31) // 32 * 4 * bitmap.height
+
+
+def main():
+    desk = Desk(headless=True)
+    try:
+        app = App(seed=21, opponent="easy")
+        runner = Runner(desk, app)
+        player = AutoPlayer("medium", 4)
+        times = []
+        redraw = runner.redraw
+
+        def timed():
+            start = time.perf_counter()
+            redraw()
+            times.append(time.perf_counter() - start)
+
+        runner.redraw = timed
+        while app.mode != MATCH_END:
+            b = player.next_button(app)
+            runner.step([b] if b else [])
+        times.sort()
+        counts = {"objects": 0, "bitmap_bytes": 0, "seen": set()}
+        walk(runner.view.root, counts)
+        print("updates %d" % len(times))
+        print("update_median_ms %.2f" % (times[len(times) // 2] * 1000))
+        print("update_max_ms %.2f" % (times[-1] * 1000))
+        print("displayio_objects %d" % counts["objects"])
+        print("bitmap_bytes %d" % counts["bitmap_bytes"])
+    finally:
+        desk.close()
+
+
+if __name__ == "__main__":
+    main()
