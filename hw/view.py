@@ -175,8 +175,9 @@ class View:
         self.cursor[0] = T_CURSOR
         self.status = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=2, y=5)
         self.hint = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=2, y=HEIGHT - 8)
+        self.corner = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=WIDTH - 40, y=5)
         self.game_group = displayio.Group()
-        for item in (self.board, self.hand, self.cursor, self.status, self.hint):
+        for item in (self.board, self.hand, self.cursor, self.status, self.corner, self.hint):
             self.game_group.append(item)
         self.root.append(self.game_group)
         # A panel over the board for menus, notices and summaries.
@@ -316,9 +317,18 @@ class View:
             self.cursor.x = BOARD_X + app.stone_cursor * TILE_W
             self.cursor.y = BOARD_Y + 3 * TILE_H
         t = app.t
-        status = "%s %d-%d %s  %s" % (app.name(me), game.owned[me], game.owned[them], app.name(them),
-                                      t("pile") % game.pile_size())
+        # Left: who is to move (*), the stones won; right: the pile, and
+        # the match score in a match.
+        mover = game.to_move
+        status = "%s%s %d-%d %s%s" % ("*" if mover == me else "", app.name(me), game.owned[me], game.owned[them],
+                                      "*" if mover == them else "", app.name(them))
         self._text(self.status, status)
+        right = t("pile") % game.pile_size()
+        match = app.match
+        if match.rounds > 1:
+            right = "%d:%d %s" % (match.scores[me], match.scores[them], right)
+        self._text(self.corner, right)
+        self.corner.x = WIDTH - 2 - 6 * len(ascii_text(right))
         if app.mode == A.THINKING:
             hint = t("thinking")
         elif turn and app.phase == A.STONE:
