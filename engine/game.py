@@ -285,6 +285,18 @@ class Game:
                 run = 0
         return count >= 5
 
+    def spell_claims(self, m):
+        """Move ``m`` of the player to move, with an ``AUTO_CLAIM`` flag
+        replaced by the stones it would claim."""
+        if not m & AUTO_CLAIM:
+            return m
+        m &= ~AUTO_CLAIM
+        if self.variant == EXPERT:
+            claims = self.claimable(self.to_move)
+        else:
+            claims = self.claimable_after(m & 63, m >> 6 & 15)
+        return m | claims << 10
+
     def _claim(self, stone, player):
         # Returns True when the claim ends the round.
         self.owner[stone] = player

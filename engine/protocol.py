@@ -8,7 +8,7 @@ for whoever referees.
 """
 
 from engine.cards import card_name, parse_card
-from engine.game import AUTO_CLAIM, EXPERT, N_STONES, PASS, move
+from engine.game import N_STONES, PASS, move
 from engine.position import load
 
 
@@ -16,23 +16,9 @@ def _stones(mask):
     return [s for s in range(N_STONES) if mask >> s & 1]
 
 
-def explicit(game, m):
-    """Move ``m`` (perhaps with AUTO_CLAIM) with its claims spelled out."""
-    if not m & AUTO_CLAIM:
-        return m
-    m &= ~AUTO_CLAIM
-    card = m & 63
-    stone = m >> 6 & 15
-    if game.variant == EXPERT:
-        claims = game.claimable(game.to_move)
-    else:
-        claims = game.claimable_after(card, stone)
-    return m | claims << 10
-
-
 def move_answer(game, m):
     """The protocol answer for move ``m`` in ``game``."""
-    m = explicit(game, m)
+    m = game.spell_claims(m)
     card = m & 63
     claims = _stones(m >> 10 & 0x1FF)
     if card == PASS:

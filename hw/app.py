@@ -21,7 +21,6 @@ from engine.formation import CATEGORY_NAMES, rank3, unpack
 from engine.cards import card_name
 from engine.game import CLASSIC, DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, move
 from engine.match import Match
-from engine.protocol import explicit
 from hw import buttons
 from hw.strings import LANGUAGES, text
 
@@ -429,7 +428,7 @@ class App:
     def _bot_move(self):
         game = self.game
         p = game.to_move
-        m = explicit(game, self.bots[p].choose(game))
+        m = game.spell_claims(self.bots[p].choose(game))
         card = m & 63
         text_ = self.t("passes") if card == PASS else self.t("played") % (card_name(card), (m >> 6 & 15) + 1)
         self._apply(p, m)

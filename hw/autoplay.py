@@ -7,7 +7,6 @@ choose that card, that stone and those claims.
 
 from engine.bots import Bot
 from engine.game import N_STONES
-from engine.protocol import explicit
 from hw import buttons
 from hw.app import (CARD, CLAIM, CLAIM_FIRST, DETAIL, HANDOFF, MATCH_END, MENU, MENU_ROWS, NOTICE, PAUSE,
                     ROUND_END, STONE, THINKING, TURN)
@@ -33,7 +32,7 @@ class AutoPlayer:
         game = app.game
         turn = len(game.history)
         if self.plan is None or self.plan[0] != turn:
-            m = explicit(game, self.bot.choose(game))
+            m = game.spell_claims(self.bot.choose(game))
             self.plan = (turn, m & 63, m >> 6 & 15, m >> 10 & 0x1FF)
         _, card, stone, claims = self.plan
         phase = app.phase

@@ -12,7 +12,7 @@ from conftest import ROOT, claim_examples, data_path
 from engine.bots import LEVELS, Bot
 from engine.game import AUTO_CLAIM, CLASSIC, EXPERT, NOBODY, PASS, Game
 from engine.position import dump, load
-from engine.protocol import answer_to_move, explicit, move_answer, serve_request
+from engine.protocol import answer_to_move, move_answer, serve_request
 from engine.rng import Random
 
 GAMES = {"easy": 30, "medium": 20, "hard": 6}
@@ -32,7 +32,7 @@ def bot_game(level_a, level_b, seed, variant=CLASSIC, check=None):
 
 def _legal_and_claims_all(game, m):
     assert m & AUTO_CLAIM
-    full = explicit(game, m)
+    full = game.spell_claims(m)
     assert game.check(full) is None
     p = game.to_move
     if game.variant == EXPERT:

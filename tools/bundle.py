@@ -20,7 +20,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The board runs the app; the desktop tools stay behind.
 SKIP = {
-    "engine": {"__main__.py", "brute.py", "playout.py"},
+    "engine": {"__main__.py", "brute.py", "playout.py", "position.py", "protocol.py"},
     "hw": {"console.py"},
 }
 LIBRARIES = ("adafruit_display_text", "neopixel")
