@@ -30,7 +30,7 @@ def claims(argv):
         try:
             game = load(json.loads(line))
             answer = {"claimable": claimable_list(game)}
-        except (ValueError, RecursionError) as e:  # json's errors are ValueErrors too
+        except (ValueError, RuntimeError) as e:  # RecursionError is a RuntimeError  # json's errors are ValueErrors too
             answer = {"error": _one_line(e) or "invalid position"}
             status = 2
         out.write(json.dumps(answer) + "\n")
@@ -67,7 +67,7 @@ def bot(argv):
             continue
         try:
             answer = serve_request(json.loads(line), player, game)
-        except (ValueError, RecursionError) as e:
+        except (ValueError, RuntimeError) as e:  # RecursionError is a RuntimeError
             answer = {"error": _one_line(e) or "bad request"}
         if answer is None:
             break

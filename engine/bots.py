@@ -27,7 +27,7 @@ from micropython import const
 
 from engine.ai import WIN, Judge
 from engine.formation import best_completion
-from engine.game import AUTO_CLAIM, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, Game
+from engine.game import AUTO_CLAIM, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, Game, lowest
 from engine.rng import Random
 
 LEVELS = ("easy", "medium", "hard")
@@ -116,10 +116,7 @@ class Bot:
 
     @staticmethod
     def _first(g, p, stones):
-        s = 0
-        while not stones >> s & 1:
-            s += 1
-        return g.hand[p][0] | s << 6
+        return g.hand[p][0] | lowest(stones) << 6
 
     def _easy(self, g, p, stones):
         # It does not choose its card: one at random, placed where it fits
@@ -238,6 +235,9 @@ class Bot:
         judge = self.judge
         judge.sample(g, p, self.rng, self.worlds, self.horizon)
         keep = self.keep
+        if len(self.top_v) < keep:
+            self.top_v = [0] * keep
+            self.top_m = [0] * keep
         m = self._judged(g, p, stones, keep)
         if m & WINNING or keep < 2:
             return m & ~WINNING

@@ -252,8 +252,11 @@ class Game:
         """Place ``card`` from the mover's hand at ``stone`` without ending
         the turn, so that a screen can show the table before asking for
         claims; returns a token for ``retract``."""
-        h = self.hand_index(self.to_move, card)
-        return h | self._place(self.to_move, h, stone)
+        p = self.to_move
+        h = self.hand_index(p, card)
+        if h < 0 or not self.open_stones(p) >> stone & 1:
+            raise ValueError("cannot place %d at stone %d" % (card, stone))
+        return h | self._place(p, h, stone)
 
     def retract(self, token, stone):
         """Take back a ``place_tentatively``."""
@@ -426,7 +429,7 @@ class Game:
         if self.variant == EXPERT:
             ok = self.claimable(p)
             if claims & ~ok:
-                return "claim not provable: stone %d" % _lowest(claims & ~ok)
+                return "claim not provable: stone %d" % lowest(claims & ~ok)
             if m & AUTO_CLAIM:
                 claims = ok
             stones &= ~claims  # claimed before the card is placed
@@ -448,7 +451,7 @@ class Game:
         if self.variant == CLASSIC and claims:
             ok = self.claimable_after(card, stone)
             if claims & ~ok:
-                return "claim not provable: stone %d" % _lowest(claims & ~ok)
+                return "claim not provable: stone %d" % lowest(claims & ~ok)
         return None
 
     def apply(self, m):
@@ -487,6 +490,12 @@ class Game:
             self._check_stall()
         self.history.append(rec)
 
+    def last_played(self):
+        """(card placed or PASS, stone, claims mask) of the last move."""
+        rec = self.history[-1]
+        card = rec & 63 if rec & _R_PLACED else PASS
+        return card, rec >> 6 & 15, rec >> 10 & 0x1FF
+
     def undo(self):
         """Take back the last move."""
         rec = self.history.pop()
@@ -518,7 +527,8 @@ class Game:
         self.winner = 0 if a > b else 1 if b > a else DRAW
 
 
-def _lowest(mask):
+def lowest(mask):
+    """The lowest stone of a non-empty stone mask."""
     s = 0
     while not mask >> s & 1:
         s += 1

@@ -19,7 +19,7 @@ except ImportError:
 from engine.bots import Bot
 from engine.formation import CATEGORY_NAMES, rank3, unpack
 from engine.cards import card_name
-from engine.game import CLASSIC, DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, move
+from engine.game import CLASSIC, DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, lowest, move
 from engine.match import Match
 from hw import buttons
 from hw.strings import LANGUAGES, text
@@ -68,7 +68,7 @@ class App:
         self.phase = CARD
         self.cursor = 0  # hand index in CARD, stone in the others
         self.stone_cursor = 0
-        self.card = PASS  # the card chosen this turn
+        self.detail_stone = 0  # the stone shown in detail        self.card = PASS  # the card chosen this turn
         self.stone = 0  # and its stone
         self.token = -1  # its tentative placement (classic claims)
         self.claims = 0  # stones claimed this turn so far
@@ -106,6 +106,12 @@ class App:
         """The viewer's hand, sorted as shown."""
         return sorted(self.game.hand_cards(self.viewer()))
 
+    def short_name(self, player):
+        """A seat's name that fits the status line."""
+        if self.opponent == "pass":
+            return self.t("seat") % (player + 1)
+        return self.t("you") if player == 0 else self.t("them")
+
     def name(self, player):
         if self.opponent == "pass":
             return self.t("player") % (player + 1)
@@ -131,7 +137,7 @@ class App:
             if button in (buttons.B, buttons.SELECT, buttons.A):
                 self.mode = self.after
             elif button in (buttons.LEFT, buttons.RIGHT):
-                self.stone_cursor = (self.stone_cursor + (1 if button == buttons.RIGHT else -1)) % N_STONES
+                self.detail_stone = (self.detail_stone + (1 if button == buttons.RIGHT else -1)) % N_STONES
         elif mode == ROUND_END:
             if button == buttons.A:
                 if self.match.over():
@@ -216,12 +222,15 @@ class App:
             self.mode = THINKING
             self.thought = False
             return
-        can_play = game.hand_n[p] and game.open_stones(p)
-        if self.opponent == "pass" and self.last_human != p and (can_play or game.claimable(p)):
+        # A player who can only pass, with nothing to claim, sees no screen:
+        # the device stays with whoever holds it.
+        needs_screen = (game.hand_n[p] and game.open_stones(p)) or game.claimable(p)
+        if self.opponent == "pass" and self.last_human != p and needs_screen:
             self.mode = HANDOFF
         else:
             self.mode = TURN
-        self.last_human = p
+        if needs_screen:
+            self.last_human = p
         if game.variant == EXPERT:
             ok = game.claimable(p)
             if ok and self.auto_claim:
@@ -239,24 +248,23 @@ class App:
             # The claims win before any card is placed: any card will do.
             free = game.open_stones(p)
             if free and game.hand_n[p]:
-                s = 0
-                while not free >> s & 1:
-                    s += 1
-                self._finish(game.hand[p][0], s)
+                self._finish(game.hand[p][0], lowest(free))
             else:
                 self._finish(PASS)
             return
         if not stones or not game.hand_n[p]:
             # No card can be placed: a pass, with claims in the classic game.
-            self.message = self.name(p) + ": " + self.t("passes")
+            pass_message = self.name(p) + ": " + self.t("passes")
             self.card = PASS
             self.stone = 0
             ok = game.claimable(p) if game.variant == CLASSIC else 0
             if ok and not self.auto_claim:
+                self.message = pass_message
                 self._enter_claims(CLAIM, ok)
                 return
             self.claims |= ok
             self._finish(PASS)
+            self.message = pass_message
             return
         self.phase = CARD
         self.cursor = min(self.cursor, game.hand_n[p] - 1)
@@ -264,10 +272,7 @@ class App:
     def _enter_claims(self, phase, ok):
         self.phase = phase
         self.claimable = ok
-        s = 0
-        while not ok >> s & 1:
-            s += 1
-        self.stone_cursor = s
+        self.stone_cursor = lowest(ok)
 
     def open_stones(self):
         game = self.game
@@ -285,6 +290,7 @@ class App:
         if button == buttons.SELECT:
             self.after = TURN
             self.mode = DETAIL
+            self.detail_stone = self.stone_cursor
             return
         if phase == CARD:
             n = game.hand_n[p]
@@ -333,6 +339,8 @@ class App:
 
     def _place(self, stone):
         game = self.game
+        if not self.open_stones() >> stone & 1:
+            return
         self.stone = stone
         if game.variant == EXPERT:
             self._finish(self.card, stone)
@@ -359,15 +367,17 @@ class App:
             self._notice([err], TURN)
             return
         self._apply(game.to_move, m)
+        self.message = ""  # the opponent's last move has been seen
         self._start_turn()
 
     def _apply(self, p, m):
         game = self.game
         game.apply(m)
-        claims = game.history[-1] >> 10 & 0x1FF
+        claims = game.last_played()[2]
         if claims:
             self.events.append(("claim", p, claims))
             self.flash_until = self.now + FLASH_MS
+        return claims
 
     def _round_over(self):
         w = self.match.finish_round()
@@ -385,6 +395,8 @@ class App:
         game = self.game
         p = game.to_move
         t = game.claim_threat(s, p)
+        if t == 0:
+            return [self.t("stone") % (s + 1)]
         if game.owner[s] != NOBODY:
             return [self.t("taken") % (s + 1)]
         if t == -1:
@@ -428,11 +440,10 @@ class App:
     def _bot_move(self):
         game = self.game
         p = game.to_move
-        m = game.spell_claims(self.bots[p].choose(game))
-        card = m & 63
-        text_ = self.t("passes") if card == PASS else self.t("played") % (card_name(card), (m >> 6 & 15) + 1)
-        self._apply(p, m)
-        claims = game.history[-1] >> 10 & 0x1FF
+        claims = self._apply(p, game.spell_claims(self.bots[p].choose(game)))
+        card, stone, _ = game.last_played()
+        # (A winning claim in the expert game ends it before any card.)
+        text_ = self.t("passes") if card == PASS else self.t("played") % (card_name(card), stone + 1)
         if claims:
             text_ += ", " + self.t("claims") % ",".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
         self.message = text_

@@ -6,7 +6,7 @@ choose that card, that stone and those claims.
 """
 
 from engine.bots import Bot
-from engine.game import N_STONES
+from engine.game import N_STONES, lowest
 from hw import buttons
 from hw.app import (CARD, CLAIM, CLAIM_FIRST, DETAIL, HANDOFF, MATCH_END, MENU, MENU_ROWS, NOTICE, PAUSE,
                     ROUND_END, STONE, THINKING, TURN)
@@ -40,10 +40,7 @@ class AutoPlayer:
             todo = claims & ~app.claims & app.claimable
             if not todo:
                 return buttons.B
-            s = 0
-            while not todo >> s & 1:
-                s += 1
-            return self._towards(app.stone_cursor, s, N_STONES) or buttons.A
+            return self._towards(app.stone_cursor, lowest(todo), N_STONES) or buttons.A
         if phase == CARD:
             target = app.hand().index(card)
             return self._towards(app.cursor, target, len(app.hand())) or buttons.A

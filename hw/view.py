@@ -240,7 +240,7 @@ class View:
         if mode == A.NOTICE:
             return list(app.lines) + ["", t("press_a")]
         if mode == A.DETAIL:
-            return app.detail(app.stone_cursor)
+            return app.detail(app.detail_stone)
         if mode in (A.ROUND_END, A.MATCH_END):
             match = app.match
             w, s0, s1 = match.results[-1]
@@ -320,8 +320,8 @@ class View:
         # Left: who is to move (*), the stones won; right: the pile, and
         # the match score in a match.
         mover = game.to_move
-        status = "%s%s %d-%d %s%s" % ("*" if mover == me else "", app.name(me), game.owned[me], game.owned[them],
-                                      "*" if mover == them else "", app.name(them))
+        status = "%s%s %d-%d %s%s" % ("*" if mover == me else "", app.short_name(me), game.owned[me],
+                                      game.owned[them], "*" if mover == them else "", app.short_name(them))
         self._text(self.status, status)
         right = t("pile") % game.pile_size()
         match = app.match

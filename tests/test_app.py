@@ -187,3 +187,23 @@ def test_the_leds_follow_the_turn_and_flash_on_claims():
     app.now = now + 5000
     app._update_leds()
     assert app.leds[0] != (160, 120, 0)
+
+
+def test_the_detail_view_does_not_move_the_placing_cursor():
+    # Choose a card, look at another stone in detail, come back, place: the
+    # card goes to an open stone, never to a full or claimed one.
+    hands = [["G8", "P1", "P2", "P3", "P4", "P5"], ["P6", "P7", "P8", "P9", "O7", "O8"]]
+    app = _human_turn({4: (["Y8", "B8", "B9"], ["R9", "R7", "R1"]), 3: (["O1", "O2", "O3"], [])}, hands)
+    before = bytes(app.game.side)
+    app.press(buttons.A)  # a card
+    assert app.phase == STONE
+    app.press(buttons.SELECT)
+    while app.detail_stone != 4:
+        app.press(buttons.RIGHT)
+    app.press(buttons.B)
+    assert app.phase == STONE and app.open_stones() >> app.stone_cursor & 1
+    app._place(4)  # even asked directly, a full stone takes nothing
+    assert bytes(app.game.side) == before and app.phase == STONE
+    app.press(buttons.A)
+    placed = app.game.history[0]
+    assert placed >> 6 & 15 not in (3, 4)
