@@ -46,6 +46,7 @@ MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "start")
 PAUSE_ROWS = ("resume", "restart", "main_menu")
 
 FLASH_MS = const(700)
+TICKS_MASK = const(0x1FFFFFFF)  # times are ms that may wrap at 2**29 (supervisor.ticks_ms)
 # LED colours: player 0, player 1, a claim, idle.
 SEAT_COLOURS = ((0, 40, 120), (120, 20, 0))
 CLAIM_COLOUR = (160, 120, 0)
@@ -79,8 +80,10 @@ class App:
         self.last_human = -1
         self.thought = False
         self.events = []  # ("claim", player, mask), ("round", winner): for shots and tests
-        self.leds = [IDLE_COLOUR] * 5
-        self.flash_until = 0
+        self.leds = [IDLE_COLOUR] * 5  # the NeoPixels' colours
+        self.leds_version = 0  # bumped when they change
+        self._led_key = -1
+        self.flash_at = -1  # when the last claim flashed
         self.now = 0
         self.dirty = True
 
@@ -376,7 +379,7 @@ class App:
         claims = game.last_played()[2]
         if claims:
             self.events.append(("claim", p, claims))
-            self.flash_until = self.now + FLASH_MS
+            self.flash_at = self.now
         return claims
 
     def _round_over(self):
@@ -451,23 +454,31 @@ class App:
         self._start_turn()
 
     def _update_leds(self):
+        # Rebuild the colours only when what they show changes.
         if self.mode == MENU or self.match is None:
-            colour = IDLE_COLOUR
-            leds = [colour] * 5
-        elif self.now < self.flash_until:
-            leds = [CLAIM_COLOUR] * 5
+            key = 0
+        elif self.flash_at >= 0 and (self.now - self.flash_at) & TICKS_MASK < FLASH_MS:
+            key = 1
         elif self.mode in (ROUND_END, MATCH_END):
             w = self.match.results[-1][0] if self.match.results else DRAW
-            if w in (0, 1) and self.humans()[w]:
-                # A little rainbow for a human's win.
-                k = self.now // 120
-                leds = [_wheel((k * 37 + i * 51) % 256) for i in range(5)]
-            else:
-                leds = [IDLE_COLOUR] * 5
+            # A little rainbow for a human's win, a new step every 120 ms.
+            key = 4 + (self.now // 120 & 0xFFFF) if w in (0, 1) and self.humans()[w] else 0
         else:
-            leds = [SEAT_COLOURS[self.game.to_move]] * 5
-        if leds != self.leds:
-            self.leds = leds
+            key = 2 + self.game.to_move
+        if key == self._led_key:
+            return
+        self._led_key = key
+        leds = self.leds
+        for i in range(5):
+            if key == 0:
+                leds[i] = IDLE_COLOUR
+            elif key == 1:
+                leds[i] = CLAIM_COLOUR
+            elif key < 4:
+                leds[i] = SEAT_COLOURS[key - 2]
+            else:
+                leds[i] = _wheel(((key - 4) * 37 + i * 51) % 256)
+        self.leds_version += 1
 
 
 def _cycle(choices, current, step):

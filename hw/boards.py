@@ -13,6 +13,7 @@ import board
 import keypad
 import microcontroller
 import neopixel
+import supervisor
 
 from hw import buttons
 
@@ -85,7 +86,9 @@ class Board:
         return pressed
 
     def now(self):
-        return time.monotonic_ns() // 1000000
+        # A small int that wraps at 2**29 (about six days): no long int per
+        # loop, unlike monotonic_ns(); the app compares times wrap-safely.
+        return supervisor.ticks_ms()
 
     def idle(self):
         time.sleep(0.01)

@@ -18,7 +18,7 @@ class Runner:
         self.app = app or App()
         self.view = View()
         board.display.root_group = self.view.root
-        self.leds = None
+        self.leds_version = -1
         self.refreshes = 0
 
     def step(self, pressed=()):
@@ -33,11 +33,11 @@ class Runner:
             self.redraw()
             refreshed = True
             gc.collect()
-        if app.leds != self.leds:
-            self.leds = app.leds
+        if app.leds_version != self.leds_version:
+            self.leds_version = app.leds_version
             pixels = self.board.pixels
-            for i in range(len(self.leds)):
-                pixels[i] = self.leds[i]
+            for i in range(len(app.leds)):
+                pixels[i] = app.leds[i]
             pixels.show()
             self.board.show_pixels()
         return refreshed

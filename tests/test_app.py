@@ -167,7 +167,7 @@ def test_pass_and_play_hands_over_between_players():
 def test_the_leds_follow_the_turn_and_flash_on_claims():
     app = App(seed=3, opponent="hard")
     app.tick(0)
-    idle = app.leds
+    idle = list(app.leds)
     start(app)
     app.tick(10)
     assert app.leds != idle
@@ -185,7 +185,9 @@ def test_the_leds_follow_the_turn_and_flash_on_claims():
     assert app.leds[0] == (160, 120, 0)
     # Later (without letting the opponent move), the flash is over.
     app.now = now + 5000
+    version = app.leds_version
     app._update_leds()
+    assert app.leds_version == version + 1
     assert app.leds[0] != (160, 120, 0)
 
 
