@@ -13,6 +13,8 @@ heartbeats) uses ``seq`` and ``ack``; this module only builds and checks
 frames.  Buffers are made once: no allocation per byte or per frame.
 """
 
+from array import array
+
 from micropython import const
 
 MAX_PAYLOAD = const(64)
@@ -22,12 +24,12 @@ WIRE_MAX = const(73)  # COBS adds one byte (frames are under 254), plus two zero
 
 
 def _crc_table():
-    table = []
+    table = array("H", bytes(512))  # 256 16-bit entries, 512 bytes
     for i in range(256):
         crc = i << 8
         for _ in range(8):
             crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
-        table.append(crc)
+        table[i] = crc
     return table
 
 

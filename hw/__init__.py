@@ -1,6 +1,5 @@
-"""The app on real hardware.
-
-For now the board runs the text game of ``hw.console`` on its USB serial
-console; board profiles (display, buttons, NeoPixels, UART, storage) join
-this package with the handheld screens.
+"""The handheld app: its screens as states (``app``), how they look
+(``view``), the loop (``main``), the buttons, the strings, and the board
+profiles (``boards``).  ``console`` is the same game in text, for a serial
+console or a terminal.
 """

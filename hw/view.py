@@ -1,8 +1,7 @@
 """What the app looks like: displayio groups drawn from the app's state.
 
 One tile sheet, made once at start, holds every card face (value, colour,
-and a colour-blind-safe mark), card backs, empty slots, stones and the
-cursor; the board is a TileGrid of those tiles, so an update only swaps tile
+and a colour-blind-safe mark), empty slots, stones and the cursor; the board is a TileGrid of those tiles, so an update only swaps tile
 indices.  Text uses the built-in font through ``bitmap_label``.  The same
 code runs on a board and in the sim.
 """
@@ -45,14 +44,13 @@ INK = (WHITE, BLACK, BLACK, WHITE, WHITE, WHITE)
 T_EMPTY = 0
 T_SLOT = 1
 T_CARD = 2  # + card, 54 of them
-T_BACK = 56
-T_STONE = 57
-T_STONE_MINE = 58
-T_STONE_THEIRS = 59
-T_STONE_CLAIMABLE = 60
-T_STONE_CLAIMED = 61
-T_CURSOR = 62
-N_TILES = 63
+T_STONE = 56
+T_STONE_MINE = 57
+T_STONE_THEIRS = 58
+T_STONE_CLAIMABLE = 59
+T_STONE_CLAIMED = 60
+T_CURSOR = 61
+N_TILES = 62
 
 # 5x7 digits 1..9, one string of rows each.
 _DIGITS = (
@@ -118,10 +116,6 @@ def make_sheet():
         _outline(sheet, x, 0, cw, ch, BLACK)
         _draw(sheet, x + 2, 2, _DIGITS[card % 9], INK[colour])
         _draw(sheet, x + 9, 4, _MARKS[colour], INK[colour])
-    x = T_BACK * TILE_W + 1
-    _fill(sheet, x, 0, cw, ch, PANEL)
-    _outline(sheet, x, 0, cw, ch, STONE_GREY)
-    _draw(sheet, x + 5, 3, "#.#.#|.#.#.|#.#.#|.#.#.|#.#.#", STONE_GREY)
     for tile, colour in ((T_STONE, STONE_GREY), (T_STONE_MINE, MINE), (T_STONE_THEIRS, THEIRS),
                          (T_STONE_CLAIMABLE, GOLD), (T_STONE_CLAIMED, GOLD)):
         x = tile * TILE_W + 1
@@ -138,6 +132,11 @@ def make_sheet():
 
 def ascii_text(s):
     """The built-in font has no accents: show the letters without them."""
+    for ch in s:
+        if ord(ch) > 127:
+            break
+    else:
+        return s
     out = ""
     for ch in s:
         i = _ACCENTED.find(ch)
@@ -182,10 +181,13 @@ class View:
         self.root.append(self.game_group)
         # A panel over the board for menus, notices and summaries.
         self.panel = displayio.Group()
-        panel_bg = displayio.Bitmap(WIDTH - 8, HEIGHT - 8, 1)
+        # Its background: a 2x2 bitmap scaled by 38 (152 x 152, clipped).
+        panel_bg = displayio.Bitmap(2, 2, 1)
         panel_palette = displayio.Palette(1)
         panel_palette[0] = PALETTE[PANEL]
-        self.panel.append(displayio.TileGrid(panel_bg, pixel_shader=panel_palette, x=4, y=4))
+        backing = displayio.Group(scale=(WIDTH - 8) // 2, x=4, y=4)
+        backing.append(displayio.TileGrid(panel_bg, pixel_shader=panel_palette))
+        self.panel.append(backing)
         self.lines = []
         for i in range(LINES):
             line = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=10, y=13 + 14 * i)
@@ -198,7 +200,6 @@ class View:
     # -- drawing -----------------------------------------------------------
 
     def render(self, app):
-        mode = app.mode
         panel = self._panel_text(app)
         if panel is not None:
             self._show_panel(panel)
@@ -271,13 +272,12 @@ class View:
         me = app.viewer()
         them = 1 - me
         board = self.board
-        hide = app.mode == A.HANDOFF
         highlight = 0
         pending = 0
         if app.mode == A.TURN and app.phase in (A.CLAIM, A.CLAIM_FIRST):
             highlight = app.claimable
             pending = app.claims
-        elif game.winner == NOBODY and game.to_move == me and not hide:
+        elif game.winner == NOBODY and game.to_move == me:
             highlight = game.claimable(me)
         for s in range(N_STONES):
             theirs = game.cards_at(s, them)
@@ -301,15 +301,10 @@ class View:
         n = len(hand)
         self.hand.x = (WIDTH - n * TILE_W) // 2
         for i in range(7):
-            if i >= n:
-                self.hand[i, 0] = T_EMPTY
-            elif hide:
-                self.hand[i, 0] = T_BACK
-            else:
-                self.hand[i, 0] = T_CARD + hand[i]
+            self.hand[i, 0] = T_CARD + hand[i] if i < n else T_EMPTY
         # The cursor: on the hand while choosing a card, else on a stone.
         turn = app.mode == A.TURN
-        self.cursor.hidden = not (turn or app.mode == A.DETAIL)
+        self.cursor.hidden = not turn
         if turn and app.phase == A.CARD:
             self.cursor.x = self.hand.x + app.cursor * TILE_W
             self.cursor.y = HAND_Y

@@ -1,6 +1,4 @@
-"""The desktop twin of ``hw/``.
-
-Until the handheld screens land, ``python -m sim`` plays the text game of
-``hw.console`` in this terminal, the same code a board runs on its serial
-console.
+"""The desktop twin of ``hw/``: the same app in a window (``desk``: a
+scaled display, NeoPixels drawn below it, the keyboard as buttons, stand-ins
+for nvm and the UART).  ``python -m sim --help`` lists the ways to run it.
 """

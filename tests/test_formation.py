@@ -80,3 +80,13 @@ def test_best_completion_is_the_strongest_reachable():
             got = unpack(packed)
             assert set(got) <= set(pool)
             assert rank3(*(side + got)) == best
+
+
+def test_the_judges_curve_is_the_logistic_it_claims():
+    import math
+
+    from engine.ai import _CURVE
+
+    assert len(_CURVE) == 65
+    for i, x in enumerate(_CURVE):
+        assert x == int(250 / (1 + math.exp(-4 * (i - 32) / 12)) + 0.5)
