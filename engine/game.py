@@ -17,7 +17,7 @@ claims follow the placement, in the expert variant they come first.
 from micropython import const
 
 from engine.cards import NO_CARD
-from engine.formation import rank3, threat
+from engine.formation import rank3, threat, unpack
 from engine.rng import Random
 
 N_STONES = const(9)
@@ -31,6 +31,13 @@ EXPERT = const(1)
 VARIANTS = ("classic", "expert")
 
 NOBODY = const(2)  # owner of an unclaimed stone, winner of a round in play
+
+# Why a claim is refused (``Game.why_not``).
+CLAIMABLE = const(0)
+TAKEN = const(1)
+SHORT = const(2)
+BEATEN = const(3)
+UNPROVED = const(4)
 DRAW = const(3)  # winner of a stalled round with equal stone counts
 
 _ALL_VALUES = const(0x1FF)
@@ -236,6 +243,26 @@ class Game:
         b = j * 3
         side = self.side
         return threat(self.unseen, self.unseen_n, k, side[b], side[b + 1], mine)
+
+    def why_not(self, stone, player):
+        """Why ``player`` may not claim ``stone`` now, for the screens:
+        ``(reason, cards, category)``.  ``reason`` is CLAIMABLE, TAKEN,
+        SHORT (fewer than three cards there), BEATEN (the opponent's full
+        side wins) or UNPROVED; then ``cards`` are unseen cards that would
+        complete the opponent's side into a formation of ``category`` that
+        beats the claimant's."""
+        t = self.claim_threat(stone, player)
+        if t == 0:
+            return CLAIMABLE, [], 0
+        if self.owner[stone] != NOBODY:
+            return TAKEN, [], 0
+        if t == -1:
+            return SHORT, [], 0
+        if t == -2:
+            return BEATEN, [], 0
+        cards = unpack(t)
+        theirs = self.cards_at(stone, 1 - player) + cards
+        return UNPROVED, cards, rank3(theirs[0], theirs[1], theirs[2]) >> 5
 
     def claimable(self, player):
         """Mask of the stones ``player`` may claim now."""

@@ -17,9 +17,9 @@ except ImportError:
     pass
 
 from engine.bots import Bot
-from engine.formation import CATEGORY_NAMES, rank3, unpack
+from engine.formation import CATEGORY_NAMES
 from engine.cards import card_name
-from engine.game import CLASSIC, DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, lowest, move
+from engine.game import CLASSIC, DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, UNPROVED, lowest, move
 from engine.match import Match
 from hw import buttons
 from hw.strings import LANGUAGES, text
@@ -395,22 +395,11 @@ class App:
 
     def why_not(self, s):
         """Lines saying why the player to move may not claim stone ``s``."""
-        game = self.game
-        p = game.to_move
-        t = game.claim_threat(s, p)
-        if t == 0:
-            return [self.t("stone") % (s + 1)]
-        if game.owner[s] != NOBODY:
-            return [self.t("taken") % (s + 1)]
-        if t == -1:
-            return [self.t("need_three") % (s + 1)]
-        if t == -2:
-            return [self.t("they_win_it") % (s + 1)]
-        cards = unpack(t)
-        theirs = game.cards_at(s, 1 - p) + cards
-        kind = CATEGORY_NAMES[rank3(theirs[0], theirs[1], theirs[2]) >> 5]
-        return [self.t("not_provable") % (s + 1), self.t("could_add") % " ".join(card_name(c) for c in cards),
-                self.t("for_a") % self.t(kind)]
+        reason, cards, kind = self.game.why_not(s, self.game.to_move)
+        if reason == UNPROVED:
+            return [self.t("not_provable") % (s + 1), self.t("could_add") % " ".join(card_name(c) for c in cards),
+                    self.t("for_a") % self.t(CATEGORY_NAMES[kind])]
+        return [self.t(_REASONS[reason]) % (s + 1)]
 
     def detail(self, s):
         """The detail of stone ``s`` for the viewer: lines of text."""
@@ -479,6 +468,9 @@ class App:
             else:
                 leds[i] = _wheel(((key - 4) * 37 + i * 51) % 256)
         self.leds_version += 1
+
+
+_REASONS = ("stone", "taken", "need_three", "they_win_it")
 
 
 def _cycle(choices, current, step):

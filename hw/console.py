@@ -7,8 +7,8 @@ screens land).  You are player 0 and play against a built-in opponent.
 
 from engine.bots import LEVELS, Bot
 from engine.cards import card_name, parse_card
-from engine.formation import CATEGORY_NAMES, rank3, unpack
-from engine.game import (DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, VARIANTS, move, move_card,
+from engine.formation import CATEGORY_NAMES
+from engine.game import (DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, UNPROVED, VARIANTS, move, move_card,
                          move_claims, move_stone)
 from engine.match import Match
 
@@ -68,21 +68,17 @@ def board_text(game, scores=None):
     return lines
 
 
+_REASONS = ("stone %d can be claimed", "stone %d is already claimed", "stone %d: you need three cards there",
+            "stone %d: the opponent's formation wins there")
+
+
 def why_not(game, stone, player):
     """One line: why ``player`` may not claim ``stone`` now."""
-    t = game.claim_threat(stone, player)
-    if t == 0:
-        return "stone %d can be claimed" % (stone + 1)
-    if game.owner[stone] != NOBODY:
-        return "stone %d is already claimed" % (stone + 1)
-    if t == -1:
-        return "stone %d: you need three cards there" % (stone + 1)
-    if t == -2:
-        return "stone %d: the opponent's formation wins there" % (stone + 1)
-    cards = unpack(t)
-    theirs = game.cards_at(stone, 1 - player) + cards
-    return "stone %d: not proved, the opponent could still add %s for a %s" % (
-        stone + 1, " ".join(card_name(c) for c in cards), CATEGORY_NAMES[rank3(*theirs) >> 5])
+    reason, cards, kind = game.why_not(stone, player)
+    if reason == UNPROVED:
+        return "stone %d: not proved, the opponent could still add %s for a %s" % (
+            stone + 1, " ".join(card_name(c) for c in cards), CATEGORY_NAMES[kind])
+    return _REASONS[reason] % (stone + 1)
 
 
 def _parse_stones(words):

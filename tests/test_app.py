@@ -3,7 +3,7 @@
 import pytest
 
 from conftest import position
-from engine.game import CLASSIC, EXPERT, NOBODY
+from engine.game import CLASSIC, EXPERT
 from engine.position import load
 from hw import buttons
 from hw.app import (CARD, CLAIM, HANDOFF, MATCH_END, MENU, NOTICE, PAUSE, ROUND_END, STONE, THINKING, TURN,
