@@ -1,0 +1,95 @@
+"""The link's reliable channel over a line that loses, flips, doubles and
+is unplugged: every message arrives once, in order."""
+
+import random
+
+from engine.channel import FIRST_KIND, Channel
+from linesim import FaultyLine
+
+
+def run(a, b, ab, ba, inbox_a, inbox_b, until, now=0, step=1):
+    """Run both ends on the lines from ``now`` to ``until`` ms."""
+    while now < until:
+        for me, line, peer_line, inbox in ((a, ab, ba, inbox_a), (b, ba, ab, inbox_b)):
+            data = peer_line.take(now)
+            pos = 0
+            while pos < len(data):
+                pos += me.feed(data[pos:], now=now)
+                got = me.receive()
+                while got is not None:
+                    inbox.append((got[0], bytes(got[1])))
+                    got = me.receive()
+            out = me.poll(now)
+            while out is not None:
+                line.send(out, now)
+                out = me.poll(now)
+        now += step
+    return now
+
+
+def messages(seed, n):
+    rnd = random.Random(seed)
+    return [(FIRST_KIND + rnd.randrange(8), bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 40))))
+            for _ in range(n)]
+
+
+def exchange(seed, n, loss, flips, dups, unplug=None, until=120000):
+    a, b = Channel(), Channel()
+    ab = FaultyLine(seed, loss, flips, dups)
+    ba = FaultyLine(seed + 1, loss, flips, dups)
+    if unplug:
+        ab.unplugged.append(unplug)
+        ba.unplugged.append(unplug)
+    to_b, to_a = messages(seed, n), messages(seed + 7, n)
+    inbox_a, inbox_b = [], []
+    now = 0
+    sent_a = sent_b = 0
+    lost_seen = False
+    while (len(inbox_a) < n or len(inbox_b) < n) and now < until:
+        while sent_a < n and a.send(*to_b[sent_a]):
+            sent_a += 1
+        while sent_b < n and b.send(*to_a[sent_b]):
+            sent_b += 1
+        now = run(a, b, ab, ba, inbox_a, inbox_b, now + 50, now)
+        lost_seen = lost_seen or a.lost(now)
+    return a, b, inbox_a, inbox_b, to_a, to_b, lost_seen
+
+
+def test_a_clean_line_delivers_in_order():
+    a, b, inbox_a, inbox_b, to_a, to_b, _ = exchange(1, 60, 0, 0, 0)
+    assert inbox_b == to_b and inbox_a == to_a
+    assert a.retransmissions == 0 and b.duplicates == 0
+
+
+def test_a_bad_line_still_delivers_everything_once_in_order():
+    a, b, inbox_a, inbox_b, to_a, to_b, _ = exchange(2, 150, loss=0.02, flips=0.005, dups=0.005)
+    assert inbox_b == to_b and inbox_a == to_a
+    assert a.retransmissions + b.retransmissions > 0
+
+
+def test_an_unplugged_cable_is_noticed_and_the_talk_resumes():
+    a, b, inbox_a, inbox_b, to_a, to_b, lost_seen = exchange(3, 80, loss=0.01, flips=0.002, dups=0.0,
+                                                              unplug=(1500, 9000))
+    assert lost_seen
+    assert inbox_b == to_b and inbox_a == to_a
+
+
+def test_heartbeats_keep_an_idle_link_alive():
+    a, b = Channel(), Channel()
+    ab, ba = FaultyLine(4), FaultyLine(5)
+    run(a, b, ab, ba, [], [], 20000)
+    assert not a.lost(20000) and not b.lost(20000)
+    assert a.sent_frames >= 15
+
+
+def test_messages_are_checked():
+    ch = Channel()
+    for bad in ((1, b"x"), (FIRST_KIND, bytes(65))):
+        try:
+            ch.send(*bad)
+        except ValueError:
+            continue
+        raise AssertionError("accepted %r" % (bad,))
+    for i in range(8):
+        assert ch.send(FIRST_KIND, b"m")
+    assert not ch.send(FIRST_KIND, b"full")
