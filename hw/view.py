@@ -1,9 +1,10 @@
 """What the app looks like: displayio groups drawn from the app's state.
 
 One tile sheet, made once at start, holds every card face (value, colour,
-and a colour-blind-safe mark), empty slots, stones and the cursor; the board is a TileGrid of those tiles, so an update only swaps tile
-indices.  Text uses the built-in font through ``bitmap_label``.  The same
-code runs on a board and in the sim.
+and a colour-blind-safe mark), empty slots, stones and the cursor; the
+board is a TileGrid of those tiles, so an update only swaps tile indices.
+Text uses the built-in font through ``bitmap_label``.  The same code runs
+on a board and in the sim.
 """
 
 import displayio
