@@ -75,3 +75,13 @@ def test_hot_paths_do_not_allocate_under_micropython():
     figures = {name: int(n) for name, n in (line.split() for line in out.splitlines())}
     assert figures.pop("control") > 0
     assert figures == {"claim_threat": 0, "claimable": 0, "apply_undo": 0, "rng": 0}
+
+
+def test_the_link_pieces_behave_the_same_under_micropython():
+    mpy = under_micropython_script("link_check.py")
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    cpy = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "mpy", "link_check.py")],
+                         capture_output=True, text=True, cwd=ROOT, env=env)
+    assert cpy.returncode == 0, cpy.stderr
+    assert mpy == cpy.stdout
+    assert "channel 30 True" in mpy  # every message through a damaged line

@@ -1,0 +1,61 @@
+"""A fair deal without a referee, and a check that two boards agree.
+
+- Commit-reveal: each board picks a random secret and first sends only its
+  ``commitment``; once both commitments are in, they reveal the secrets and
+  each checks the other's with ``verify``.  The shuffle seed comes from both
+  secrets (``shared_seed``), so neither board can choose the deal.
+- Roles without a menu: each board sends a random nonce; the higher one
+  leads (``leads``); equal nonces mean both draw again.
+- ``public_hash`` digests what both boards can see (the table, who owns
+  what, the sizes of hands and pile, whose turn): after every turn both
+  compare it, so two boards never drift apart silently.
+
+SHA-256 comes from ``hashlib`` (CPython, MicroPython) or, on boards without
+it, from ``adafruit_hashlib``.
+"""
+
+try:
+    import hashlib
+except ImportError:  # CircuitPython ports without hashlib
+    import adafruit_hashlib as hashlib  # type: ignore[no-redef]
+
+SECRET_BYTES = 16
+
+
+def commitment(secret):
+    """The 32-byte commitment to ``secret`` (bytes)."""
+    return hashlib.sha256(b"st-commit" + bytes(secret)).digest()
+
+
+def verify(secret, commit):
+    """Does ``secret`` match the commitment received before it?"""
+    return commitment(secret) == bytes(commit)
+
+
+def shared_seed(lead_secret, follow_secret):
+    """The shuffle seed (30 bits) from both secrets, the leader's first."""
+    d = hashlib.sha256(b"st-seed" + bytes(lead_secret) + bytes(follow_secret)).digest()
+    return (d[0] << 22 | d[1] << 14 | d[2] << 6 | d[3] >> 2) & 0x3FFFFFFF
+
+
+def leads(my_nonce, their_nonce):
+    """1 when this board leads, 0 when the other does, -1 on a tie (draw
+    new nonces).  Nonces are bytes compared as big-endian numbers."""
+    mine = bytes(my_nonce)
+    theirs = bytes(their_nonce)
+    if mine == theirs:
+        return -1
+    return 1 if mine > theirs else 0
+
+
+def public_hash(game):
+    """8 bytes digesting the state both players can see."""
+    h = hashlib.sha256(b"st-state")
+    h.update(game.side)
+    h.update(game.n)
+    h.update(game.owner)
+    h.update(game.first)
+    h.update(game.owned)
+    h.update(game.hand_n)
+    h.update(bytes((game.deck_pos, game.to_move, game.winner, game.variant)))
+    return h.digest()[:8]
