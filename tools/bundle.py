@@ -18,10 +18,10 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# The board runs the app; the desktop tools stay behind.  fairdeal.py joins
-# with the link screens (it needs adafruit_hashlib where hashlib is missing).
+# The board runs the app; the desktop tools stay behind.  The link (session,
+# fairdeal) joins with its screens: it needs adafruit_hashlib where hashlib is missing.
 SKIP = {
-    "engine": {"__main__.py", "brute.py", "playout.py", "position.py", "protocol.py", "fairdeal.py"},
+    "engine": {"__main__.py", "brute.py", "playout.py", "position.py", "protocol.py", "fairdeal.py", "session.py"},
     "hw": {"console.py"},
 }
 LIBRARIES = ("adafruit_display_text", "neopixel")

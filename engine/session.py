@@ -1,0 +1,165 @@
+"""A linked game between two boards: handshake, fair deal, lockstep moves.
+
+Each board runs one ``Session`` over a ``Channel``.  The handshake agrees on
+the protocol version and the settings, picks the leader by random nonces,
+and makes the shuffle seed by commit-reveal (``engine.fairdeal``): neither
+board can choose the deal.  Then both run the same engine in lockstep and
+exchange only moves; every move carries its turn number and the hash of the
+public state after it.  Anything a fair peer could not send (a card it was
+not dealt, an unprovable claim, a move out of turn or for another turn, a
+reveal that does not match its commitment, a different state) stops the
+session with ``error`` set, and nothing on this side changes.
+
+Messages (payloads, after the channel's framing):
+    HELLO   version, variant, rounds, nonce (4), commitment (32)
+    REVEAL  secret (16)
+    MOVE    turn (2), move (3), public hash after it (8)
+"""
+
+from micropython import const
+
+from engine.fairdeal import SECRET_BYTES, commitment, leads, public_hash, shared_seed, verify
+from engine.match import Match
+
+VERSION = const(1)
+# Message kinds: the channel leaves kinds from FIRST_KIND (16) up to us.
+HELLO = const(16)
+REVEAL = const(17)
+MOVE = const(18)
+
+# Where a session stands.
+GREETING = const(0)
+REVEALING = const(1)
+PLAYING = const(2)
+FAILED = const(3)
+
+
+class Session:
+    def __init__(self, channel, variant, rounds, random_bytes):
+        """``random_bytes(n)`` gives n unpredictable bytes (os.urandom)."""
+        self.channel = channel
+        self.variant = variant
+        self.rounds = rounds
+        self.random_bytes = random_bytes
+        self.state = GREETING
+        self.error = ""
+        self.secret = bytes(random_bytes(SECRET_BYTES))
+        self.nonce = b""
+        self.their_nonce = None
+        self.their_commit = None
+        self.leader = -1
+        self.match = None
+        self.seat = -1  # the player this board plays: the leader is 0
+        self.turn = 0  # moves played in this round
+        self.buf = bytearray(48)
+
+    # -- handshake ---------------------------------------------------------
+
+    def start(self):
+        self.nonce = bytes(self.random_bytes(4))
+        msg = bytes((VERSION, self.variant, self.rounds)) + self.nonce + commitment(self.secret)
+        self.channel.send(HELLO, msg)
+
+    def _fail(self, reason):
+        self.state = FAILED
+        self.error = reason
+
+    def _hello(self, p):
+        if len(p) != 39:
+            return self._fail("bad hello")
+        if p[0] != VERSION:
+            return self._fail("protocol version %d, ours is %d" % (p[0], VERSION))
+        if p[1] != self.variant or p[2] != self.rounds:
+            return self._fail("the other board chose other settings")
+        self.their_nonce = bytes(p[3:7])
+        self.their_commit = bytes(p[7:39])
+        who = leads(self.nonce, self.their_nonce)
+        if who < 0:
+            self.start()  # equal nonces: both draw again
+            return
+        self.leader = who
+        self.state = REVEALING
+        self.channel.send(REVEAL, self.secret)
+
+    def _reveal(self, p):
+        if self.state != REVEALING or len(p) != SECRET_BYTES:
+            return self._fail("unexpected reveal")
+        theirs = bytes(p)
+        if not verify(theirs, self.their_commit):
+            return self._fail("the other board's secret does not match its commitment")
+        if self.leader:
+            seed = shared_seed(self.secret, theirs)
+        else:
+            seed = shared_seed(theirs, self.secret)
+        self.match = Match(seed, self.rounds, self.variant)
+        self.seat = 0 if self.leader else 1
+        self.turn = 0
+        self.state = PLAYING
+
+    # -- play --------------------------------------------------------------
+
+    def my_turn(self):
+        game = self.match.game
+        return self.state == PLAYING and not game.over() and game.to_move == self.seat
+
+    def play(self, m):
+        """Play this board's move ``m`` (explicit claims) and send it."""
+        game = self.match.game
+        if not self.my_turn():
+            raise ValueError("not this board's turn")
+        err = game.check(m)
+        if err:
+            raise ValueError(err)
+        game.apply(m)
+        self.turn += 1
+        msg = bytes((self.turn >> 8, self.turn & 255, m & 255, m >> 8 & 255, m >> 16 & 255)) + public_hash(game)
+        self.channel.send(MOVE, msg)
+
+    def _move(self, p):
+        game = self.match.game if self.match else None
+        if self.state != PLAYING or game is None or len(p) != 13:
+            return self._fail("unexpected move")
+        if game.over() or game.to_move == self.seat:
+            return self._fail("a move out of turn")
+        turn = p[0] << 8 | p[1]
+        if turn != self.turn + 1:
+            return self._fail("a move for turn %d, expected %d" % (turn, self.turn + 1))
+        m = p[2] | p[3] << 8 | p[4] << 16
+        err = game.check(m)
+        if err:
+            return self._fail("an illegal move: " + err)
+        game.apply(m)
+        if public_hash(game) != bytes(p[5:13]):
+            game.undo()
+            return self._fail("the boards disagree about the table")
+        self.turn = turn
+
+    def next_round(self):
+        """After a round ends on both boards: score it and deal the next."""
+        self.match.finish_round()
+        self.turn = 0
+
+    # -- the line ----------------------------------------------------------
+
+    def feed(self, data, now):
+        """Bytes from the line: through the channel, then handled."""
+        pos = 0
+        n = len(data)
+        while pos < n and self.state != FAILED:
+            pos += self.channel.feed(data[pos:], now=now)
+            self.pump()
+
+    def pump(self):
+        """Handle every message the channel has received."""
+        got = self.channel.receive()
+        while got is not None and self.state != FAILED:
+            kind, payload = got
+            if kind == HELLO:
+                self._hello(payload)
+            elif kind == REVEAL:
+                self._reveal(payload)
+            elif kind == MOVE:
+                self._move(payload)
+            else:
+                self._fail("unknown message %d" % kind)
+            got = self.channel.receive()
