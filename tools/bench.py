@@ -204,11 +204,11 @@ def main():
     rows.append(("MicroPython heap of the app's logic (no display): after imports / max in a game",
                  "%.1f / %.1f KB" % (appheap["app_imports"] / 1024, appheap["app_max"] / 1024)))
     link = linked_games(200)
-    rows.append(("linked games at 2%% byte loss, 0.5%% bit flips, one 5 s unplug each: games all agreeing",
+    rows.append(("linked games at 2% byte loss, 0.5% bit flips, one 5 s unplug each: games all agreeing",
                  "%d of %d" % (link["games"], 200)))
     rows.append(("  per game: retransmissions / resyncs / duplicates dropped (mean)",
                  "%.0f / %.0f / %.0f" % (link["retransmissions"], link["resyncs"], link["duplicates"])))
-    rows.append(("  per game: line time (simulated, 115200 baud) / CPU time here (mean)",
+    rows.append(("  per game: line time (simulated, about 115200 baud) / CPU time here (mean)",
                  "%.1f s / %.0f ms" % (link["line_ms"] / 1000, link["cpu_s"] * 1000)))
     size, n = mpy_cross_size()
     rows.append(("engine compiled by mpy-cross (%d modules)" % n, "%.1f KB" % (size / 1024)))
