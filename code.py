@@ -9,4 +9,6 @@ from hw.boards import open_board
 from hw.main import Runner
 
 gc.collect()
-Runner(open_board(), App(seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF)).run()
+handheld = open_board()
+app = App(seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF, link_port=handheld.open_uart, random_bytes=os.urandom)
+Runner(handheld, app).run()

@@ -48,7 +48,7 @@ class Session:
         self.their_nonce = None
         self.their_commit = None
         self.leader = -1
-        self.match = None
+        self.match = None  # type: Match | None
         self.seat = -1  # the player this board plays: the leader is 0
         self.turn = 0  # moves played in this round
         self.buf = bytearray(48)
@@ -99,14 +99,16 @@ class Session:
     # -- play --------------------------------------------------------------
 
     def my_turn(self):
-        game = self.match.game
-        return self.state == PLAYING and not game.over() and game.to_move == self.seat
+        match = self.match
+        if match is None or self.state != PLAYING:
+            return False
+        return not match.game.over() and match.game.to_move == self.seat
 
     def play(self, m):
         """Play this board's move ``m`` (explicit claims) and send it."""
-        game = self.match.game
-        if not self.my_turn():
+        if self.match is None or not self.my_turn():
             raise ValueError("not this board's turn")
+        game = self.match.game
         err = game.check(m)
         if err:
             raise ValueError(err)
@@ -114,6 +116,7 @@ class Session:
         self.turn += 1
         msg = bytes((self.turn >> 8, self.turn & 255, m & 255, m >> 8 & 255, m >> 16 & 255)) + public_hash(game)
         self.channel.send(MOVE, msg)
+        self._round_end()
 
     def _move(self, p):
         game = self.match.game if self.match else None
@@ -133,11 +136,15 @@ class Session:
             game.undo()
             return self._fail("the boards disagree about the table")
         self.turn = turn
+        self._round_end()
 
-    def next_round(self):
-        """After a round ends on both boards: score it and deal the next."""
-        self.match.finish_round()
-        self.turn = 0
+    def _round_end(self):
+        # Both boards score a finished round and deal the next at the same
+        # move, so neither waits for the other's screens.
+        match = self.match
+        if match is not None and match.game.over() and not match.over():
+            match.finish_round()  # after the last round, nothing is dealt
+            self.turn = 0
 
     # -- the line ----------------------------------------------------------
 

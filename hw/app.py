@@ -33,6 +33,8 @@ DETAIL = const(5)
 ROUND_END = const(6)
 MATCH_END = const(7)
 PAUSE = const(8)
+LINKING = const(9)  # waiting for the other board
+REMOTE = const(10)  # the other board's turn
 
 # Phases of a turn.
 CARD = const(0)  # choose a card from the hand
@@ -45,6 +47,7 @@ ROUND_CHOICES = (1, 3, 5, 7)
 MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "start")
 PAUSE_ROWS = ("resume", "restart", "main_menu")
 
+_FAILED = const(3)  # engine.session.FAILED (imported only for a link)
 FLASH_MS = const(700)
 TICKS_MASK = const(0x1FFFFFFF)  # times are ms that may wrap at 2**29 (supervisor.ticks_ms)
 # LED colours: player 0, player 1, a claim, idle.
@@ -54,7 +57,10 @@ IDLE_COLOUR = (8, 8, 8)
 
 
 class App:
-    def __init__(self, seed=0, opponent="medium", variant=CLASSIC, rounds=1, lang="en", auto_claim=False):
+    def __init__(self, seed=0, opponent="medium", variant=CLASSIC, rounds=1, lang="en", auto_claim=False,
+                 link_port=None, random_bytes=None):
+        """``link_port()`` opens the serial port of a linked game (None: no
+        link here); ``random_bytes(n)`` gives unpredictable bytes for it."""
         self.seed = seed
         self.opponent = opponent
         self.variant = variant
@@ -63,6 +69,13 @@ class App:
         self.auto_claim = auto_claim
         self.mode = MENU
         self.row = 0  # menu and pause cursor
+        self.link_port = link_port
+        self.random_bytes = random_bytes
+        self.port = None  # type: Any
+        self.session = None  # type: Any
+        self.seen_moves = 0  # the linked game's moves already shown
+        self.seen_rounds = 0
+        self.link_lost = False
         self.match = None  # type: Any
         self.matches = 0
         self.bots = [None, None]  # type: list
@@ -96,14 +109,23 @@ class App:
     def game(self):
         return self.match.game if self.match else None
 
+    def linked(self):
+        return self.session is not None
+
+    def me(self):
+        """This board's player in a linked game (else 0)."""
+        return self.session.seat if self.session is not None else 0
+
     def humans(self):
+        if self.session is not None:
+            return (self.session.seat == 0, self.session.seat == 1)
         return (True, self.opponent == "pass")
 
     def viewer(self):
         """The player whose side is at the bottom of the screen."""
         if self.opponent == "pass" and self.match and self.mode != HANDOFF:
             return self.game.to_move if self.last_human < 0 else self.last_human
-        return 0
+        return self.me()
 
     def hand(self):
         """The viewer's hand, sorted as shown."""
@@ -113,12 +135,12 @@ class App:
         """A seat's name that fits the status line."""
         if self.opponent == "pass":
             return self.t("seat") % (player + 1)
-        return self.t("you") if player == 0 else self.t("them")
+        return self.t("you") if player == self.me() else self.t("them")
 
     def name(self, player):
         if self.opponent == "pass":
             return self.t("player") % (player + 1)
-        return self.t("you") if player == 0 else self.t(self.opponent)
+        return self.t("you") if player == self.me() else self.t(self.opponent)
 
     # -- input -------------------------------------------------------------
 
@@ -147,12 +169,19 @@ class App:
                     self.mode = MATCH_END
                 else:
                     self._start_turn()
+                    if self.session is not None:
+                        self.seen_moves = len(self.game.history)
         elif mode == MATCH_END:
             if button == buttons.A:
                 self.mode = MENU
                 self.match = None
+                self.session = None
         elif mode == PAUSE:
             self._pause(button)
+        elif mode == LINKING:
+            if button in (buttons.B, buttons.START):
+                self._end_link()  # give up waiting
+                self.mode = MENU
 
     def _menu(self, button):
         rows = len(MENU_ROWS)
@@ -176,6 +205,8 @@ class App:
         elif button in (buttons.A, buttons.START) and (MENU_ROWS[self.row] == "start" or button == buttons.START):
             if self.opponent != "link":
                 self.new_match()
+            elif self.link_port is not None:
+                self._start_link()
 
     def _pause(self, button):
         if button == buttons.UP:
@@ -199,6 +230,25 @@ class App:
 
     # -- a match -----------------------------------------------------------
 
+    def _start_link(self):
+        from engine.channel import Channel
+        from engine.session import Session
+
+        if self.port is None:
+            self.port = self.link_port()
+        self.session = Session(Channel(), self.variant, self.rounds, self.random_bytes)
+        self.session.start()
+        self.match = None
+        self.seen_moves = 0
+        self.seen_rounds = 0
+        self.events = []
+        self.message = ""
+        self.mode = LINKING
+
+    def _end_link(self):
+        self.session = None
+        self.match = None
+
     def new_match(self):
         # Every match of a session gets its own deal, all from one seed.
         self.matches += 1
@@ -221,6 +271,9 @@ class App:
         self.card = PASS
         self.token = -1
         self.claims = 0
+        if self.session is not None and p != self.session.seat:
+            self.mode = REMOTE
+            return
         if self.bots[p] is not None:
             self.mode = THINKING
             self.thought = False
@@ -371,18 +424,35 @@ class App:
             return
         self._apply(game.to_move, m)
         self.message = ""  # the opponent's last move has been seen
-        self._start_turn()
+        if self.mode != ROUND_END:  # (a linked round ends in the session)
+            self._start_turn()
 
     def _apply(self, p, m):
         game = self.game
-        game.apply(m)
+        if self.session is not None:
+            self.session.play(m)  # applies it and sends it
+            self.seen_moves = len(game.history)
+            if len(self.match.results) > self.seen_rounds:
+                return self._linked_round_over(p)
+        else:
+            game.apply(m)
         claims = game.last_played()[2]
         if claims:
             self.events.append(("claim", p, claims))
             self.flash_at = self.now
         return claims
 
+    def _linked_round_over(self, p):
+        # The session scored the round and dealt the next one already.
+        self.seen_rounds = len(self.match.results)
+        self.seen_moves = 0
+        self.events.append(("round", self.match.results[-1][0]))
+        self.mode = ROUND_END
+        return 0
+
     def _round_over(self):
+        if self.session is not None:
+            return  # rounds end in the session (see _linked_round_over)
         w = self.match.finish_round()
         self.events.append(("round", w))
         self.mode = ROUND_END
@@ -422,6 +492,8 @@ class App:
         """Time passes (``now`` in ms).  The opponent thinks on the tick
         after the screen said so; the LEDs follow the state."""
         self.now = now
+        if self.session is not None:
+            self._link(now)
         if self.mode == THINKING:
             if not self.thought:
                 self.thought = True  # let the screen show "thinking" first
@@ -429,16 +501,62 @@ class App:
                 self._bot_move()
         self._update_leds()
 
-    def _bot_move(self):
+    def _link(self, now):
+        session = self.session
+        port = self.port
+        data = port.read(256)
+        if data:
+            session.feed(data, now)
+        out = session.channel.poll(now)
+        while out is not None:
+            port.write(bytes(out))
+            out = session.channel.poll(now)
+        lost = session.channel.lost(now)
+        if lost != self.link_lost:
+            self.link_lost = lost
+            self.dirty = True
+        if session.state == _FAILED:
+            error = session.error
+            self._end_link()
+            self._notice([error], MENU)
+            self.dirty = True
+            return
+        if self.mode == LINKING and session.match is not None:
+            self.match = session.match
+            self.dirty = True
+            self._start_turn()
+            return
+        if self.match is None:
+            return
         game = self.game
-        p = game.to_move
-        claims = self._apply(p, game.spell_claims(self.bots[p].choose(game)))
-        card, stone, _ = game.last_played()
+        rounds = len(self.match.results)
+        if rounds > self.seen_rounds and self.mode == REMOTE:
+            self.message = self._move_text(game) if len(game.history) else self.message
+            self._linked_round_over(game.to_move)
+            self.dirty = True
+        elif self.mode == REMOTE and len(game.history) > self.seen_moves:
+            self.seen_moves = len(game.history)
+            self.message = self._move_text(game)
+            claims = game.last_played()[2]
+            if claims:
+                self.events.append(("claim", 1 - self.me(), claims))
+                self.flash_at = now
+            self.dirty = True
+            self._start_turn()
+
+    def _move_text(self, game):
         # (A winning claim in the expert game ends it before any card.)
+        card, stone, claims = game.last_played()
         text_ = self.t("passes") if card == PASS else self.t("played") % (card_name(card), stone + 1)
         if claims:
             text_ += ", " + self.t("claims") % ",".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
-        self.message = text_
+        return text_
+
+    def _bot_move(self):
+        game = self.game
+        p = game.to_move
+        self._apply(p, game.spell_claims(self.bots[p].choose(game)))
+        self.message = self._move_text(game)
         self.dirty = True
         self._start_turn()
 

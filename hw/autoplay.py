@@ -8,8 +8,8 @@ choose that card, that stone and those claims.
 from engine.bots import Bot
 from engine.game import N_STONES, lowest
 from hw import buttons
-from hw.app import (CARD, CLAIM, CLAIM_FIRST, DETAIL, HANDOFF, MATCH_END, MENU, MENU_ROWS, NOTICE, PAUSE,
-                    ROUND_END, STONE, THINKING, TURN)
+from hw.app import (CARD, CLAIM, CLAIM_FIRST, DETAIL, HANDOFF, MENU, MENU_ROWS, NOTICE, PAUSE,
+                    ROUND_END, STONE, TURN)
 
 
 class AutoPlayer:
@@ -27,7 +27,7 @@ class AutoPlayer:
             return buttons.A
         if mode in (DETAIL, PAUSE):
             return buttons.B
-        if mode in (THINKING, MATCH_END) or mode != TURN:
+        if mode != TURN:  # thinking, linking, the other board's turn, the end
             return None
         game = app.game
         turn = len(game.history)

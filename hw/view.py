@@ -235,6 +235,11 @@ class View:
                 label = t(key)
                 lines.append("%s%s %s" % (mark, label, values[i]) if values[i] else mark + label)
             return lines
+        if mode == A.LINKING:
+            lines = ["", t("waiting_link"), t("other_board")]
+            if app.link_lost:
+                lines += ["", t("link_lost")]
+            return lines
         if mode == A.PAUSE:
             return [t("paused"), ""] + [(">" if i == app.row else " ") + t(k) for i, k in enumerate(A.PAUSE_ROWS)]
         if mode == A.HANDOFF:
@@ -325,8 +330,12 @@ class View:
             right = "%d:%d %s" % (match.scores[me], match.scores[them], right)
         self._text(self.corner, right)
         self.corner.x = WIDTH - 2 - 6 * len(ascii_text(right))
-        if app.mode == A.THINKING:
+        if app.link_lost:
+            hint = t("link_lost")
+        elif app.mode == A.THINKING:
             hint = t("thinking")
+        elif app.mode == A.REMOTE:
+            hint = app.message or t("their_turn")
         elif turn and app.phase == A.STONE:
             hint = t("pick_stone")
         elif turn and app.phase in (A.CLAIM, A.CLAIM_FIRST):

@@ -6,8 +6,8 @@ from conftest import position
 from engine.game import CLASSIC, EXPERT
 from engine.position import load
 from hw import buttons
-from hw.app import (CARD, CLAIM, HANDOFF, MATCH_END, MENU, NOTICE, PAUSE, ROUND_END, STONE, THINKING, TURN,
-                    App)
+from hw.app import (CARD, CLAIM, HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, ROUND_END, STONE,
+                    THINKING, TURN, App)
 from hw.autoplay import AutoPlayer
 
 
@@ -209,3 +209,69 @@ def test_the_detail_view_does_not_move_the_placing_cursor():
     app.press(buttons.A)
     placed = app.game.history[0]
     assert placed >> 6 & 15 not in (3, 4)
+
+
+class Pipe:
+    """One end of an in-memory serial cable."""
+
+    def __init__(self):
+        self.inbox = bytearray()
+        self.peer = None
+
+    def read(self, n):
+        data = bytes(self.inbox[:n])
+        del self.inbox[:n]
+        return data or None
+
+    def write(self, data):
+        self.peer.inbox.extend(data)
+        return len(data)
+
+
+def linked_apps(seed, rounds=1, variant=CLASSIC):
+    ends = Pipe(), Pipe()
+    ends[0].peer, ends[1].peer = ends[1], ends[0]
+    rnd = __import__("random").Random(seed)
+    apps = [App(seed=seed + i, opponent="link", rounds=rounds, variant=variant, link_port=lambda e=ends[i]: e,
+                random_bytes=lambda n: bytes(rnd.randrange(256) for _ in range(n))) for i in range(2)]
+    return apps
+
+
+def test_two_linked_apps_play_a_match_each_showing_its_own_hand():
+    apps = linked_apps(5, rounds=2)
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    for app in apps:
+        app.press(buttons.START)
+        assert app.mode == LINKING
+    now = 0
+    seen = [set(), set()]
+    while not all(app.mode == MATCH_END for app in apps) and now < 3000000:
+        now += 10
+        for i, app in enumerate(apps):
+            app.tick(now)
+            seen[i].add(app.mode)
+            b = players[i].next_button(app)
+            if b is not None:
+                app.press(b)
+            if app.match is not None and app.mode == TURN:
+                assert app.viewer() == app.session.seat  # its own hand, never the other's
+    assert all(app.mode == MATCH_END for app in apps), [app.mode for app in apps]
+    a, b = apps
+    assert {a.session.seat, b.session.seat} == {0, 1}
+    assert a.match.results == b.match.results and a.match.scores == b.match.scores
+    assert REMOTE in seen[0] and REMOTE in seen[1] and ROUND_END in seen[0]
+
+
+def test_a_link_without_a_port_cannot_start():
+    app = App(opponent="link")
+    app.press(buttons.START)
+    assert app.mode == MENU
+
+
+def test_waiting_for_a_link_can_be_given_up():
+    app = linked_apps(6)[0]
+    app.press(buttons.START)
+    assert app.mode == LINKING
+    app.tick(10)
+    app.press(buttons.B)
+    assert app.mode == MENU and app.session is None

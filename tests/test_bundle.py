@@ -38,7 +38,7 @@ def test_the_bundle_holds_every_module_the_board_imports(tmp_path):
     run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bundle.py"), str(out)],
                          capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stderr
-    assert (out / "requirements.txt").read_text().split() == ["adafruit_display_text", "neopixel"]
+    assert (out / "requirements.txt").read_text().split() == ["adafruit_display_text", "neopixel", "adafruit_hashlib"]
     files = [str(out / "code.py")]
     for package in ("engine", "hw"):
         files += [str(p) for p in (out / package).glob("*.py")]

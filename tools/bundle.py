@@ -18,13 +18,13 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# The board runs the app; the desktop tools stay behind.  The link (session,
-# fairdeal) joins with its screens: it needs adafruit_hashlib where hashlib is missing.
+# The board runs the app; the desktop tools stay behind.
 SKIP = {
-    "engine": {"__main__.py", "brute.py", "playout.py", "position.py", "protocol.py", "fairdeal.py", "session.py"},
+    "engine": {"__main__.py", "brute.py", "playout.py", "position.py", "protocol.py"},
     "hw": {"console.py"},
 }
-LIBRARIES = ("adafruit_display_text", "neopixel")
+# adafruit_hashlib: SHA-256 for the link's fair deal, on boards without hashlib.
+LIBRARIES = ("adafruit_display_text", "neopixel", "adafruit_hashlib")
 
 
 def _library_source(name):
