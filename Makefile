@@ -8,10 +8,14 @@ B ?= medium
 GAMES ?= 400
 VARIANT ?= classic
 
-.PHONY: sim test bench tournament bundle clean
+.PHONY: sim sim-link test bench tournament bundle clean
 
 sim: $(VENV)/.installed
 	$(PY) -m sim $(ARGS)
+
+# Two windows linked by a virtual serial cable (a pty pair).
+sim-link: $(VENV)/.installed
+	$(PY) tools/sim_link.py $(ARGS)
 
 test: $(VENV)/.installed node_modules/.installed
 	$(VENV)/bin/pytest

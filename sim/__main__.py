@@ -32,6 +32,9 @@ def _args(argv):
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--lang", choices=LANGUAGES, default="en")
     ap.add_argument("--auto-claim", action="store_true")
+    ap.add_argument("--port", metavar="PATH", help="the link's serial port: a pty of make sim-link, "
+                    "or a USB-serial adapter wired to a handheld")
+    ap.add_argument("--baud", type=int, default=115200)
     ap.add_argument("--text", action="store_true", help="the text game in this terminal instead")
     return ap.parse_args(argv)
 
@@ -53,8 +56,15 @@ def main(argv=None):
     from sim.desk import Desk
 
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
+    link_port = None
+    if args.port:
+        from sim.desk import SerialPort
+
+        def link_port():
+            return SerialPort(args.port, args.baud)
+
     app = App(seed=seed, opponent=args.opponent, variant=VARIANTS.index(args.variant), rounds=args.rounds,
-              lang=args.lang, auto_claim=args.auto_claim)
+              lang=args.lang, auto_claim=args.auto_claim, link_port=link_port, random_bytes=os.urandom)
     desk = Desk(headless=args.headless)
     runner = Runner(desk, app)
     shots = Shots(desk, args.shots)
@@ -86,8 +96,8 @@ def main(argv=None):
                 break
             if not args.headless and player is None:
                 desk.idle()
-            if steps > 200000:
-                raise RuntimeError("the game did not end")
+            if desk.now() > LIMIT_MS:
+                raise RuntimeError("the game did not end: %s" % json.dumps(summary(app, seed, shots.count)))
         shots.take("end")
         if args.headless or player is not None:
             print(json.dumps(summary(app, seed, shots.count)))
@@ -96,7 +106,10 @@ def main(argv=None):
     return 0
 
 
-MODE_NAMES = ("menu", "turn", "handoff", "thinking", "notice", "detail", "round_end", "match_end", "pause")
+LIMIT_MS = 30 * 60 * 1000  # a headless game that lasts longer is stuck
+
+MODE_NAMES = ("menu", "turn", "handoff", "thinking", "notice", "detail", "round_end", "match_end", "pause", "linking",
+              "remote")
 
 
 def summary(app, seed, shots):

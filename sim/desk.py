@@ -156,6 +156,23 @@ class DeskUART:
         return len(data)
 
 
+class SerialPort:
+    """A real or virtual serial port (pyserial), read like ``busio.UART``:
+    ``read()`` returns None when nothing has come."""
+
+    def __init__(self, path, baudrate=115200):
+        import serial
+
+        self.port = serial.Serial(path, baudrate, timeout=0)
+
+    def read(self, nbytes=None):
+        data = self.port.read(nbytes or 256)
+        return data or None
+
+    def write(self, data):
+        return self.port.write(bytes(data))
+
+
 class Desk:
     """A board's parts on the desktop: ``display``, ``pixels``,
     ``buttons()``, ``now()``."""

@@ -123,3 +123,15 @@ def test_script_mode_presses_the_named_buttons(tmp_path):
     result = _sim("--headless", "--script", str(script), "--seed", "8", "--opponent", "pass")
     assert result["rounds"] == 3 and result["lang"] == "fr"
     assert result["screen"] == "handoff" and result["moves"] == 0
+
+
+def test_two_sims_play_a_linked_game_over_a_virtual_cable():
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    python = os.path.join(ROOT, ".venv", "bin", "python")
+    out = subprocess.run([python if os.path.exists(python) else sys.executable, os.path.join(ROOT, "tools", "sim_link.py"),
+                          "--headless", "--autoplay", "medium"], capture_output=True, text=True, cwd=ROOT, env=env,
+                         timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    a, b = [json.loads(line) for line in out.stdout.strip().splitlines()[-2:]]
+    assert a["screen"] == b["screen"] == "match_end"
+    assert a["moves"] == b["moves"] > 10 and a["stones"] == b["stones"] and a["winner"] == b["winner"]

@@ -1,0 +1,56 @@
+"""``make sim-link``: two sim windows linked by a virtual serial cable.
+
+    python tools/sim_link.py [sim options...]
+
+Makes two pseudo-terminals, starts ``python -m sim --port PTY`` on each
+(with any extra options, e.g. ``--headless --autoplay medium``), and
+carries the bytes between them, as a null-modem cable would, until both
+sims have quit.  Prints each sim's last line.
+"""
+
+import os
+import select
+import subprocess
+import sys
+import tty
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def main(argv):
+    ends = []
+    for _ in range(2):
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        ends.append((master, os.ttyname(slave), slave))
+    sims = []
+    for i, (_, path, _) in enumerate(ends):
+        cmd = [sys.executable, "-m", "sim", "--port", path, "--opponent", "link"] + argv
+        if "--seed" not in argv:
+            cmd += ["--seed", str(100 + i)]
+        sims.append(subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True))
+    masters = [ends[0][0], ends[1][0]]
+    try:
+        while any(p.poll() is None for p in sims):
+            ready, _, _ = select.select(masters, [], [], 0.05)
+            for fd in ready:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:
+                    continue
+                other = masters[1] if fd == masters[0] else masters[0]
+                os.write(other, data)
+    finally:
+        for p in sims:
+            if p.poll() is None:
+                p.terminate()
+    status = 0
+    for p in sims:
+        out = p.stdout.read().strip().splitlines()
+        print(out[-1] if out else "")
+        status = status or p.returncode
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
