@@ -128,9 +128,9 @@ def test_script_mode_presses_the_named_buttons(tmp_path):
 def test_two_sims_play_a_linked_game_over_a_virtual_cable():
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     python = os.path.join(ROOT, ".venv", "bin", "python")
-    out = subprocess.run([python if os.path.exists(python) else sys.executable, os.path.join(ROOT, "tools", "sim_link.py"),
-                          "--headless", "--autoplay", "medium"], capture_output=True, text=True, cwd=ROOT, env=env,
-                         timeout=600)
+    python = python if os.path.exists(python) else sys.executable
+    out = subprocess.run([python, os.path.join(ROOT, "tools", "sim_link.py"), "--headless", "--autoplay", "medium"],
+                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     a, b = [json.loads(line) for line in out.stdout.strip().splitlines()[-2:]]
     assert a["screen"] == b["screen"] == "match_end"
