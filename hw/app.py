@@ -178,6 +178,10 @@ class App:
                 self.session = None
         elif mode == PAUSE:
             self._pause(button)
+        elif mode == REMOTE:
+            if self.link_lost and button == buttons.B:
+                self._end_link()
+                self.mode = MENU
         elif mode == LINKING:
             if button in (buttons.B, buttons.START):
                 self._end_link()  # give up waiting
@@ -335,6 +339,11 @@ class App:
         return game.open_stones(game.to_move) & ~self.claims
 
     def _turn(self, button):
+        if self.link_lost:
+            if button == buttons.B:  # give up waiting for the other board
+                self._end_link()
+                self.mode = MENU
+            return
         game = self.game
         p = game.to_move
         phase = self.phase

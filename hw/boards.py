@@ -25,6 +25,7 @@ PYGAMER_KEYS = PYBADGE_KEYS[:4]
 JOY_LOW = 16000  # joystick readings (0..65535) that count as pushed
 JOY_HIGH = 50000
 PIXEL_BRIGHTNESS = 0.1
+LINK_BAUD = 115200
 
 
 class Board:
@@ -51,12 +52,16 @@ class Board:
         self.nvm = microcontroller.nvm  # 8 KB that survive a power cut: saves
         self.uart = None
 
-    def open_uart(self, baudrate=115200):
-        """The link's serial port on TX/RX (made on first use).  Its
+    def open_uart(self):
+        """The link's serial port on TX/RX (made on first use), at
+        ``LINK_BAUD`` from settings.toml (115200 by default).  Its
         ``read()`` returns None when nothing came before the timeout."""
         if self.uart is None:
+            import os
+
             import busio
 
+            baudrate = int(os.getenv("LINK_BAUD") or LINK_BAUD)
             self.uart = busio.UART(board.TX, board.RX, baudrate=baudrate, timeout=0)
         return self.uart
 

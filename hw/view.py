@@ -235,6 +235,8 @@ class View:
                 label = t(key)
                 lines.append("%s%s %s" % (mark, label, values[i]) if values[i] else mark + label)
             return lines
+        if app.link_lost and mode in (A.TURN, A.REMOTE):
+            return ["", t("link_lost"), "", t("give_up")]
         if mode == A.LINKING:
             lines = ["", t("waiting_link"), t("other_board")]
             if app.link_lost:

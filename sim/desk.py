@@ -190,9 +190,9 @@ class Desk:
         self.quit = False
         self._start = time.monotonic()
 
-    def open_uart(self, baudrate=115200):
+    def open_uart(self):
         if self.uart is None:
-            self.uart = DeskUART(baudrate)
+            self.uart = DeskUART()
         return self.uart
 
     def buttons(self):

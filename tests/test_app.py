@@ -275,3 +275,35 @@ def test_waiting_for_a_link_can_be_given_up():
     app.tick(10)
     app.press(buttons.B)
     assert app.mode == MENU and app.session is None
+
+
+def test_a_lost_link_is_shown_and_play_resumes_when_it_comes_back():
+    apps = linked_apps(8)
+    for app in apps:
+        app.press(buttons.START)
+    now = 0
+    while not all(app.mode in (TURN, REMOTE) for app in apps):
+        now += 10
+        for app in apps:
+            app.tick(now)
+    cut = [app.port.peer for app in apps]
+    for app in apps:  # unplug: nothing reaches the other end
+        app.port.peer = Pipe()
+    for _ in range(400):
+        now += 10
+        for app in apps:
+            app.tick(now)
+    assert all(app.link_lost for app in apps)
+    for app, peer in zip(apps, cut):  # plug back in
+        app.port.peer = peer
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    while not all(app.mode == MATCH_END for app in apps) and now < 3000000:
+        now += 10
+        for i, app in enumerate(apps):
+            app.tick(now)
+            b = players[i].next_button(app)
+            if b is not None:
+                app.press(b)
+    assert all(app.mode == MATCH_END for app in apps)
+    assert not any(app.link_lost for app in apps)
+    assert apps[0].match.results == apps[1].match.results
