@@ -8,7 +8,8 @@ exchange only moves; every move carries its turn number and the hash of the
 public state after it.  Anything a fair peer could not send (a card it was
 not dealt, an unprovable claim, a move out of turn or for another turn, a
 reveal that does not match its commitment, a different state) stops the
-session with ``error`` set, and nothing on this side changes.
+session with ``error`` set, and the game on this side does not change (a
+second HELLO, once the deal is made, stops it too).
 
 Messages (payloads, after the channel's framing):
     HELLO   version, variant, rounds, nonce (4), commitment (32)
@@ -65,6 +66,10 @@ class Session:
         self.error = reason
 
     def _hello(self, p):
+        if self.state != GREETING:
+            # Once the deal is made, a HELLO can only mean the other board
+            # started over, or is trying to choose a new deal.
+            return self._fail("the other board restarted the link")
         if len(p) != 39:
             return self._fail("bad hello")
         if p[0] != VERSION:
@@ -115,7 +120,12 @@ class Session:
         game.apply(m)
         self.turn += 1
         msg = bytes((self.turn >> 8, self.turn & 255, m & 255, m >> 8 & 255, m >> 16 & 255)) + public_hash(game)
-        self.channel.send(MOVE, msg)
+        if not self.channel.send(MOVE, msg):
+            # Eight messages unacknowledged: the other board is not taking
+            # them.  Take the move back rather than drift apart.
+            game.undo()
+            self.turn -= 1
+            return self._fail("the other board stopped answering")
         self._round_end()
 
     def _move(self, p):

@@ -49,6 +49,7 @@ PAUSE_ROWS = ("resume", "restart", "main_menu")
 
 _FAILED = const(3)  # engine.session.FAILED (imported only for a link)
 FLASH_MS = const(700)
+DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
 TICKS_MASK = const(0x1FFFFFFF)  # times are ms that may wrap at 2**29 (supervisor.ticks_ms)
 # LED colours: player 0, player 1, a claim, idle.
 SEAT_COLOURS = ((0, 40, 120), (120, 20, 0))
@@ -73,6 +74,8 @@ class App:
         self.random_bytes = random_bytes
         self.port = None  # type: Any
         self.session = None  # type: Any
+        self.draining = None  # type: Any
+        self.drain_until = 0
         self.seen_moves = 0  # the linked game's moves already shown
         self.seen_rounds = 0
         self.link_lost = False
@@ -175,6 +178,10 @@ class App:
             if button == buttons.A:
                 self.mode = MENU
                 self.match = None
+                if self.session is not None and self.session.channel.pending():
+                    # Keep sending until the other board has our last move.
+                    self.draining = self.session
+                    self.drain_until = self.now + DRAIN_MS
                 self.session = None
         elif mode == PAUSE:
             self._pause(button)
@@ -182,6 +189,10 @@ class App:
             if self.link_lost and button == buttons.B:
                 self._end_link()
                 self.mode = MENU
+            elif button == buttons.START:
+                self.after = REMOTE
+                self.mode = PAUSE
+                self.row = 0
         elif mode == LINKING:
             if button in (buttons.B, buttons.START):
                 self._end_link()  # give up waiting
@@ -242,6 +253,7 @@ class App:
             self.port = self.link_port()
         self.session = Session(Channel(), self.variant, self.rounds, self.random_bytes)
         self.session.start()
+        self.bots = [None, None]  # no bot from an earlier game plays here
         self.match = None
         self.seen_moves = 0
         self.seen_rounds = 0
@@ -503,6 +515,8 @@ class App:
         self.now = now
         if self.session is not None:
             self._link(now)
+        elif self.draining is not None:
+            self._drain(now)
         if self.mode == THINKING:
             if not self.thought:
                 self.thought = True  # let the screen show "thinking" first
@@ -552,6 +566,19 @@ class App:
                 self.flash_at = now
             self.dirty = True
             self._start_turn()
+
+    def _drain(self, now):
+        session = self.draining
+        data = self.port.read(256)
+        if data:
+            session.feed(data, now)
+        out = session.channel.poll(now)
+        while out is not None:
+            self.port.write(bytes(out))
+            out = session.channel.poll(now)
+        late = (now - self.drain_until) & TICKS_MASK < 0x10000000  # now is past drain_until
+        if not session.channel.pending() or late:
+            self.draining = None
 
     def _move_text(self, game):
         # (A winning claim in the expert game ends it before any card.)

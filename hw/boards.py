@@ -62,7 +62,9 @@ class Board:
             import busio
 
             baudrate = int(os.getenv("LINK_BAUD") or LINK_BAUD)
-            self.uart = busio.UART(board.TX, board.RX, baudrate=baudrate, timeout=0)
+            # A bigger receive buffer than the 64-byte default: a few
+            # frames may arrive while the screen refreshes.
+            self.uart = busio.UART(board.TX, board.RX, baudrate=baudrate, timeout=0, receiver_buffer_size=512)
         return self.uart
 
     def buttons(self):

@@ -163,14 +163,17 @@ class SerialPort:
     def __init__(self, path, baudrate=115200):
         import serial
 
-        self.port = serial.Serial(path, baudrate, timeout=0)
+        self.port = serial.Serial(path, baudrate, timeout=0, write_timeout=0)
 
     def read(self, nbytes=None):
         data = self.port.read(nbytes or 256)
         return data or None
 
     def write(self, data):
-        return self.port.write(bytes(data))
+        try:
+            return self.port.write(bytes(data))
+        except Exception:  # serial.SerialTimeoutException: the cable is full
+            return 0
 
 
 class Desk:

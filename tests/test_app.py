@@ -307,3 +307,13 @@ def test_a_lost_link_is_shown_and_play_resumes_when_it_comes_back():
     assert all(app.mode == MATCH_END for app in apps)
     assert not any(app.link_lost for app in apps)
     assert apps[0].match.results == apps[1].match.results
+
+
+def test_no_bot_from_an_earlier_game_plays_in_a_linked_one():
+    app = linked_apps(12)[0]
+    app.opponent = "medium"
+    app.new_match()
+    assert app.bots[1] is not None
+    app.opponent = "link"
+    app._start_link()
+    assert app.bots == [None, None]

@@ -145,3 +145,25 @@ def test_linked_games_survive_loss_flips_and_an_unplug():
         figures = linked_game(seed)
         assert figures["retransmissions"] > 0 and figures["resyncs"] > 0
         assert figures["lost_noticed"]  # the unplug was seen, then play resumed
+
+
+def test_a_second_hello_during_play_stops_the_session_without_harm():
+    a, b, ab, ba = _playing_pair(10)
+    before = public_hash(a.match.game)
+    b.state = 0  # b pretends to start over (GREETING) and says HELLO again
+    b.start()
+    run(a, b, ab, ba, 20000, stop=lambda: a.state == FAILED)
+    assert a.state == FAILED and "restarted" in a.error
+    assert public_hash(a.match.game) == before
+
+
+def test_a_peer_that_stops_acknowledging_cannot_make_the_boards_drift():
+    a, b, ab, ba = _playing_pair(11)
+    mover = a if a.my_turn() else b
+    for _ in range(8):  # the queue fills: nothing acknowledged
+        mover.channel.send(FIRST_KIND + 5, b"x")
+    before = public_hash(mover.match.game)
+    game = mover.match.game
+    mover.play(game.spell_claims(Bot("easy", 1).choose(game)))
+    assert mover.state == FAILED and "stopped answering" in mover.error
+    assert public_hash(game) == before

@@ -30,6 +30,8 @@ def main(argv):
             cmd += ["--seed", str(100 + i)]
         sims.append(subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True))
     masters = [ends[0][0], ends[1][0]]
+    for fd in masters:
+        os.set_blocking(fd, False)  # a sim that stopped reading must not stall the other
     try:
         while any(p.poll() is None for p in sims):
             ready, _, _ = select.select(masters, [], [], 0.05)
@@ -39,7 +41,10 @@ def main(argv):
                 except OSError:
                     continue
                 other = masters[1] if fd == masters[0] else masters[0]
-                os.write(other, data)
+                try:
+                    os.write(other, data)
+                except (BlockingIOError, OSError):
+                    pass  # nobody is reading that end: the bytes are lost, as on a cable
     finally:
         for p in sims:
             if p.poll() is None:
