@@ -60,6 +60,7 @@ class Channel:
         self.heard_at = 0
         self.said_at = 0
         self.started = False
+        self.silent = False
         self.connected = False
         # Figures.
         self.retransmissions = 0
@@ -98,7 +99,11 @@ class Channel:
         return self.out_count
 
     def lost(self, now):
-        return self.started and _since(now, self.heard_at) >= self.lost_after
+        """Nothing good heard for ``lost_after`` ms (and until something is:
+        the answer holds however long the silence, past any clock wrap)."""
+        if self.started and not self.silent and _since(now, self.heard_at) >= self.lost_after:
+            self.silent = True
+        return self.silent
 
     # -- the line's side ---------------------------------------------------
 
@@ -118,6 +123,7 @@ class Channel:
     def _frame(self, now):
         dec = self.decoder
         self.heard_at = now
+        self.silent = False
         if not self.started:
             self.started = True
         self.connected = True

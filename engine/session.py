@@ -52,7 +52,7 @@ class Session:
         self.match = None  # type: Match | None
         self.seat = -1  # the player this board plays: the leader is 0
         self.turn = 0  # moves played in this round
-        self.buf = bytearray(48)
+        self.last = None  # (card or PASS, stone, claims) of the last move, either board's
 
     # -- handshake ---------------------------------------------------------
 
@@ -126,6 +126,7 @@ class Session:
             game.undo()
             self.turn -= 1
             return self._fail("the other board stopped answering")
+        self.last = game.last_played()
         self._round_end()
 
     def _move(self, p):
@@ -146,6 +147,7 @@ class Session:
             game.undo()
             return self._fail("the boards disagree about the table")
         self.turn = turn
+        self.last = game.last_played()  # kept: the round may be dealt anew now
         self._round_end()
 
     def _round_end(self):

@@ -554,13 +554,13 @@ class App:
         game = self.game
         rounds = len(self.match.results)
         if rounds > self.seen_rounds and self.mode == REMOTE:
-            self.message = self._move_text(game) if len(game.history) else self.message
+            self.message = self._move_text(session.last)
             self._linked_round_over(game.to_move)
             self.dirty = True
         elif self.mode == REMOTE and len(game.history) > self.seen_moves:
             self.seen_moves = len(game.history)
-            self.message = self._move_text(game)
-            claims = game.last_played()[2]
+            self.message = self._move_text(session.last)
+            claims = session.last[2]
             if claims:
                 self.events.append(("claim", 1 - self.me(), claims))
                 self.flash_at = now
@@ -580,9 +580,10 @@ class App:
         if not session.channel.pending() or late:
             self.draining = None
 
-    def _move_text(self, game):
+    def _move_text(self, last):
+        # ``last``: (card or PASS, stone, claims), as Game.last_played gives.
         # (A winning claim in the expert game ends it before any card.)
-        card, stone, claims = game.last_played()
+        card, stone, claims = last
         text_ = self.t("passes") if card == PASS else self.t("played") % (card_name(card), stone + 1)
         if claims:
             text_ += ", " + self.t("claims") % ",".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
@@ -592,7 +593,7 @@ class App:
         game = self.game
         p = game.to_move
         self._apply(p, game.spell_claims(self.bots[p].choose(game)))
-        self.message = self._move_text(game)
+        self.message = self._move_text(game.last_played())
         self.dirty = True
         self._start_turn()
 

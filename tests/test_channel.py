@@ -93,3 +93,15 @@ def test_messages_are_checked():
     for i in range(8):
         assert ch.send(FIRST_KIND, b"m")
     assert not ch.send(FIRST_KIND, b"full")
+
+
+def test_a_lost_link_stays_lost_until_something_is_heard():
+    a, b = Channel(), Channel()
+    ab, ba = FaultyLine(6), FaultyLine(7)
+    now = run(a, b, ab, ba, [], [], 2000)
+    assert not a.lost(now)
+    assert a.lost(now + 4000)
+    # Silence long enough for the millisecond clock to wrap (2**29 ms).
+    assert a.lost(now + (1 << 29) + 10)
+    run(a, b, ab, ba, [], [], now + 4000 + 100, now + 4000)
+    assert not a.lost(now + 4100)
