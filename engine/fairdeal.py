@@ -2,10 +2,9 @@
 
 - Commit-reveal: each board picks a random secret and first sends only its
   ``commitment``; once both commitments are in, they reveal the secrets and
-  each checks the other's with ``verify``.  The shuffle seed comes from both
-  secrets (``shared_seed``), so neither board can choose the deal.
-- Roles without a menu: each board sends a random nonce; the higher one
-  leads (``leads``); equal nonces mean both draw again.
+  each checks the other's with ``verify``.  The shuffle seed and who leads
+  both come from both secrets (``deal``), so neither board can choose the
+  deal or its seat, and no menu has to agree on roles.
 - ``public_hash`` digests what both boards can see (the table, who owns
   what, the sizes of hands and pile, whose turn): after every turn both
   compare it, so two boards never drift apart silently.
@@ -38,14 +37,16 @@ def shared_seed(lead_secret, follow_secret):
     return (d[0] << 22 | d[1] << 14 | d[2] << 6 | d[3] >> 2) & 0x3FFFFFFF
 
 
-def leads(my_nonce, their_nonce):
-    """1 when this board leads, 0 when the other does, -1 on a tie (draw
-    new nonces).  Nonces are bytes compared as big-endian numbers."""
-    mine = bytes(my_nonce)
-    theirs = bytes(their_nonce)
-    if mine == theirs:
-        return -1
-    return 1 if mine > theirs else 0
+def deal(my_secret, their_secret):
+    """``(seed, i_lead)`` once both secrets are known: the 30-bit shuffle
+    seed, and whether this board leads (plays seat 0).  Both come from both
+    secrets, taken in the order of their commitments, so neither board can
+    steer the deal or the seats, and both boards compute the same."""
+    mine_first = commitment(my_secret) < commitment(their_secret)
+    first, second = (my_secret, their_secret) if mine_first else (their_secret, my_secret)
+    d = hashlib.sha256(b"st-seats" + bytes(first) + bytes(second)).digest()
+    first_leads = not d[0] & 1
+    return shared_seed(first, second), first_leads == mine_first
 
 
 def public_hash(game):

@@ -1,9 +1,9 @@
 """A linked game between two boards: handshake, fair deal, lockstep moves.
 
 Each board runs one ``Session`` over a ``Channel``.  The handshake agrees on
-the protocol version and the settings, picks the leader by random nonces,
-and makes the shuffle seed by commit-reveal (``engine.fairdeal``): neither
-board can choose the deal.  Then both run the same engine in lockstep and
+the protocol version and the settings and, by commit-reveal
+(``engine.fairdeal``), makes the shuffle seed and picks the leader from
+both boards' secrets: neither board can choose the deal or its seat.  Then both run the same engine in lockstep and
 exchange only moves; every move carries its turn number and the hash of the
 public state after it.  Anything a fair peer could not send (a card it was
 not dealt, an unprovable claim, a move out of turn or for another turn, a
@@ -12,14 +12,14 @@ session with ``error`` set, and the game on this side does not change (a
 second HELLO, once the deal is made, stops it too).
 
 Messages (payloads, after the channel's framing):
-    HELLO   version, variant, rounds, nonce (4), commitment (32)
+    HELLO   version, variant, rounds, commitment (32)
     REVEAL  secret (16)
     MOVE    turn (2), move (3), public hash after it (8)
 """
 
 from micropython import const
 
-from engine.fairdeal import SECRET_BYTES, commitment, leads, public_hash, shared_seed, verify
+from engine.fairdeal import SECRET_BYTES, commitment, deal, public_hash, verify
 from engine.match import Match
 
 VERSION = const(1)
@@ -45,9 +45,7 @@ class Session:
         self.state = GREETING
         self.error = ""
         self.secret = bytes(random_bytes(SECRET_BYTES))
-        self.nonce = b""
-        self.their_nonce = None
-        self.their_commit = None
+        self.their_commit = b""
         self.leader = -1
         self.match = None  # type: Match | None
         self.seat = -1  # the player this board plays: the leader is 0
@@ -57,8 +55,7 @@ class Session:
     # -- handshake ---------------------------------------------------------
 
     def start(self):
-        self.nonce = bytes(self.random_bytes(4))
-        msg = bytes((VERSION, self.variant, self.rounds)) + self.nonce + commitment(self.secret)
+        msg = bytes((VERSION, self.variant, self.rounds)) + commitment(self.secret)
         self.channel.send(HELLO, msg)
 
     def _fail(self, reason):
@@ -70,19 +67,15 @@ class Session:
             # Once the deal is made, a HELLO can only mean the other board
             # started over, or is trying to choose a new deal.
             return self._fail("the other board restarted the link")
-        if len(p) != 39:
+        if len(p) != 35:
             return self._fail("bad hello")
         if p[0] != VERSION:
             return self._fail("protocol version %d, ours is %d" % (p[0], VERSION))
         if p[1] != self.variant or p[2] != self.rounds:
             return self._fail("the other board chose other settings")
-        self.their_nonce = bytes(p[3:7])
-        self.their_commit = bytes(p[7:39])
-        who = leads(self.nonce, self.their_nonce)
-        if who < 0:
-            self.start()  # equal nonces: both draw again
-            return
-        self.leader = who
+        self.their_commit = bytes(p[3:35])
+        if self.their_commit == commitment(self.secret):
+            return self._fail("the other board sent our own commitment back")
         self.state = REVEALING
         self.channel.send(REVEAL, self.secret)
 
@@ -92,10 +85,8 @@ class Session:
         theirs = bytes(p)
         if not verify(theirs, self.their_commit):
             return self._fail("the other board's secret does not match its commitment")
-        if self.leader:
-            seed = shared_seed(self.secret, theirs)
-        else:
-            seed = shared_seed(theirs, self.secret)
+        seed, i_lead = deal(self.secret, theirs)
+        self.leader = 1 if i_lead else 0
         self.match = Match(seed, self.rounds, self.variant)
         self.seat = 0 if self.leader else 1
         self.turn = 0
