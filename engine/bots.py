@@ -27,7 +27,7 @@ from micropython import const
 
 from engine.ai import WIN, Judge
 from engine.formation import best_completion
-from engine.game import AUTO_CLAIM, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, Game, lowest
+from engine.game import AUTO_CLAIM, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, Game
 from engine.rng import Random
 
 LEVELS = ("easy", "medium", "hard")
@@ -94,17 +94,15 @@ class Bot:
         g.copy_from(game)
         p = g.to_move
         g.hide(p)
-        stones = g.open_stones(p)
         if g.variant == EXPERT:
-            # Claims come first and close their stones.
+            # Claims come first; claims that win end the round before the
+            # card, so any card will do.  (A claimable stone is full on the
+            # claimant's side, so claims never close an open stone.)
             claims = g.claimable(p)
             if claims and g.wins_with(p, claims):
-                stones = 0
-            stones &= ~claims
+                return g.any_placement(p) | AUTO_CLAIM
+        stones = g.open_stones(p)
         if not stones or not g.hand_n[p]:
-            if stones == 0 and g.hand_n[p] and g.open_stones(p):
-                # A winning claim ends the round before the card: any will do.
-                return self._first(g, p, g.open_stones(p)) | AUTO_CLAIM
             return PASS | AUTO_CLAIM
         if self.level == "easy":
             m = self._easy(g, p, stones)
@@ -113,10 +111,6 @@ class Bot:
         else:
             m = self._hard(g, p, stones)
         return m | AUTO_CLAIM
-
-    @staticmethod
-    def _first(g, p, stones):
-        return g.hand[p][0] | lowest(stones) << 6
 
     def _easy(self, g, p, stones):
         # It does not choose its card: one at random, placed where it fits

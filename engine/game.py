@@ -299,6 +299,14 @@ class Game:
         self.retract(token, stone)
         return ok
 
+    def any_placement(self, player):
+        """Some legal placement for ``player`` (its first card at its first
+        open stone), or PASS: for a turn whose claims already won."""
+        stones = self.open_stones(player)
+        if not stones or not self.hand_n[player]:
+            return PASS
+        return self.hand[player][0] | lowest(stones) << 6
+
     def wins_with(self, player, mask):
         """Would ``player`` win the round by also owning the stones of
         ``mask``?"""

@@ -318,11 +318,8 @@ class App:
         stones = game.open_stones(p) & ~self.claims
         if self.claims and game.wins_with(p, self.claims):
             # The claims win before any card is placed: any card will do.
-            free = game.open_stones(p)
-            if free and game.hand_n[p]:
-                self._finish(game.hand[p][0], lowest(free))
-            else:
-                self._finish(PASS)
+            m = game.any_placement(p)
+            self._finish(m & 63, m >> 6 & 15)
             return
         if not stones or not game.hand_n[p]:
             # No card can be placed: a pass, with claims in the classic game.
