@@ -44,3 +44,113 @@ def threat(game, stone, player):
                 if rank3(pool[x], pool[y], pool[z]) > mine:
                     return [pool[x], pool[y], pool[z]]
     return None
+
+
+# -- the tactics variant -------------------------------------------------
+
+def _plain_rank(cards, blind):
+    # Rank (as ``engine.elite``) of (colour, value 0..8) pairs, repeats allowed.
+    from engine.elite import COLOUR, COLOUR_RUN, KIND, RUN, STEP
+
+    total = 0
+    for c, v in cards:
+        total += v + 1
+    if blind:
+        return total
+    values = sorted(v for c, v in cards)
+    one_colour = len(set(c for c, v in cards)) == 1
+    run = all(values[i + 1] == values[i] + 1 for i in range(len(values) - 1))
+    if one_colour and run:
+        cat = COLOUR_RUN
+    elif len(set(values)) == 1:
+        cat = KIND
+    elif one_colour:
+        cat = COLOUR
+    elif run:
+        cat = RUN
+    else:
+        cat = 0
+    return cat * STEP + total
+
+
+def _identities(card):
+    # Every (colour, value) a card may stand for.
+    from engine.cards import JOKER, SPY
+
+    if card < JOKER:
+        return [(card // 9, card % 9)]
+    if card == JOKER:
+        return [(c, v) for c in range(6) for v in range(9)]
+    if card == SPY:
+        return [(c, 6) for c in range(6)]
+    return [(c, v) for c in range(6) for v in range(3)]
+
+
+def elite_rank(cards, blind):
+    """The best rank of a full side of clan cards and elite troops, every
+    choice of the elite troops' colours and values tried."""
+    best = -1
+    choices = [_identities(c) for c in cards]
+
+    def walk(i, picked):
+        nonlocal best
+        if i == len(choices):
+            r = _plain_rank(picked, blind)
+            if r > best:
+                best = r
+            return
+        for x in choices[i]:
+            picked.append(x)
+            walk(i + 1, picked)
+            picked.pop()
+
+    walk(0, [])
+    return best
+
+
+def tactics_pool(game, player):
+    """The cards ``player`` could still add to a side: unseen clan cards
+    and the elite troops not yet played (one Joker at most, none for a
+    player with a Joker on their side)."""
+    from engine.cards import JOKER, SHIELD, SPY
+
+    pool = unseen_cards(game)
+    if game.out[0] < 2 and not game.jokers_on[player]:
+        pool.append(JOKER)
+    if not game.out[1]:
+        pool.append(SPY)
+    if not game.out[2]:
+        pool.append(SHIELD)
+    return pool
+
+
+def tactics_best(game, stone, player):
+    """The best rank ``player`` can reach at ``stone`` by enumeration, and
+    the cards added (-1 and None when the side cannot be completed)."""
+    from engine.tactics import MODE_BLIND
+
+    cap = game.cap(stone)
+    blind = game.mode[stone] & MODE_BLIND
+    have = game.cards_at(stone, player)
+    pool = tactics_pool(game, player)
+    need = cap - len(have)
+    best = [-1, None]
+    cache = {}
+
+    def walk(start, picked):
+        if len(picked) == need:
+            key = tuple(sorted(have + picked))
+            r = cache.get(key)
+            if r is None:
+                r = cache[key] = elite_rank(have + picked, blind)
+            if r > best[0]:
+                best[0] = r
+                best[1] = list(picked)
+            return
+        for x in range(start, len(pool)):
+            picked.append(pool[x])
+            walk(x + 1, picked)
+            picked.pop()
+
+    walk(0, [])
+    return best[0], best[1]

@@ -67,7 +67,61 @@ def move_claims(m):
     return m >> 10 & 0x1FF
 
 
-class Game:
+class Stones:
+    """What both variants' rounds share: owning stones and winning."""
+
+    def wins_with(self, player, mask):
+        """Would ``player`` win the round by also owning the stones of
+        ``mask``?"""
+        owner = self.owner
+        count = 0
+        run = 0
+        for s in range(N_STONES):
+            if owner[s] == player or mask >> s & 1:
+                count += 1
+                run += 1
+                if run == 3:
+                    return True
+            else:
+                run = 0
+        return count >= 5
+
+    def _claim(self, stone, player):
+        # Returns True when the claim ends the round.
+        self.owner[stone] = player
+        self.owned[player] += 1
+        if self.owned[player] >= 5:
+            self.winner = player
+            return True
+        owner = self.owner
+        run = 0
+        lo = stone - 2 if stone >= 2 else 0
+        hi = stone + 2 if stone <= 6 else 8
+        for s in range(lo, hi + 1):
+            if owner[s] == player:
+                run += 1
+                if run == 3:
+                    self.winner = player
+                    return True
+            else:
+                run = 0
+        return False
+
+    def _claims(self, mask, player):
+        # Claim the stones of ``mask`` in ascending order until one ends the
+        # round; returns the mask of those that took effect.
+        done = 0
+        s = 0
+        while mask >> s:
+            if mask >> s & 1:
+                done |= 1 << s
+                if self._claim(s, player):
+                    break
+            s += 1
+        return done
+
+
+class Game(Stones):
     """A round in play.  ``to_move`` is the player whose turn it is."""
 
     def __init__(self, variant=CLASSIC):
@@ -307,22 +361,6 @@ class Game:
             return PASS
         return self.hand[player][0] | lowest(stones) << 6
 
-    def wins_with(self, player, mask):
-        """Would ``player`` win the round by also owning the stones of
-        ``mask``?"""
-        owner = self.owner
-        count = 0
-        run = 0
-        for s in range(N_STONES):
-            if owner[s] == player or mask >> s & 1:
-                count += 1
-                run += 1
-                if run == 3:
-                    return True
-            else:
-                run = 0
-        return count >= 5
-
     def spell_claims(self, m):
         """Move ``m`` of the player to move, with an ``AUTO_CLAIM`` flag
         replaced by the stones it would claim."""
@@ -334,40 +372,6 @@ class Game:
         else:
             claims = self.claimable_after(m & 63, m >> 6 & 15)
         return m | claims << 10
-
-    def _claim(self, stone, player):
-        # Returns True when the claim ends the round.
-        self.owner[stone] = player
-        self.owned[player] += 1
-        if self.owned[player] >= 5:
-            self.winner = player
-            return True
-        owner = self.owner
-        run = 0
-        lo = stone - 2 if stone >= 2 else 0
-        hi = stone + 2 if stone <= 6 else 8
-        for s in range(lo, hi + 1):
-            if owner[s] == player:
-                run += 1
-                if run == 3:
-                    self.winner = player
-                    return True
-            else:
-                run = 0
-        return False
-
-    def _claims(self, mask, player):
-        # Claim the stones of ``mask`` in ascending order until one ends the
-        # round; returns the mask of those that took effect.
-        done = 0
-        s = 0
-        while mask >> s:
-            if mask >> s & 1:
-                done |= 1 << s
-                if self._claim(s, player):
-                    break
-            s += 1
-        return done
 
     # -- placing -----------------------------------------------------------
 

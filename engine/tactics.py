@@ -1,0 +1,1014 @@
+"""The tactics variant: a round with 7-card hands and the ten tactic cards.
+
+``TacticsGame`` speaks the same language as ``engine.game.Game`` (``deal``,
+``legal_moves``, ``check``, ``apply``, ``undo``, ``claimable``,
+``why_not``, ...) so that matches, bots, screens and the link take either.
+
+A side holds up to four cards (Mud fight); side ``i`` of stone ``s`` for
+player ``p`` is ``s * 2 + p`` and its cards are ``side[i * 4 : i * 4 + 4]``,
+in the order placed.
+
+A move is one int, extending the classic layout::
+
+    card | stone << 6 | claims << 10 | AUTO_CLAIM | DRAW_TACTIC
+         | slot << 21 | dest << 23
+
+- a clan card or an elite troop: placed at ``stone``;
+- Blind man's bluff, Mud fight: played on ``stone``;
+- Scout: ``stone`` is how many of the three cards come from the tactic pile;
+  the same player then owes a *return* move: ``card`` and ``RETURN_SECOND``
+  bits name the cards put back (PASS for none), the second ends on top;
+- Strategist: the card at ``slot`` of the mover's side of ``stone`` goes to
+  ``dest``, another stone, or is discarded (``dest`` = DISCARD);
+- Banshee: the card at ``slot`` of the opponent's side of ``stone`` is
+  discarded;
+- Traitor: the clan card at ``slot`` of the opponent's side of ``stone``
+  goes to the mover's side of ``dest``.
+
+Claims follow the play, as in the classic game, and the draw follows the
+claims: from the tactic pile with ``DRAW_TACTIC``, else from the clan pile;
+from the other pile when the chosen one is empty.  The Scout's three cards
+replace the draw.
+
+The rule decisions behind all this are in the README ("Tactics variant").
+"""
+
+from micropython import const
+
+from engine.cards import (
+    BANSHEE,
+    BLIND,
+    FIRST_TACTIC,
+    JOKER,
+    MUD,
+    NO_CARD,
+    SCOUT,
+    SHIELD,
+    SPY,
+    STRATEGIST,
+    TACTIC_DECK,
+    TRAITOR,
+)
+from engine.elite import STEP, W_ALL, W_JOKER, Solver, wild_bit
+from engine.game import AUTO_CLAIM, DRAW, NOBODY, PASS, Stones, lowest
+from engine.game import BEATEN, CLAIMABLE, SHORT, TAKEN, UNPROVED  # noqa: F401
+from engine.rng import Random
+
+TACTICS = const(2)  # the variant number, after CLASSIC and EXPERT
+N_STONES = const(9)
+SIDE_CAP = const(4)  # places per side (four under Mud fight)
+HAND_SIZE = const(7)
+HAND_ROOM = const(10)  # a Scout holds up to 9 cards for a moment
+DRAW_TACTIC = const(1 << 20)
+SLOT_SHIFT = const(21)
+DEST_SHIFT = const(23)
+DISCARD = const(9)  # Strategist's dest: the discard pile
+RETURN_SHIFT = const(21)  # a return move's second card
+MODE_BLIND = const(1)
+MODE_MUD = const(2)
+
+_ALL_VALUES = const(0x1FF)
+_TOP_MOVE = const(1 << 27)
+
+
+def ruse_move(card, stone, slot, dest=0):
+    """A Strategist, Banshee or Traitor move (see the module notes)."""
+    return card | stone << 6 | slot << SLOT_SHIFT | dest << DEST_SHIFT
+
+
+def return_move(first=PASS, second=PASS):
+    """The Scout's second half: the cards put back (PASS for none)."""
+    return first | second << RETURN_SHIFT
+
+
+class TacticsGame(Stones):
+    """A round of the tactics variant in play."""
+
+    def __init__(self, variant=TACTICS):
+        self.variant = TACTICS
+        self.side = bytearray(N_STONES * 2 * SIDE_CAP)
+        self.n = bytearray(N_STONES * 2)
+        self.rank = bytearray(N_STONES * 2)
+        self.first = bytearray(N_STONES)
+        self.owner = bytearray(N_STONES)
+        self.mode = bytearray(N_STONES)
+        self.owned = bytearray(2)
+        self.hand = [bytearray(HAND_ROOM), bytearray(HAND_ROOM)]
+        self.hand_n = bytearray(2)
+        self.deck = bytearray(54)
+        self.deck_pos = 54
+        self.tdeck = bytearray(10)
+        self.tpos = 10
+        self.discard = bytearray(64)
+        self.discard_n = 0
+        self.played = bytearray(2)  # tactic cards played per player
+        self.out = bytearray(3)  # elite troops placed (on the table or discarded), per kind
+        self.jokers_on = bytearray(2)  # Jokers on each player's side
+        self.unseen = [_ALL_VALUES] * 6  # clan cards neither on the table nor discarded
+        self.unseen_n = bytearray(9)
+        self.returns = 0  # cards the player to move owes the piles after a Scout
+        self.to_move = 0
+        self.winner = NOBODY
+        self.history = []  # three ints a move
+        self.solver = Solver()
+        self.clear()
+
+    def clear(self):
+        for i in range(N_STONES * 2 * SIDE_CAP):
+            self.side[i] = NO_CARD
+        for i in range(N_STONES * 2):
+            self.n[i] = 0
+            self.rank[i] = 0
+        for s in range(N_STONES):
+            self.first[s] = NOBODY
+            self.owner[s] = NOBODY
+            self.mode[s] = 0
+        for p in range(2):
+            self.owned[p] = 0
+            self.hand_n[p] = 0
+            self.played[p] = 0
+            self.jokers_on[p] = 0
+        for w in range(3):
+            self.out[w] = 0
+        self.deck_pos = 54
+        self.tpos = 10
+        self.discard_n = 0
+        for c in range(6):
+            self.unseen[c] = _ALL_VALUES
+        for v in range(9):
+            self.unseen_n[v] = 6
+        self.returns = 0
+        self.to_move = 0
+        self.winner = NOBODY
+        del self.history[:]
+
+    def copy_from(self, other):
+        self.side[:] = other.side
+        self.n[:] = other.n
+        self.rank[:] = other.rank
+        self.first[:] = other.first
+        self.owner[:] = other.owner
+        self.mode[:] = other.mode
+        self.owned[:] = other.owned
+        self.hand[0][:] = other.hand[0]
+        self.hand[1][:] = other.hand[1]
+        self.hand_n[:] = other.hand_n
+        self.deck[:] = other.deck
+        self.deck_pos = other.deck_pos
+        self.tdeck[:] = other.tdeck
+        self.tpos = other.tpos
+        self.discard[:] = other.discard
+        self.discard_n = other.discard_n
+        self.played[:] = other.played
+        self.out[:] = other.out
+        self.jokers_on[:] = other.jokers_on
+        for c in range(6):
+            self.unseen[c] = other.unseen[c]
+        self.unseen_n[:] = other.unseen_n
+        self.returns = other.returns
+        self.to_move = other.to_move
+        self.winner = other.winner
+        del self.history[:]
+
+    def deal(self, seed, first_player=0):
+        """Shuffle both piles with ``seed`` and deal seven clan cards each;
+        ``first_player`` plays first and receives the first seven."""
+        self.clear()
+        rng = Random(seed)
+        deck = self.deck
+        for i in range(54):
+            deck[i] = i
+        rng.shuffle(deck)
+        tdeck = self.tdeck
+        tdeck[:] = TACTIC_DECK
+        rng.shuffle(tdeck)
+        for i in range(HAND_SIZE):
+            self.hand[first_player][i] = deck[i]
+            self.hand[1 - first_player][i] = deck[HAND_SIZE + i]
+        self.hand_n[0] = self.hand_n[1] = HAND_SIZE
+        self.deck_pos = 2 * HAND_SIZE
+        self.tpos = 0
+        self.to_move = first_player
+
+    def hide(self, player):
+        """Forget what ``player`` cannot see: the other hand and both piles."""
+        other = self.hand[1 - player]
+        for h in range(HAND_ROOM):
+            other[h] = NO_CARD
+        for i in range(54):
+            self.deck[i] = NO_CARD
+        for i in range(10):
+            self.tdeck[i] = NO_CARD
+
+    def hidden_tactics(self, player):
+        """How many tactic cards the other player holds: public, since
+        everyone sees which pile a card is drawn from."""
+        mine = 0
+        hand = self.hand[player]
+        for h in range(self.hand_n[player]):
+            if hand[h] >= FIRST_TACTIC:
+                mine += 1
+        return 10 - (10 - self.tpos) - self.played[0] - self.played[1] - mine
+
+    def determinize(self, player, rng):
+        """Deal what ``player`` cannot see at random: the other hand (as
+        many clan and tactic cards as it holds) and both piles."""
+        deck = self.deck
+        hand = self.hand[player]
+        # Clan cards: unseen ones not in the player's hand.
+        n = 0
+        for c in range(54):
+            if self.unseen[c // 9] >> (c % 9) & 1:
+                deck[n] = c
+                n += 1
+        for h in range(self.hand_n[player]):
+            card = hand[h]
+            if card < FIRST_TACTIC:
+                for i in range(n):
+                    if deck[i] == card:
+                        n -= 1
+                        deck[i] = deck[n]
+                        break
+        rng.shuffle(deck, n)
+        # Tactic cards neither played nor in the player's hand.
+        tdeck = self.tdeck
+        t = 0
+        for card in TACTIC_DECK:
+            tdeck[t] = card
+            t += 1
+        gone = self._tactics_gone()
+        for h in range(self.hand_n[player]):
+            if hand[h] >= FIRST_TACTIC:
+                gone.append(hand[h])
+        for card in gone:
+            for i in range(t):
+                if tdeck[i] == card:
+                    t -= 1
+                    tdeck[i] = tdeck[t]
+                    break
+        rng.shuffle(tdeck, t)
+        other = self.hand[1 - player]
+        q = 1 - player
+        kt = self.hidden_tactics(player)
+        kc = self.hand_n[q] - kt
+        for h in range(kc):
+            other[h] = deck[n - 1 - h]
+        for h in range(kt):
+            other[kc + h] = tdeck[t - 1 - h]
+        n -= kc
+        t -= kt
+        size = 54 - self.deck_pos
+        for i in range(size):
+            deck[53 - i] = deck[n - 1 - i]
+        size = 10 - self.tpos
+        for i in range(size):
+            tdeck[9 - i] = tdeck[t - 1 - i]
+
+    def _tactics_gone(self):
+        # The tactic cards played so far (on the table or discarded).
+        gone = []
+        for i in range(N_STONES * 2):
+            b = i * SIDE_CAP
+            for j in range(self.n[i]):
+                if self.side[b + j] >= FIRST_TACTIC:
+                    gone.append(self.side[b + j])
+        for s in range(N_STONES):
+            if self.mode[s] & MODE_BLIND:
+                gone.append(BLIND)
+            if self.mode[s] & MODE_MUD:
+                gone.append(MUD)
+        for i in range(self.discard_n):
+            if self.discard[i] >= FIRST_TACTIC:
+                gone.append(self.discard[i])
+        return gone
+
+    # -- reading the table -------------------------------------------------
+
+    def cap(self, stone):
+        """Cards a side needs at ``stone``: 3, or 4 under Mud fight."""
+        return 4 if self.mode[stone] & MODE_MUD else 3
+
+    def cards_at(self, stone, player):
+        i = stone * 2 + player
+        return list(self.side[i * SIDE_CAP : i * SIDE_CAP + self.n[i]])
+
+    def hand_cards(self, player):
+        return list(self.hand[player][: self.hand_n[player]])
+
+    def pile_size(self):
+        return 54 - self.deck_pos
+
+    def tactic_pile_size(self):
+        return 10 - self.tpos
+
+    def discards(self):
+        return list(self.discard[: self.discard_n])
+
+    def open_stones(self, player):
+        """Mask of the stones where ``player`` may still place a card."""
+        mask = 0
+        for s in range(N_STONES):
+            if self.owner[s] == NOBODY and self.n[s * 2 + player] < self.cap(s):
+                mask |= 1 << s
+        return mask
+
+    def may_play_tactic(self, player):
+        """The limit: never more than one tactic card ahead of the other."""
+        return self.played[player] <= self.played[1 - player]
+
+    def can_place(self, player):
+        return self.can_play(player)
+
+    def can_play(self, player):
+        """Has ``player`` any card to play (or, after a Scout, cards to put
+        back)?"""
+        hand = self.hand[player]
+        n = self.hand_n[player]
+        if not n:
+            return False
+        stones = self.open_stones(player)
+        tactic = self.may_play_tactic(player)
+        seen = 0
+        for h in range(n):
+            card = hand[h]
+            if card < FIRST_TACTIC:
+                if stones:
+                    return True
+            elif tactic and not seen >> (card - FIRST_TACTIC) & 1:
+                seen |= 1 << (card - FIRST_TACTIC)
+                if self._playable(player, card, stones):
+                    return True
+        return False
+
+    def _playable(self, p, card, stones):
+        # Has tactic ``card`` a legal use for ``p`` now?
+        if card == JOKER:
+            return stones != 0 and not self.jokers_on[p]
+        if card == SPY or card == SHIELD:
+            return stones != 0
+        if card == BLIND or card == MUD:
+            bit = MODE_BLIND if card == BLIND else MODE_MUD
+            for s in range(N_STONES):
+                if self.owner[s] == NOBODY and not self.mode[s] & bit:
+                    return True
+            return False
+        if card == SCOUT:
+            return self.deck_pos < 54 or self.tpos < 10
+        # A ruse needs a card to act on (and a Traitor a place to put it).
+        q = p if card == STRATEGIST else 1 - p
+        if card == TRAITOR and not stones:
+            return False
+        for s in range(N_STONES):
+            if self.owner[s] != NOBODY:
+                continue
+            i = s * 2 + q
+            for j in range(self.n[i]):
+                if card != TRAITOR or self.side[i * SIDE_CAP + j] < FIRST_TACTIC:
+                    return True
+        return False
+
+    def over(self):
+        return self.winner != NOBODY
+
+    # -- claims ------------------------------------------------------------
+
+    def _avail(self, player):
+        # Elite kinds ``player`` could still add: those not yet placed,
+        # the second Joker only for a player without one on their side.
+        avail = 0
+        if self.out[0] < 2 and not self.jokers_on[player]:
+            avail |= W_JOKER
+        if not self.out[1]:
+            avail |= 2
+        if not self.out[2]:
+            avail |= 4
+        return avail
+
+    def _rank_side(self, i):
+        # The rank of full side ``i`` with its elite troops at their best.
+        s = i >> 1
+        cap = self.cap(s)
+        if self.n[i] < cap:
+            self.rank[i] = 0
+            return
+        r = self.solver.best(self.side, i * SIDE_CAP, cap, cap, self.mode[s] & MODE_BLIND,
+                             self.unseen, self.unseen_n, 0)
+        self.rank[i] = r
+
+    def claim_threat(self, stone, player):
+        """As ``Game.claim_threat``: 0 when ``player`` may claim ``stone``
+        now; -1 when the stone is taken or the side is short; -2 when the
+        opponent's full side wins; 1 when the opponent can still beat it,
+        with the cards that would in ``solver.wit[:solver.wit_n]``."""
+        if self.owner[stone] != NOBODY:
+            return -1
+        i = stone * 2 + player
+        cap = self.cap(stone)
+        if self.n[i] < cap:
+            return -1
+        j = i ^ 1
+        k = self.n[j]
+        mine = self.rank[i]
+        if k == cap:
+            theirs = self.rank[j]
+            if mine > theirs or (mine == theirs and self.first[stone] == player):
+                return 0
+            return -2
+        r = self.solver.best(self.side, j * SIDE_CAP, k, cap, self.mode[stone] & MODE_BLIND,
+                             self.unseen, self.unseen_n, self._avail(1 - player))
+        return 1 if r > mine else 0
+
+    def why_not(self, stone, player):
+        """As ``Game.why_not``; the cards may include elite troops, and the
+        category is -1 under Blind man's bluff (only the sum counts)."""
+        t = self.claim_threat(stone, player)
+        if t == 0:
+            return CLAIMABLE, [], 0
+        if self.owner[stone] != NOBODY:
+            return TAKEN, [], 0
+        if t == -1:
+            return SHORT, [], 0
+        if t == -2:
+            return BEATEN, [], 0
+        sv = self.solver
+        cards = list(sv.wit[: sv.wit_n])
+        j = stone * 2 + 1 - player
+        k = self.n[j]
+        cap = self.cap(stone)
+        blind = self.mode[stone] & MODE_BLIND
+        r = sv.best(self.side, j * SIDE_CAP, k, cap, blind, self.unseen, self.unseen_n, self._avail(1 - player))
+        return UNPROVED, cards, -1 if blind else r // STEP
+
+    def claimable(self, player):
+        mask = 0
+        for s in range(N_STONES):
+            if self.owner[s] == NOBODY and self.n[s * 2 + player] == self.cap(s):
+                if self.claim_threat(s, player) == 0:
+                    mask |= 1 << s
+        return mask
+
+    def claimable_after(self, m, stone=None):
+        """Mask of the stones the player to move could claim after the play
+        of move ``m`` (claims and draw aside).  ``claimable_after(card,
+        stone)`` as in the classic game works too."""
+        if stone is not None:
+            m = m | stone << 6
+        card = m & 63
+        if card == PASS or card == SCOUT:
+            return self.claimable(self.to_move)
+        p = self.to_move
+        firsts = self._firsts()
+        info = self._play(p, m)
+        ok = self.claimable(p)
+        self._unplay(p, m, info)
+        self._set_firsts(firsts)
+        return ok
+
+    def place_tentatively(self, card, stone):
+        """Play ``card`` at ``stone`` (a clan card, an elite troop or a combat
+        mode) without ending the turn; returns a token for ``retract``."""
+        return self.play_tentatively(card | stone << 6)
+
+    def retract(self, token, stone):
+        self.unplay(token >> 8 & 63 | stone << 6, token)
+
+    def play_tentatively(self, m):
+        """Any play (claims and draw aside) without ending the turn, so
+        that a screen can show the table before asking for claims;
+        ``unplay`` takes it back."""
+        m &= ~(0x3FF << 10 | DRAW_TACTIC)
+        if self.returns or self.check(m) is not None:
+            raise ValueError("cannot play that now")
+        self._tentative = self._firsts()
+        return self._play(self.to_move, m)
+
+    def unplay(self, m, token):
+        self._unplay(self.to_move, m, token)
+        self._set_firsts(self._tentative)
+
+    _tentative = 0
+
+    def any_placement(self, player):
+        """A legal play for ``player`` (for a turn whose claims already
+        won), or PASS."""
+        moves = self.legal_moves(player)
+        return moves[0]
+
+    def spell_claims(self, m):
+        if not m & AUTO_CLAIM:
+            return m
+        m &= ~AUTO_CLAIM
+        if self.returns:
+            return m
+        return m | self.claimable_after(m) << 10
+
+    # -- table changes -----------------------------------------------------
+
+    def put(self, stone, player, card):
+        """Lay ``card`` on ``player``'s side of ``stone`` from outside any
+        hand, to set up a position (``first`` is the caller's to set)."""
+        self._add(stone, player, card, True)
+
+    def _add(self, stone, p, card, fresh):
+        i = stone * 2 + p
+        k = self.n[i]
+        self.side[i * SIDE_CAP + k] = card
+        self.n[i] = k + 1
+        if card >= FIRST_TACTIC:
+            if card == JOKER:
+                self.jokers_on[p] += 1
+            if fresh:
+                self.out[card - JOKER] += 1
+        elif fresh:
+            self.unseen[card // 9] &= ~(1 << (card % 9))
+            self.unseen_n[card % 9] -= 1
+        if k + 1 == self.cap(stone):
+            self._rank_side(i)
+            if self.first[stone] == NOBODY:
+                self.first[stone] = p
+
+    def _remove(self, stone, p, slot, fresh):
+        # Take the card at ``slot`` off the side (the others close up);
+        # with ``fresh`` it goes back to where ``_add`` found it.
+        i = stone * 2 + p
+        k = self.n[i]
+        b = i * SIDE_CAP
+        card = self.side[b + slot]
+        for j in range(slot, k - 1):
+            self.side[b + j] = self.side[b + j + 1]
+        self.side[b + k - 1] = NO_CARD
+        self.n[i] = k - 1
+        if card == JOKER:
+            self.jokers_on[p] -= 1
+        if fresh:
+            if card >= FIRST_TACTIC:
+                self.out[card - JOKER] -= 1
+            else:
+                self.unseen[card // 9] |= 1 << (card % 9)
+                self.unseen_n[card % 9] += 1
+        if k == self.cap(stone):
+            self.rank[i] = 0
+            if self.first[stone] == p:
+                self.first[stone] = 1 - p if self.n[i ^ 1] == k else NOBODY
+        return card
+
+    def _insert(self, stone, p, slot, card):
+        # Undo of a ``_remove`` that was not fresh (first is restored by
+        # the caller).
+        i = stone * 2 + p
+        k = self.n[i]
+        b = i * SIDE_CAP
+        j = k
+        while j > slot:
+            self.side[b + j] = self.side[b + j - 1]
+            j -= 1
+        self.side[b + slot] = card
+        self.n[i] = k + 1
+        if card == JOKER:
+            self.jokers_on[p] += 1
+        self._rank_side(i)
+
+    def _set_mode(self, stone, bit):
+        self.mode[stone] |= bit
+        for p in range(2):
+            i = stone * 2 + p
+            if bit == MODE_MUD and self.n[i] == 3:
+                self.rank[i] = 0
+            else:
+                self._rank_side(i)
+        if bit == MODE_MUD:
+            self.first[stone] = NOBODY
+
+    def _unset_mode(self, stone, bit):
+        self.mode[stone] &= ~bit
+        self._rank_side(stone * 2)
+        self._rank_side(stone * 2 + 1)
+
+    def _take(self, p, h):
+        # Hand card ``h`` out (it swaps with the last one).
+        hand = self.hand[p]
+        card = hand[h]
+        last = self.hand_n[p] - 1
+        hand[h] = hand[last]
+        hand[last] = card
+        self.hand_n[p] = last
+        return card
+
+    def _give_back(self, p, h, card):
+        hand = self.hand[p]
+        last = self.hand_n[p]
+        hand[last] = hand[h]
+        hand[h] = card
+        self.hand_n[p] = last + 1
+
+    def _discard(self, card):
+        self.discard[self.discard_n] = card
+        self.discard_n += 1
+
+    # -- moves -------------------------------------------------------------
+
+    def hand_index(self, player, card):
+        hand = self.hand[player]
+        for h in range(self.hand_n[player]):
+            if hand[h] == card:
+                return h
+        return -1
+
+    def legal_moves(self, player=-1):
+        """Every play open to ``player`` (default: the player to move),
+        without claims and drawing from the clan pile; ``[PASS]`` when
+        none is.  After a Scout: every way to put the cards back."""
+        if player < 0:
+            player = self.to_move
+        p = player
+        out = []
+        hand = self.hand[p]
+        n = self.hand_n[p]
+        if self.returns and p == self.to_move:
+            for a in range(n):
+                if self.returns == 1:
+                    out.append(return_move(hand[a]))
+                    continue
+                for b in range(n):
+                    if b != a:
+                        out.append(return_move(hand[a], hand[b]))
+            return out
+        stones = self.open_stones(p)
+        tactic = self.may_play_tactic(p)
+        seen = bytearray(64)
+        for h in range(n):
+            card = hand[h]
+            if seen[card]:
+                continue
+            seen[card] = 1
+            if card >= FIRST_TACTIC and not (tactic and self._playable(p, card, stones)):
+                continue
+            if card < FIRST_TACTIC or card <= SHIELD:
+                for s in range(N_STONES):
+                    if stones >> s & 1:
+                        out.append(card | s << 6)
+            elif card == BLIND or card == MUD:
+                bit = MODE_BLIND if card == BLIND else MODE_MUD
+                for s in range(N_STONES):
+                    if self.owner[s] == NOBODY and not self.mode[s] & bit:
+                        out.append(card | s << 6)
+            elif card == SCOUT:
+                lo, hi = self._scout_range()
+                for t in range(lo, hi + 1):
+                    out.append(card | t << 6)
+            else:
+                q = p if card == STRATEGIST else 1 - p
+                for s in range(N_STONES):
+                    if self.owner[s] != NOBODY:
+                        continue
+                    i = s * 2 + q
+                    for j in range(self.n[i]):
+                        if card == BANSHEE:
+                            out.append(ruse_move(card, s, j))
+                        elif card == STRATEGIST:
+                            out.append(ruse_move(card, s, j, DISCARD))
+                            for d in range(N_STONES):
+                                if d != s and stones >> d & 1:
+                                    out.append(ruse_move(card, s, j, d))
+                        elif self.side[i * SIDE_CAP + j] < FIRST_TACTIC:
+                            for d in range(N_STONES):
+                                if stones >> d & 1:
+                                    out.append(ruse_move(card, s, j, d))
+        if not out:
+            out.append(PASS)
+        return out
+
+    def _scout_range(self):
+        # How many of a Scout's cards may come from the tactic pile.
+        clan = 54 - self.deck_pos
+        tac = 10 - self.tpos
+        d = clan + tac
+        if d > 3:
+            d = 3
+        lo = d - clan if d > clan else 0
+        hi = tac if tac < d else d
+        return lo, hi
+
+    def check(self, m):
+        """None when move ``m`` is legal for the player to move, else the
+        reason, one line."""
+        if self.winner != NOBODY:
+            return "the round is over"
+        if m < 0 or m >= _TOP_MOVE:
+            return "malformed move"
+        p = self.to_move
+        card = m & 63
+        stone = m >> 6 & 15
+        claims = m >> 10 & 0x1FF
+        if m & AUTO_CLAIM and claims:
+            return "malformed move"
+        hand = self.hand[p]
+        if self.returns:
+            if (m & ~(AUTO_CLAIM | DRAW_TACTIC)) >> 6 & 0x7FFF:
+                return "a Scout's cards must go back first"
+            second = m >> RETURN_SHIFT & 63
+            if m >> 27:
+                return "malformed move"
+            want = self.returns
+            got = (card != PASS) + (second != PASS)
+            if got != want or (card == PASS and second != PASS):
+                return "put back %d card%s" % (want, "s" if want > 1 else "")
+            h = self.hand_index(p, card)
+            if h < 0:
+                return "card not in hand"
+            if second != PASS:
+                count = 0
+                for i in range(self.hand_n[p]):
+                    count += hand[i] == second
+                if count < 1 + (second == card):
+                    return "card not in hand"
+            return None
+        if card == PASS:
+            if m & ~(0x3FF << 10 | AUTO_CLAIM | DRAW_TACTIC) != PASS:
+                return "malformed move"
+            if self.can_play(p):
+                return "cannot pass: a card can be played"
+        else:
+            if self.hand_index(p, card) < 0:
+                return "card not in hand"
+            if card >= FIRST_TACTIC and not self.may_play_tactic(p):
+                return "tactic card limit: the other player has played fewer"
+            if not self._legal_play(p, m & ~(0x3FF << 10 | DRAW_TACTIC)):
+                return self._why_illegal(p, card, stone)
+        if claims:
+            ok = self.claimable_after(m)
+            if claims & ~ok:
+                return "claim not provable: stone %d" % lowest(claims & ~ok)
+        return None
+
+    def _legal_play(self, p, play):
+        for legal in self.legal_moves(p):
+            if legal == play:
+                return True
+        return False
+
+    def _why_illegal(self, p, card, stone):
+        if stone >= N_STONES and card != SCOUT:
+            return "no stone %d" % stone
+        if card < FIRST_TACTIC or card <= SHIELD:
+            if card == JOKER and self.jokers_on[p]:
+                return "a Joker is already on your side"
+            if self.owner[stone] != NOBODY:
+                return "stone %d is claimed" % stone
+            return "stone %d: side is full" % stone
+        if card == BLIND or card == MUD:
+            if self.owner[stone] != NOBODY:
+                return "stone %d is claimed" % stone
+            return "stone %d already has that combat mode" % stone
+        if card == SCOUT:
+            return "the piles cannot give those cards"
+        return "no such target for that card"
+
+    def _play(self, p, m):
+        # The play part of move ``m``: returns what undoing it needs (the
+        # hand index, and for a Strategist or Banshee the card's slot).
+        card = m & 63
+        if card == PASS:
+            return 0
+        h = self.hand_index(p, card)
+        self._take(p, h)
+        info = h | card << 8
+        if card >= FIRST_TACTIC:
+            self.played[p] += 1
+        stone = m >> 6 & 15
+        if card < FIRST_TACTIC or card <= SHIELD:
+            self._add(stone, p, card, True)
+        elif card == BLIND:
+            self._set_mode(stone, MODE_BLIND)
+        elif card == MUD:
+            self._set_mode(stone, MODE_MUD)
+        elif card == SCOUT:
+            pass  # the cards come with the draw
+        else:
+            slot = m >> SLOT_SHIFT & 3
+            dest = m >> DEST_SHIFT & 15
+            if card == STRATEGIST:
+                moved = self._remove(stone, p, slot, False)
+                if dest == DISCARD:
+                    self._discard(moved)
+                else:
+                    self._add(dest, p, moved, False)
+            elif card == BANSHEE:
+                self._discard(self._remove(stone, 1 - p, slot, False))
+            else:
+                moved = self._remove(stone, 1 - p, slot, False)
+                self._add(dest, p, moved, False)
+            self._discard(card)
+        return info
+
+    def _unplay(self, p, m, info):
+        card = m & 63
+        if card == PASS:
+            return
+        stone = m >> 6 & 15
+        if card < FIRST_TACTIC or card <= SHIELD:
+            self._remove(stone, p, self.n[stone * 2 + p] - 1, True)
+        elif card == BLIND:
+            self._unset_mode(stone, MODE_BLIND)
+        elif card == MUD:
+            self._unset_mode(stone, MODE_MUD)
+        elif card != SCOUT:
+            slot = m >> SLOT_SHIFT & 3
+            dest = m >> DEST_SHIFT & 15
+            self.discard_n -= 1  # the ruse
+            if card == STRATEGIST:
+                if dest == DISCARD:
+                    self.discard_n -= 1
+                    moved = self.discard[self.discard_n]
+                else:
+                    moved = self._remove(dest, p, self.n[dest * 2 + p] - 1, False)
+                self._insert(stone, p, slot, moved)
+            elif card == BANSHEE:
+                self.discard_n -= 1
+                self._insert(stone, 1 - p, slot, self.discard[self.discard_n])
+            else:
+                moved = self._remove(dest, p, self.n[dest * 2 + p] - 1, False)
+                self._insert(stone, 1 - p, slot, moved)
+        if card >= FIRST_TACTIC:
+            self.played[p] -= 1
+        self._give_back(p, info & 15, card)
+
+    def _firsts(self):
+        code = 0
+        for s in range(N_STONES):
+            code |= self.first[s] << (2 * s)
+        return code
+
+    def _set_firsts(self, code):
+        for s in range(N_STONES):
+            self.first[s] = code >> (2 * s) & 3
+
+    def _draw(self, p, tactic):
+        # One card from the pile chosen (the other when it is empty);
+        # returns 1 for the clan pile, 2 for the tactic pile, 0 for none.
+        if tactic and self.tpos < 10 or self.deck_pos >= 54:
+            if self.tpos >= 10:
+                return 0
+            self.hand[p][self.hand_n[p]] = self.tdeck[self.tpos]
+            self.tpos += 1
+            self.hand_n[p] += 1
+            return 2
+        self.hand[p][self.hand_n[p]] = self.deck[self.deck_pos]
+        self.deck_pos += 1
+        self.hand_n[p] += 1
+        return 1
+
+    def apply(self, m):
+        """Play move ``m`` for the player to move (trusted: see ``check``)."""
+        p = self.to_move
+        firsts = self._firsts()
+        if self.returns:
+            m &= ~(AUTO_CLAIM | DRAW_TACTIC)
+            extra = self._put_back(p, m)
+            self.history.append(m)
+            self.history.append(firsts | p << 18 | 1 << 19)
+            self.history.append(extra)
+            self.to_move = 1 - p
+            self._check_stall()
+            return
+        card = m & 63
+        info = self._play(p, m)
+        claims = m >> 10 & 0x1FF
+        if m & AUTO_CLAIM:
+            claims = self.claimable(p)
+        done = self._claims(claims, p) if claims else 0
+        drew = 0
+        if self.winner == NOBODY and card != PASS:
+            if card == SCOUT:
+                t = m >> 6 & 15
+                clan = 54 - self.deck_pos
+                d = clan + 10 - self.tpos
+                if d > 3:
+                    d = 3
+                for _ in range(t):
+                    self._draw(p, True)
+                for _ in range(d - t):
+                    self._draw(p, False)
+                drew = d
+                self.returns = d - 1 if d > 1 else 0
+            else:
+                drew = self._draw(p, m & DRAW_TACTIC)
+        self.history.append(m & ~(0x3FF << 10 | AUTO_CLAIM) | done << 10)
+        self.history.append(firsts | p << 18)
+        self.history.append(info | drew << 16)
+        if self.winner == NOBODY and not self.returns:
+            self.to_move = 1 - p
+            self._check_stall()
+
+    def _put_back(self, p, m):
+        # A Scout's return move: each card on top of its own pile.  Returns
+        # what undoing it needs: per card its hand index and the pile card
+        # it covered (12 bits each).
+        extra = 0
+        shift = 0
+        for card in (m & 63, m >> RETURN_SHIFT & 63):
+            if card == PASS:
+                continue
+            h = self.hand_index(p, card)
+            self._take(p, h)
+            if card >= FIRST_TACTIC:
+                self.tpos -= 1
+                old = self.tdeck[self.tpos]
+                self.tdeck[self.tpos] = card
+            else:
+                self.deck_pos -= 1
+                old = self.deck[self.deck_pos]
+                self.deck[self.deck_pos] = card
+            extra |= (h | old << 4) << shift
+            shift = 12
+        self.returns = 0
+        return extra
+
+    def last_played(self):
+        """(card played or PASS, stone, claims mask) of the last move that
+        was not a Scout's return."""
+        h = self.history
+        i = len(h) - 3
+        while i > 0 and h[i + 1] >> 19 & 1:
+            i -= 3
+        m = h[i]
+        return m & 63, m >> 6 & 15, m >> 10 & 0x1FF
+
+    def last_move(self):
+        """The last move as played (claims as they took effect)."""
+        return self.history[-3]
+
+    def undo(self):
+        h = self.history
+        extra = h.pop()
+        meta = h.pop()
+        m = h.pop()
+        p = meta >> 18 & 1
+        self.winner = NOBODY
+        self.to_move = p
+        if meta >> 19 & 1:
+            # Undo a return: the cards come back off the piles, second first.
+            second = m >> RETURN_SHIFT & 63
+            n = (m & 63 != PASS) + (second != PASS)
+            shift = 12 * (n - 1)
+            for card in (second, m & 63):
+                if card == PASS:
+                    continue
+                old = extra >> shift >> 4 & 255
+                if card >= FIRST_TACTIC:
+                    self.tdeck[self.tpos] = old
+                    self.tpos += 1
+                else:
+                    self.deck[self.deck_pos] = old
+                    self.deck_pos += 1
+                self._give_back(p, extra >> shift & 15, card)
+                shift -= 12
+            self.returns = n
+            return
+        card = m & 63
+        drew = extra >> 16 & 3
+        if card == SCOUT:
+            self.returns = 0
+            # The Scout's cards are the hand's last ``drew``: back in reverse.
+            for _ in range(drew):
+                self.hand_n[p] -= 1
+                if self.hand[p][self.hand_n[p]] >= FIRST_TACTIC:
+                    self.tpos -= 1
+                else:
+                    self.deck_pos -= 1
+        elif drew:
+            self.hand_n[p] -= 1
+            if drew == 2:
+                self.tpos -= 1
+            else:
+                self.deck_pos -= 1
+        done = m >> 10 & 0x1FF
+        s = 0
+        while done >> s:
+            if done >> s & 1:
+                self.owner[s] = NOBODY
+                self.owned[p] -= 1
+            s += 1
+        self._unplay(p, m, extra & 0xFFFF)
+        self._set_firsts(meta & 0x3FFFF)
+
+    def _check_stall(self):
+        if self.can_play(0) or self.can_play(1):
+            return
+        if self.claimable(0) or self.claimable(1):
+            return
+        a = self.owned[0]
+        b = self.owned[1]
+        self.winner = 0 if a > b else 1 if b > a else DRAW
+
+
+def _borrow():
+    # The stone bookkeeping is the classic game's.
+    from engine.game import Game
+
+    TacticsGame.wins_with = Game.wins_with
+    TacticsGame._claim = Game._claim
+    TacticsGame._claims = Game._claims
+
+
+_borrow()
