@@ -27,7 +27,7 @@ from micropython import const
 
 from engine.ai import WIN, Judge
 from engine.formation import best_completion
-from engine.game import AUTO_CLAIM, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, Game
+from engine.game import AUTO_CLAIM, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, TACTICS, Game
 from engine.rng import Random
 
 LEVELS = ("easy", "medium", "hard")
@@ -90,6 +90,10 @@ class Bot:
     def choose(self, game):
         """A legal move for the player to move in ``game``, with every
         provable claim (``AUTO_CLAIM``).  ``game`` is left as it was."""
+        if game.variant == TACTICS:
+            from engine import tbots
+
+            return tbots.choose(self, game)
         g = self.view
         g.copy_from(game)
         p = g.to_move

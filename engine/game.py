@@ -28,7 +28,8 @@ AUTO_CLAIM = const(1 << 19)  # move flag: claim every stone provable then
 
 CLASSIC = const(0)
 EXPERT = const(1)
-VARIANTS = ("classic", "expert")
+TACTICS = const(2)  # played by ``engine.tactics.TacticsGame``
+VARIANTS = ("classic", "expert", "tactics")
 
 NOBODY = const(2)  # owner of an unclaimed stone, winner of a round in play
 
@@ -69,6 +70,11 @@ def move_claims(m):
 
 class Stones:
     """What both variants' rounds share: owning stones and winning."""
+
+    def __init__(self):
+        self.owner = bytearray(N_STONES)
+        self.owned = bytearray(2)  # stones owned per player
+        self.winner = NOBODY
 
     def wins_with(self, player, mask):
         """Would ``player`` win the round by also owning the stones of
@@ -130,8 +136,7 @@ class Game(Stones):
         self.n = bytearray(N_STONES * 2)  # cards per side
         self.rank = bytearray(N_STONES * 2)  # formation rank of a full side
         self.first = bytearray(N_STONES)  # who completed a side first
-        self.owner = bytearray(N_STONES)
-        self.owned = bytearray(2)  # stones owned per player
+        Stones.__init__(self)
         self.hand = [bytearray(HAND_SIZE), bytearray(HAND_SIZE)]
         self.hand_n = bytearray(2)
         self.deck = bytearray(54)
@@ -142,7 +147,6 @@ class Game(Stones):
         self.unseen = [_ALL_VALUES] * 6
         self.unseen_n = bytearray(9)
         self.to_move = 0
-        self.winner = NOBODY
         self.history = []
         self.clear()
 
@@ -572,3 +576,13 @@ def lowest(mask):
     while not mask >> s & 1:
         s += 1
     return s
+
+
+def make_game(variant):
+    """An empty round of ``variant``: a ``Game`` for CLASSIC and EXPERT, an
+    ``engine.tactics.TacticsGame`` (imported only then) for TACTICS."""
+    if variant == TACTICS:
+        from engine.tactics import TacticsGame
+
+        return TacticsGame()
+    return Game(variant)

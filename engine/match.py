@@ -10,7 +10,7 @@ replays the whole match.
 
 from micropython import const
 
-from engine.game import CLASSIC, DRAW, NOBODY, Game
+from engine.game import CLASSIC, DRAW, NOBODY, make_game
 from engine.rng import Random
 
 WIN_POINTS = const(5)
@@ -22,7 +22,7 @@ class Match:
             raise ValueError("a match has at least one round")
         self.seed = seed
         self.rounds = rounds
-        self.game = Game(variant)
+        self.game = make_game(variant)
         self.scores = [0, 0]
         self.results = []  # per finished round: (winner, stones of 0, stones of 1)
         self._rng = Random(seed)

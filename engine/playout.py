@@ -5,7 +5,7 @@ by ``make bench``.  A random player places a random hand card at a random
 open stone, then claims every stone it can prove.
 """
 
-from engine.game import AUTO_CLAIM, NOBODY, PASS, Game
+from engine.game import AUTO_CLAIM, NOBODY, PASS, TACTICS, make_game
 from engine.rng import Random
 
 
@@ -38,12 +38,26 @@ def random_game(seed, variant=0, game=None, moves=None):
     ``moves``, a list, receives every move as played."""
     rng = Random(seed)
     if game is None:
-        game = Game(variant)
-    game.variant = variant
+        game = make_game(variant)
+    if variant != TACTICS:
+        game.variant = variant
     game.deal(seed, rng.below(2))
+    pick = random_tactics_move if variant == TACTICS else random_move
     while game.winner == NOBODY:
-        m = random_move(game, rng)
+        m = pick(game, rng)
         if moves is not None:
             moves.append(m)
         game.apply(m)
     return game
+
+
+def random_tactics_move(game, rng):
+    """A random legal move of the tactics variant for the player to move
+    (any play, then a random pile to draw from), claiming all it can."""
+    from engine.tactics import DRAW_TACTIC
+
+    moves = game.legal_moves()
+    m = moves[rng.below(len(moves))]
+    if rng.below(2):
+        m |= DRAW_TACTIC
+    return m | AUTO_CLAIM

@@ -50,11 +50,10 @@ from engine.cards import (
     TRAITOR,
 )
 from engine.elite import STEP, W_ALL, W_JOKER, Solver, wild_bit
-from engine.game import AUTO_CLAIM, DRAW, NOBODY, PASS, Stones, lowest
+from engine.game import AUTO_CLAIM, DRAW, NOBODY, PASS, TACTICS, Stones, lowest
 from engine.game import BEATEN, CLAIMABLE, SHORT, TAKEN, UNPROVED  # noqa: F401
 from engine.rng import Random
 
-TACTICS = const(2)  # the variant number, after CLASSIC and EXPERT
 N_STONES = const(9)
 SIDE_CAP = const(4)  # places per side (four under Mud fight)
 HAND_SIZE = const(7)
@@ -85,14 +84,13 @@ class TacticsGame(Stones):
     """A round of the tactics variant in play."""
 
     def __init__(self, variant=TACTICS):
-        self.variant = TACTICS
+        self.variant = TACTICS  # (the argument is there to match Game's)
         self.side = bytearray(N_STONES * 2 * SIDE_CAP)
         self.n = bytearray(N_STONES * 2)
         self.rank = bytearray(N_STONES * 2)
         self.first = bytearray(N_STONES)
-        self.owner = bytearray(N_STONES)
+        Stones.__init__(self)
         self.mode = bytearray(N_STONES)
-        self.owned = bytearray(2)
         self.hand = [bytearray(HAND_ROOM), bytearray(HAND_ROOM)]
         self.hand_n = bytearray(2)
         self.deck = bytearray(54)
@@ -108,7 +106,6 @@ class TacticsGame(Stones):
         self.unseen_n = bytearray(9)
         self.returns = 0  # cards the player to move owes the piles after a Scout
         self.to_move = 0
-        self.winner = NOBODY
         self.history = []  # three ints a move
         self.solver = Solver()
         self.clear()
