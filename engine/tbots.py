@@ -5,12 +5,9 @@ Interim: every level plays a random legal move and claims all it can.
 """
 
 from engine.game import AUTO_CLAIM
-from engine.playout import random_tactics_move
 
 
 def choose(bot, game):
     """A legal move (with ``AUTO_CLAIM``) for the player to move."""
-    if game.returns:
-        moves = game.legal_moves()
-        return moves[bot.rng.below(len(moves))] | AUTO_CLAIM
-    return random_tactics_move(game, bot.rng)
+    moves = game.legal_moves()
+    return moves[bot.rng.below(len(moves))] | AUTO_CLAIM
