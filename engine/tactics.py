@@ -997,15 +997,3 @@ class TacticsGame(Stones):
         a = self.owned[0]
         b = self.owned[1]
         self.winner = 0 if a > b else 1 if b > a else DRAW
-
-
-def _borrow():
-    # The stone bookkeeping is the classic game's.
-    from engine.game import Game
-
-    TacticsGame.wins_with = Game.wins_with
-    TacticsGame._claim = Game._claim
-    TacticsGame._claims = Game._claims
-
-
-_borrow()

@@ -48,7 +48,7 @@ def _set(path, value):
 
 BAD = [
     ("not an object", lambda pos: pos.clear() or pos.update({"x": 1}), "missing"),
-    ("unknown variant", _set(["variant"], "tactics"), "variant"),
+    ("unknown variant", _set(["variant"], "chess"), "variant"),
     ("to_move 2", _set(["to_move"], 2), "to_move"),
     ("to_move true", _set(["to_move"], True), "to_move"),
     ("to_move 0.0", _set(["to_move"], 0.0), "to_move"),
