@@ -258,7 +258,7 @@ def main(argv=()):
                 opts[a[2:]] = args.pop(0)
             else:
                 raise ValueError(a)
-        if opts["level"] not in LEVELS:
+        if opts["level"] not in LEVELS or opts["variant"] not in VARIANTS[:2]:
             raise ValueError(opts["level"])
         game = ConsoleGame(opts["level"], VARIANTS.index(opts["variant"]),
                            int(opts["rounds"]), int(opts["seed"]) if opts["seed"] else None, auto)

@@ -62,5 +62,5 @@ def test_bad_input_is_explained_and_changes_nothing():
 
 
 def test_bad_options_print_the_usage(capsys):
-    assert main(["--variant", "tactics"]) == 2
+    assert main(["--variant", "chess"]) == 2
     assert "options:" in capsys.readouterr().out
