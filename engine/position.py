@@ -26,10 +26,12 @@ from engine.cards import (
     parse_card,
 )
 from engine.game import HAND_SIZE, N_STONES, NOBODY, SIDE_MAX, TACTICS, VARIANTS, Game, make_game
+from engine.tactics import HAND_SIZE as T_HAND
+from engine.tactics import MODE_BLIND, MODE_MUD
 
 # Keys only the tactics variant knows.
 TACTICS_KEYS = ("tactics", "played", "discard", "returns")
-MODE_CODES = ("BB", "MF")  # bit 1 and bit 2 of ``TacticsGame.mode``
+MODE_CODES = ("BB", "MF")  # MODE_BLIND and MODE_MUD, in the order written
 
 
 def _player(x, what, null_ok=False):
@@ -158,7 +160,6 @@ def load(pos, game=None):
 
 # -- the tactics variant ---------------------------------------------------
 
-T_HAND = 7  # a tactics hand between turns
 T_ALL = 64  # 54 clan cards and 10 tactic cards
 
 
@@ -226,10 +227,10 @@ def _load_tactics(pos, game):
         for code in modes:
             if not isinstance(code, str) or code not in MODE_CODES:
                 raise ValueError("%s: bad combat mode %r" % (what, code))
-            bit = 1 << MODE_CODES.index(code)
+            bit = MODE_BLIND if code == "BB" else MODE_MUD
             if game.mode[s] & bit:
                 raise ValueError("%s: combat mode %s twice" % (what, code))
-            take(BLIND if bit == 1 else MUD, what)
+            take(BLIND if bit == MODE_BLIND else MUD, what)
             game.mode[s] |= bit  # before the cards: Mud sets the sides' size
             out += 1
         cap = game.cap(s)
@@ -378,7 +379,7 @@ def _dump_tactics(game, viewer):
             "owner": None if owner == NOBODY else owner,
         }
         if game.mode[s]:
-            stone["modes"] = [MODE_CODES[b] for b in range(2) if game.mode[s] >> b & 1]
+            stone["modes"] = [code for code, bit in zip(MODE_CODES, (MODE_BLIND, MODE_MUD)) if game.mode[s] & bit]
         stones.append(stone)
     hands = []  # type: list
     for p in range(2):
