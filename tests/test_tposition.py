@@ -13,7 +13,7 @@ from conftest import ROOT, data_path
 from engine import tactics
 from engine.brute import elite_rank, tactics_best
 from engine.bots import Bot
-from engine.cards import SCOUT
+from engine.cards import SCOUT, card_name
 from engine.game import AUTO_CLAIM, NOBODY, PASS, TACTICS, Game, make_game
 from engine.playout import random_tactics_move
 from engine.position import claimable_list, dump, load
@@ -71,7 +71,7 @@ def test_a_player_sees_their_hand_and_the_sizes_of_the_rest():
             break
     me = game.to_move
     pos = dump(game, viewer=me)
-    assert pos["hands"][me] == [protocol.card_name(c) for c in game.hand_cards(me)]
+    assert pos["hands"][me] == [card_name(c) for c in game.hand_cards(me)]
     assert pos["hands"][1 - me] == game.hand_n[1 - me]
     assert pos["deck"] == game.pile_size() and pos["tactics"] == game.tactic_pile_size()
     assert pos["returns"] == game.returns > 0 and pos["discard"][-1] == "SC"
