@@ -41,7 +41,6 @@ def claims(argv):
 def bot(argv):
     """Serve bot-protocol requests, one JSON line each, until end of input."""
     from engine.bots import Bot
-    from engine.game import Game
     from engine.protocol import serve_request
 
     level = "medium"
@@ -60,13 +59,13 @@ def bot(argv):
     except ValueError as e:
         sys.stderr.write("engine bot: %s\nusage: python -m engine bot [--level easy|medium|hard] [--seed N]\n" % e)
         return 2
-    game = Game()
+    games = {}  # scratch games, by variant (filled as requests come)
     out = sys.stdout
     for line in sys.stdin:
         if not line.strip():
             continue
         try:
-            answer = serve_request(json.loads(line), player, game)
+            answer = serve_request(json.loads(line), player, games)
         except (ValueError, RuntimeError) as e:  # RecursionError is a RuntimeError
             answer = {"error": _one_line(e) or "bad request"}
         if answer is None:

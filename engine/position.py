@@ -1,13 +1,37 @@
 """The position format of the contract: JSON objects in, JSON objects out.
 
-``load`` turns a decoded position (a dict) into a ``Game``, checking every
-rule the format implies, and raises ``ValueError`` with a one-line reason for
-anything else.  ``dump`` writes a game back, hiding what a player may not see.
-Cards nobody may see (a hidden hand, a hidden pile) are NO_CARD in the game.
+``load`` turns a decoded position (a dict) into a ``Game`` (a
+``TacticsGame`` for the tactics variant), checking every rule the format
+implies, and raises ``ValueError`` with a one-line reason for anything else.
+``dump`` writes a game back, hiding what a player may not see.  Cards nobody
+may see (a hidden hand, a hidden pile) are NO_CARD in the game.
+
+The tactics variant extends the format: combat modes on a stone
+(``"modes"``), tactic cards on sides and in hands, the tactic pile
+(``"tactics"``), the discard pile (``"discard"``), the tactic cards each
+player has played (``"played"``) and the cards a Scout still owes the piles
+(``"returns"``).  Classic and expert positions refuse all of these.
 """
 
-from engine.cards import NO_CARD, card_name, parse_card
-from engine.game import HAND_SIZE, N_STONES, NOBODY, SIDE_MAX, VARIANTS, Game
+from engine.cards import (
+    BLIND,
+    FIRST_TACTIC,
+    JOKER,
+    MUD,
+    NO_CARD,
+    SCOUT,
+    SHIELD,
+    card_name,
+    parse_any,
+    parse_card,
+)
+from engine.game import HAND_SIZE, N_STONES, NOBODY, SIDE_MAX, TACTICS, VARIANTS, Game, make_game
+from engine.tactics import HAND_SIZE as T_HAND
+from engine.tactics import MODE_BLIND, MODE_MUD
+
+# Keys only the tactics variant knows.
+TACTICS_KEYS = ("tactics", "played", "discard", "returns")
+MODE_CODES = ("BB", "MF")  # MODE_BLIND and MODE_MUD, in the order written
 
 
 def _player(x, what, null_ok=False):
@@ -42,8 +66,13 @@ def load(pos, game=None):
         if key not in pos:
             raise ValueError("missing %r" % key)
     variant = pos["variant"]
-    if variant not in VARIANTS[:2]:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise ValueError("unknown variant %r" % (variant,))
+    if variant == VARIANTS[TACTICS]:
+        return _load_tactics(pos, game)
+    for key in TACTICS_KEYS:
+        if key in pos:
+            raise ValueError("%r belongs to the tactics variant" % key)
     stones = pos["stones"]
     if not isinstance(stones, list) or len(stones) != N_STONES:
         raise ValueError("stones must be a list of 9")
@@ -51,7 +80,7 @@ def load(pos, game=None):
     if not isinstance(hands, list) or len(hands) != 2:
         raise ValueError("hands must be a list of 2")
 
-    if game is None:
+    if game is None or game.variant == TACTICS:
         game = Game()
     game.clear()
     game.variant = VARIANTS.index(variant)
@@ -69,6 +98,8 @@ def load(pos, game=None):
         what = "stone %d" % s
         if not isinstance(stone, dict) or "sides" not in stone:
             raise ValueError("%s must be an object with sides" % what)
+        if "modes" in stone:
+            raise ValueError("%s: modes belong to the tactics variant" % what)
         sides = stone["sides"]
         if not isinstance(sides, list) or len(sides) != 2:
             raise ValueError("%s: sides must be a list of 2" % what)
@@ -127,6 +158,255 @@ def load(pos, game=None):
     return game
 
 
+# -- the tactics variant ---------------------------------------------------
+
+T_ALL = 64  # 54 clan cards and 10 tactic cards
+
+
+def _int(x, what, lo, hi):
+    if type(x) is not int or not lo <= x <= hi:
+        raise ValueError("%s must be an integer from %d to %d" % (what, lo, hi))
+    return x
+
+
+def _tcards(x, what):
+    if not isinstance(x, list):
+        raise ValueError("%s must be a list of cards" % what)
+    return [parse_any(c) for c in x]
+
+
+def _tsize_or_cards(x, what, most):
+    if type(x) is int:
+        if x < 0:
+            raise ValueError("%s must not be negative" % what)
+        if x > most:
+            raise ValueError("%s holds more than %d cards" % (what, most))
+        return x, None
+    cards = _tcards(x, what)
+    if len(cards) > most:
+        raise ValueError("%s holds more than %d cards" % (what, most))
+    return len(cards), cards
+
+
+def _load_tactics(pos, game):
+    for key in ("tactics", "played"):
+        if key not in pos:
+            raise ValueError("missing %r" % key)
+    stones = pos["stones"]
+    if not isinstance(stones, list) or len(stones) != N_STONES:
+        raise ValueError("stones must be a list of 9")
+    hands = pos["hands"]
+    if not isinstance(hands, list) or len(hands) != 2:
+        raise ValueError("hands must be a list of 2")
+    if game is None or game.variant != TACTICS:
+        game = make_game(TACTICS)
+    game.clear()
+    to_move = game.to_move = _player(pos["to_move"], "to_move")
+    returns = game.returns = _int(pos.get("returns", 0), "returns", 0, 2)
+    seen = bytearray(FIRST_TACTIC + 9)
+    known = [0, 0]  # clan cards, tactic cards named
+
+    def take(card, what):
+        # Every clan card once, the Joker twice, the other tactic cards once.
+        if seen[card] == (2 if card == JOKER else 1):
+            raise ValueError("%s: card %s appears %s" % (
+                what, card_name(card), "three times" if card == JOKER else "twice"))
+        seen[card] += 1
+        known[card >= FIRST_TACTIC] += 1
+
+    out = 0  # tactic cards played: on sides, as modes, discarded
+    elite_on = [0, 0]
+    for s in range(N_STONES):
+        stone = stones[s]
+        what = "stone %d" % s
+        if not isinstance(stone, dict) or "sides" not in stone:
+            raise ValueError("%s must be an object with sides" % what)
+        modes = stone.get("modes", [])
+        if not isinstance(modes, list):
+            raise ValueError("%s: modes must be a list" % what)
+        for code in modes:
+            if not isinstance(code, str) or code not in MODE_CODES:
+                raise ValueError("%s: bad combat mode %r" % (what, code))
+            bit = MODE_BLIND if code == "BB" else MODE_MUD
+            if game.mode[s] & bit:
+                raise ValueError("%s: combat mode %s twice" % (what, code))
+            take(BLIND if bit == MODE_BLIND else MUD, what)
+            game.mode[s] |= bit  # before the cards: Mud sets the sides' size
+            out += 1
+        cap = game.cap(s)
+        sides = stone["sides"]
+        if not isinstance(sides, list) or len(sides) != 2:
+            raise ValueError("%s: sides must be a list of 2" % what)
+        for p in range(2):
+            cards = _tcards(sides[p], what)
+            if len(cards) > cap:
+                raise ValueError("%s: more than %d cards on side %d" % (what, cap, p))
+            for card in cards:
+                if card > SHIELD:
+                    raise ValueError("%s: %s cannot stand on a side" % (what, card_name(card)))
+                take(card, what)
+                if card >= FIRST_TACTIC:
+                    out += 1
+                    elite_on[p] += 1
+                game.put(s, p, card)
+        first = _player(stone.get("first"), what + ": first", True)
+        full = [game.n[s * 2 + p] == cap for p in range(2)]
+        if first == NOBODY:
+            if full[0] or full[1]:
+                raise ValueError("%s: first must name who completed a side" % what)
+        elif not full[first]:
+            raise ValueError("%s: first names a player without %d cards" % (what, cap))
+        game.first[s] = first
+        owner = _player(stone.get("owner"), what + ": owner", True)
+        if owner != NOBODY:
+            if not full[owner]:
+                raise ValueError("%s: owner has fewer than %d cards there" % (what, cap))
+            game.owner[s] = owner
+            game.owned[owner] += 1
+    for p in range(2):
+        if game.jokers_on[p] > 1:
+            raise ValueError("player %d has two Jokers on their side" % p)
+
+    discard = _tcards(pos.get("discard", []), "discard")
+    for card in discard:
+        if card == BLIND or card == MUD:
+            raise ValueError("discard: combat modes never leave their stone")
+        take(card, "discard")
+        if card >= FIRST_TACTIC:
+            out += 1
+            if card <= SHIELD:
+                game.out[card - JOKER] += 1
+        else:
+            # Discarded cards lie face up: seen, as on the table.
+            game.unseen[card // 9] &= ~(1 << (card % 9))
+            game.unseen_n[card % 9] -= 1
+        game._discard(card)
+    if returns and (not discard or discard[-1] != SCOUT):
+        raise ValueError("returns: the Scout just played must top the discard")
+
+    hidden = 0
+    for p in range(2):
+        most = T_HAND + (returns if p == to_move else 0)
+        size, cards = _tsize_or_cards(hands[p], "hand %d" % p, most)
+        hand = game.hand[p]
+        for i in range(size):
+            hand[i] = NO_CARD
+        if cards is None:
+            hidden += size
+        else:
+            for i in range(size):
+                take(cards[i], "hand %d" % p)
+                hand[i] = cards[i]
+        game.hand_n[p] = size
+    if game.hand_n[to_move] < returns:
+        raise ValueError("returns: hand %d holds fewer than %d cards" % (to_move, returns))
+
+    size, cards = _tsize_or_cards(pos["deck"], "deck", 54)
+    game.deck_pos = 54 - size
+    for i in range(size):
+        game.deck[game.deck_pos + i] = NO_CARD
+    if cards is None:
+        deck_hidden = size
+    else:
+        deck_hidden = 0
+        for i in range(size):
+            if cards[i] >= FIRST_TACTIC:
+                raise ValueError("deck: the clan pile holds clan cards only")
+            take(cards[i], "deck")
+            game.deck[game.deck_pos + i] = cards[i]
+    size, cards = _tsize_or_cards(pos["tactics"], "tactics", 10)
+    game.tpos = 10 - size
+    for i in range(size):
+        game.tdeck[game.tpos + i] = NO_CARD
+    if cards is None:
+        tactics_hidden = size
+    else:
+        tactics_hidden = 0
+        for i in range(size):
+            if cards[i] < FIRST_TACTIC:
+                raise ValueError("tactics: the tactic pile holds tactic cards only")
+            take(cards[i], "tactics")
+            game.tdeck[game.tpos + i] = cards[i]
+
+    total = known[0] + known[1] + hidden + deck_hidden + tactics_hidden
+    if total != T_ALL:
+        raise ValueError("%d cards in all, not %d" % (total, T_ALL))
+    if deck_hidden > 54 - known[0]:
+        raise ValueError("deck: %d cards, but only %d clan cards are not named" % (deck_hidden, 54 - known[0]))
+    if tactics_hidden > 10 - known[1]:
+        raise ValueError("tactics: %d cards, but only %d tactic cards are not named" % (
+            tactics_hidden, 10 - known[1]))
+
+    played = pos["played"]
+    if not isinstance(played, list) or len(played) != 2:
+        raise ValueError("played must be a list of 2 integers")
+    for p in range(2):
+        game.played[p] = _int(played[p], "played[%d]" % p, 0, 10)
+        if played[p] < elite_on[p]:
+            raise ValueError("played[%d] is less than the %d elite troops on their side" % (p, elite_on[p]))
+    if played[0] + played[1] != out:
+        raise ValueError("played adds up to %d, but %d tactic cards are out" % (played[0] + played[1], out))
+    if played[0] > played[1] + 1 or played[1] > played[0] + 1:
+        raise ValueError("played: one player is more than one tactic card ahead")
+
+    for i in range(N_STONES * 2):
+        game._rank_side(i)  # every card is seen now
+    a = _has_won(game, 0)
+    b = _has_won(game, 1)
+    if a and b:
+        raise ValueError("both players have won")
+    if a or b:
+        if returns:
+            raise ValueError("returns: the round is over")
+        game.winner = 0 if a else 1
+    elif not returns and not hidden:
+        game._check_stall()  # nobody can play or claim: the round is over
+    return game
+
+
+def _names(cards):
+    return [card_name(c) for c in cards]
+
+
+def _dump_tactics(game, viewer):
+    stones = []
+    for s in range(N_STONES):
+        first = game.first[s]
+        owner = game.owner[s]
+        stone = {
+            "sides": [_names(game.cards_at(s, p)) for p in range(2)],
+            "first": None if first == NOBODY else first,
+            "owner": None if owner == NOBODY else owner,
+        }
+        if game.mode[s]:
+            stone["modes"] = [code for code, bit in zip(MODE_CODES, (MODE_BLIND, MODE_MUD)) if game.mode[s] & bit]
+        stones.append(stone)
+    hands = []  # type: list
+    for p in range(2):
+        cards = game.hand_cards(p)
+        if (viewer is not None and viewer != p) or NO_CARD in cards:
+            hands.append(len(cards))
+        else:
+            hands.append(_names(cards))
+    piles = []  # type: list
+    for cards in (game.deck[game.deck_pos :], game.tdeck[game.tpos :]):
+        if viewer is not None or NO_CARD in cards:
+            piles.append(len(cards))
+        else:
+            piles.append(_names(cards))
+    return {
+        "variant": VARIANTS[TACTICS],
+        "to_move": game.to_move,
+        "stones": stones,
+        "hands": hands,
+        "deck": piles[0],
+        "tactics": piles[1],
+        "discard": _names(game.discards()),
+        "played": [game.played[0], game.played[1]],
+        "returns": game.returns,
+    }
+
+
 def _has_won(game, p):
     if game.owned[p] >= 5:
         return True
@@ -140,7 +420,9 @@ def _has_won(game, p):
 
 def dump(game, viewer=None):
     """The position of ``game``; with ``viewer`` (0 or 1), as that player
-    sees it: the other hand and the pile become sizes."""
+    sees it: the other hand and the piles become sizes."""
+    if game.variant == TACTICS:
+        return _dump_tactics(game, viewer)
     stones = []
     for s in range(N_STONES):
         first = game.first[s]
@@ -175,8 +457,8 @@ def dump(game, viewer=None):
 
 def claimable_list(game):
     """The stones the player to move may claim now, ascending."""
-    if game.winner != NOBODY:
-        return []
+    if game.winner != NOBODY or getattr(game, "returns", 0):
+        return []  # (a Scout's turn claims before its draws)
     mask = game.claimable(game.to_move)
     return [s for s in range(N_STONES) if mask >> s & 1]
 

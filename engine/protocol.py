@@ -5,11 +5,42 @@ the player to move sees it.  The answer is ``{"card": "R7", "stone": 3,
 "claim": [0, 5]}``, or ``{"pass": true, "claim": [...]}`` for a player who
 cannot place.  ``answer_to_move`` turns an answer back into an engine move,
 for whoever referees.
+
+The tactics variant adds, after the play, ``"draw": "clan"`` or
+``"tactic"`` (the pile to draw from; "clan" when absent) and these forms:
+
+- Scout: ``{"card": "SC", "from_tactics": 1, "claim": [...]}`` (how many of
+  the three cards come from the tactic pile; no draw);
+- Strategist: ``{"card": "ST", "stone": 2, "slot": 0, "to": 5}`` or
+  ``"to": "discard"``;
+- Banshee: ``{"card": "BA", "stone": 2, "slot": 1}``;
+- Traitor: ``{"card": "TR", "stone": 2, "slot": 1, "to": 4}``;
+- after a Scout (``"returns": N`` in the position): ``{"return": ["R7",
+  "JK"]}``, the N cards in the order put back (the last ends on top).
 """
 
-from engine.cards import card_name, parse_card
-from engine.game import N_STONES, PASS, move
+from engine.cards import BANSHEE, FIRST_TACTIC, SCOUT, STRATEGIST, TRAITOR, card_name, parse_any, parse_card
+from engine.game import N_STONES, PASS, TACTICS, make_game, move
 from engine.position import load
+
+# Constants of engine.tactics, repeated so that a classic referee need not
+# import it (tests check they agree).
+DRAW_TACTIC = 1 << 20
+SLOT_SHIFT = 21
+DEST_SHIFT = 23
+DISCARD = 9
+RETURN_SHIFT = 21
+
+# The keys each form of a tactics answer may carry.
+_PLAY_KEYS = ("card", "stone", "claim", "draw")
+_RUSE_KEYS = {
+    SCOUT: ("card", "from_tactics", "claim"),
+    STRATEGIST: ("card", "stone", "slot", "to", "claim", "draw"),
+    BANSHEE: ("card", "stone", "slot", "claim", "draw"),
+    TRAITOR: ("card", "stone", "slot", "to", "claim", "draw"),
+}
+_TACTICS_ONLY = ("draw", "from_tactics", "slot", "to", "return")
+_MISPLACED = ("stone", "draw", "from_tactics", "slot", "to")
 
 
 def _stones(mask):
@@ -18,18 +49,55 @@ def _stones(mask):
 
 def move_answer(game, m):
     """The protocol answer for move ``m`` in ``game``."""
+    tactics = game.variant == TACTICS
+    if tactics and game.returns:
+        cards = []
+        for card in (m & 63, m >> RETURN_SHIFT & 63):
+            if card != PASS:
+                cards.append(card_name(card))
+        return {"return": cards}
     m = game.spell_claims(m)
     card = m & 63
     claims = _stones(m >> 10 & 0x1FF)
     if card == PASS:
         return {"pass": True, "claim": claims}
-    return {"card": card_name(card), "stone": m >> 6 & 15, "claim": claims}
+    if not tactics:
+        return {"card": card_name(card), "stone": m >> 6 & 15, "claim": claims}
+    if card == SCOUT:
+        return {"card": "SC", "from_tactics": m >> 6 & 15, "claim": claims}
+    answer = {"card": card_name(card), "stone": m >> 6 & 15}
+    if card >= STRATEGIST:
+        answer["slot"] = m >> SLOT_SHIFT & 3
+        if card != BANSHEE:
+            dest = m >> DEST_SHIFT & 15
+            answer["to"] = "discard" if dest == DISCARD else dest
+    answer["claim"] = claims
+    answer["draw"] = "tactic" if m & DRAW_TACTIC else "clan"
+    return answer
 
 
-def answer_to_move(answer):
-    """The engine move for a protocol answer; ValueError when malformed."""
+def _int(answer, key, lo, hi):
+    x = answer[key]
+    if type(x) is not int or not lo <= x <= hi:
+        raise ValueError("bad %s %r" % (key, x))
+    return x
+
+
+def answer_to_move(answer, game=None):
+    """The engine move for a protocol answer; ValueError when malformed.
+    With ``game`` (the position answered), the forms of the tactics
+    variant are refused in the others."""
     if not isinstance(answer, dict):
         raise ValueError("an answer must be a JSON object")
+    tactics = game is None or game.variant == TACTICS
+    if not tactics:
+        for key in _TACTICS_ONLY:
+            if key in answer:
+                raise ValueError("%r belongs to the tactics variant" % key)
+    if "return" in answer:
+        return _return_move(answer)
+    if game is not None and tactics and game.returns:
+        raise ValueError("a Scout's cards must go back first: answer with return")
     claims = answer.get("claim", [])
     if not isinstance(claims, list):
         raise ValueError("claim must be a list of stones")
@@ -41,17 +109,72 @@ def answer_to_move(answer):
     if answer.get("pass") is True:
         if "card" in answer:
             raise ValueError("an answer passes or names a card, not both")
+        for key in ("draw", "from_tactics", "slot", "to", "stone"):
+            if key in answer:
+                raise ValueError("a pass has no %r" % key)
         return PASS | mask << 10
-    if "card" not in answer or "stone" not in answer:
+    if "card" not in answer:
         raise ValueError("an answer needs card and stone, or pass")
-    stone = answer["stone"]
-    if type(stone) is not int or not 0 <= stone < N_STONES:
-        raise ValueError("bad stone %r" % (stone,))
-    return move(parse_card(answer["card"]), stone, mask)
+    card = parse_any(answer["card"]) if tactics else parse_card(answer["card"])
+    keys = _RUSE_KEYS.get(card, _PLAY_KEYS)
+    for key in _MISPLACED:
+        if key in answer and key not in keys:
+            raise ValueError("%s takes no %r" % (card_name(card), key))
+    for key in keys:
+        if key not in answer and key not in ("claim", "draw"):
+            if card < FIRST_TACTIC or key == "stone":
+                raise ValueError("an answer needs card and stone, or pass")
+            raise ValueError("%s needs %r" % (card_name(card), key))
+    draw = answer.get("draw", "clan")
+    if draw not in ("clan", "tactic"):
+        raise ValueError("draw must be \"clan\" or \"tactic\"")
+    if draw == "tactic":
+        mask |= DRAW_TACTIC >> 10
+    if card == SCOUT:
+        return move(card, _int(answer, "from_tactics", 0, 3), mask)
+    stone = _int(answer, "stone", 0, N_STONES - 1)
+    m = move(card, stone, mask)
+    if card < STRATEGIST:
+        return m
+    m |= _int(answer, "slot", 0, 3) << SLOT_SHIFT
+    if card == BANSHEE:
+        return m
+    dest = answer["to"]
+    if card == STRATEGIST and dest == "discard":
+        return m | DISCARD << DEST_SHIFT
+    if type(dest) is not int or not 0 <= dest < N_STONES:
+        raise ValueError("bad to %r" % (dest,))
+    return m | dest << DEST_SHIFT
 
 
-def serve_request(request, bot, game):
-    """The answer to one decoded request (``game`` is scratch space).
+def _return_move(answer):
+    for key in answer:
+        if key != "return":
+            raise ValueError("a return answer holds only \"return\"")
+    cards = answer["return"]
+    if not isinstance(cards, list) or not 1 <= len(cards) <= 2:
+        raise ValueError("return must be a list of 1 or 2 cards")
+    first = parse_any(cards[0])
+    second = parse_any(cards[1]) if len(cards) == 2 else PASS
+    return first | second << RETURN_SHIFT
+
+
+def _scratch(games, variant):
+    # The scratch game for ``variant``: ``games`` is one game, reused when
+    # it plays that variant, or a dict of them by variant, filled as needed.
+    if isinstance(games, dict):
+        game = games.get(variant)
+        if game is None:
+            game = games[variant] = make_game(variant)
+        return game
+    if games is not None and (games.variant == TACTICS) == (variant == TACTICS):
+        return games
+    return None  # (load makes one)
+
+
+def serve_request(request, bot, game=None):
+    """The answer to one decoded request.  ``game`` is scratch space: a
+    game, or a dict of games by variant number (filled as needed).
     Returns None for ``quit``; raises ValueError for a bad request."""
     if not isinstance(request, dict):
         raise ValueError("a request must be a JSON object")
@@ -62,9 +185,12 @@ def serve_request(request, bot, game):
         raise ValueError("unknown cmd %r" % (cmd,))
     if "position" not in request:
         raise ValueError("a move request needs a position")
-    load(request["position"], game)
+    pos = request["position"]
+    variant = pos.get("variant") if isinstance(pos, dict) else None
+    tactics = variant == "tactics"
+    game = load(pos, _scratch(game, TACTICS if tactics else 0))
     if game.over():
         raise ValueError("the round is over")
-    if not isinstance(request["position"]["hands"][game.to_move], list):
+    if not isinstance(pos["hands"][game.to_move], list):
         raise ValueError("the hand of the player to move must be a list of cards")
     return move_answer(game, bot.choose(game))

@@ -780,7 +780,7 @@ class TacticsGame(Stones):
         elif card == MUD:
             self._set_mode(stone, MODE_MUD)
         elif card == SCOUT:
-            pass  # the cards come with the draw
+            self._discard(card)  # its cards come with the draw
         else:
             slot = m >> SLOT_SHIFT & 3
             dest = m >> DEST_SHIFT & 15
@@ -809,7 +809,9 @@ class TacticsGame(Stones):
             self._unset_mode(stone, MODE_BLIND)
         elif card == MUD:
             self._unset_mode(stone, MODE_MUD)
-        elif card != SCOUT:
+        elif card == SCOUT:
+            self.discard_n -= 1
+        else:
             slot = m >> SLOT_SHIFT & 3
             dest = m >> DEST_SHIFT & 15
             self.discard_n -= 1  # the ruse

@@ -60,3 +60,29 @@ def test_examples_copy_matches_the_shared_spec():
 def test_unknown_command_is_a_usage_error():
     out = run("nonsense")
     assert out.returncode == 2 and "usage" in out.stderr
+
+
+def test_tactics_positions_get_the_engines_claims():
+    from engine.game import NOBODY, TACTICS, make_game
+    from engine.playout import random_tactics_move
+    from engine.position import dump
+    from engine.rng import Random
+
+    positions = []
+    expected = []
+    for seed in range(12):
+        game = make_game(TACTICS)
+        rng = Random(seed)
+        game.deal(seed, seed & 1)
+        while game.winner == NOBODY:
+            positions.append(dump(game, game.to_move))
+            mask = 0 if game.returns else game.claimable(game.to_move)
+            expected.append({"claimable": [s for s in range(9) if mask >> s & 1]})
+            game.apply(random_tactics_move(game, rng))
+    assert any(e["claimable"] for e in expected)
+    bad = dict(positions[5], played=[5, 0])
+    out = run("claims", feed="".join(json.dumps(p) + "\n" for p in positions + [bad]))
+    assert out.returncode == 2
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert answers[:-1] == expected
+    assert list(answers[-1]) == ["error"] and "played" in answers[-1]["error"]
