@@ -14,7 +14,7 @@ from engine.bots import Bot
 from engine.cards import FIRST_TACTIC
 from engine.channel import Channel
 from engine.fairdeal import public_hash
-from engine.game import CLASSIC, PASS, TACTICS
+from engine.game import CLASSIC, DRAW, PASS, TACTICS
 from engine.playout import random_tactics_move
 from engine.rng import Random
 from engine.session import FAILED, PLAYING, Session
@@ -134,24 +134,27 @@ def linked_game(seed, loss=0.02, flips=0.005, unplug_ms=5000, limit_ms=1200000,
     }
 
 
-def linked_games(n, variant=TACTICS, first_seed=1000, rounds=1, **faults):
-    """``n`` linked matches over faulty lines; the totals (and averages
-    per game of the line figures).  For ``make bench``."""
-    total = {"games": 0, "moves": 0, "agreed": 0, "tactic_cards": 0, "scout_returns": 0, "faults": 0, "retransmissions": 0,
-             "resyncs": 0, "duplicates": 0, "unplugs_noticed": 0, "line_ms": 0, "cpu_s": 0,
-             "draws": 0}
+def linked_games(n, variant, first_seed=1000, rounds=1, **faults):
+    """``n`` linked matches of ``variant`` over faulty lines (``faults``:
+    ``loss``, ``flips``, ``unplug_ms`` as for ``linked_game``); the totals
+    over all of them.  For ``make bench``."""
+    summed = ("moves", "agreed", "tactic_cards", "scout_returns", "faults", "retransmissions", "resyncs",
+              "duplicates", "line_ms", "cpu_s")
+    total = {"games": 0, "unplugs_noticed": 0, "drawn_rounds": 0}
+    for key in summed:
+        total[key] = 0
     for seed in range(first_seed, first_seed + n):
         figures = linked_game(seed, variant=variant, rounds=rounds, **faults)
         total["games"] += 1
         total["unplugs_noticed"] += figures["lost_noticed"]
-        total["draws"] += sum(1 for r in figures["results"] if r[0] == 3)
-        for key in ("moves", "agreed", "tactic_cards", "scout_returns", "faults", "retransmissions", "resyncs", "duplicates",
-                    "line_ms", "cpu_s"):
+        total["drawn_rounds"] += sum(1 for r in figures["results"] if r[0] == DRAW)
+        for key in summed:
             total[key] += figures[key]
     return total
 
 
 if __name__ == "__main__":
+    # python tests/linkgames.py [COUNT [tactics|classic]] (engine on the path)
     import sys
 
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100

@@ -1,14 +1,19 @@
 """Two linked boards: a fair deal, lockstep play over a bad line, and a
-cheating peer caught without harm to the honest one."""
+cheating peer caught without harm to the honest one; in the classic
+variant and in the tactics variant (a Scout's two-message turn, the tactic
+cards' own cheats)."""
 
 import random
 
 from engine.bots import Bot
-from engine.cards import FIRST_TACTIC, JOKER, SCOUT, SHIELD, SPY
+from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SHIELD, SPY, TRAITOR
 from engine.channel import FIRST_KIND, Channel
 from engine.fairdeal import public_hash
-from engine.game import TACTICS
-from engine.session import FAILED, MOVE, PLAYING, move_message, Session
+from engine.game import AUTO_CLAIM, NOBODY, PASS, TACTICS
+from engine.rng import Random
+from engine.session import (FAILED, MOVE, PLAYING, RETURN, VERSION, Session, move_message,
+                            return_message)
+from engine.tactics import DRAW_TACTIC, N_STONES, return_move, ruse_move
 from linesim import FaultyLine
 
 
@@ -175,12 +180,6 @@ def test_a_peer_that_stops_acknowledging_cannot_make_the_boards_drift():
 
 
 # -- the tactics variant -----------------------------------------------------
-
-from engine.cards import BANSHEE, TRAITOR  # noqa: E402
-from engine.game import AUTO_CLAIM, NOBODY, PASS  # noqa: E402
-from engine.rng import Random  # noqa: E402
-from engine.session import RETURN, VERSION, return_message  # noqa: E402
-from engine.tactics import DRAW_TACTIC, N_STONES, ruse_move, return_move  # noqa: E402
 
 ELITE = (JOKER, SPY, SHIELD)
 
@@ -405,7 +404,6 @@ def test_a_return_when_none_is_owed_is_out_of_turn():
 def test_a_different_tactics_table_is_caught():
     # A legal tactic card, a hash that is not the table's.
     def ready(g):
-        p = g.to_move
         return not g.returns and any(m & 63 >= FIRST_TACTIC and m & 63 != PASS for m in g.legal_moves())
 
     def msg(g, turn):
