@@ -5,6 +5,8 @@ cards' own cheats)."""
 
 import random
 
+import pytest
+
 from engine.bots import Bot
 from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SHIELD, SPY, TRAITOR
 from engine.channel import FIRST_KIND, Channel
@@ -292,6 +294,10 @@ def test_a_scout_takes_two_turns_of_the_same_board():
     scout.play(SCOUT | 1 << 6)  # two clan cards and one tactic card
     assert scout.turn == turn + 1 and game.returns == 2 and scout.my_turn()
     with_three = game.hand_cards(game.to_move)
+    clan = [c for c in with_three if c < FIRST_TACTIC][0]
+    with pytest.raises(ValueError):
+        scout.play(clan | 8 << 6)  # a play: not before the return
+    assert scout.turn == turn + 1 and game.returns == 2  # nothing was sent or changed
     run(a, b, ab, ba, 20000, stop=lambda: honest.turn == turn + 1)
     assert not honest.my_turn() and honest.match.game.returns == 2
     scout.play(return_move(with_three[0], with_three[1]))
