@@ -6,8 +6,11 @@
   both come from both secrets (``deal``), so neither board can choose the
   deal or its seat, and no menu has to agree on roles.
 - ``public_hash`` digests what both boards can see (the table, who owns
-  what, the sizes of hands and pile, whose turn): after every turn both
-  compare it, so two boards never drift apart silently.
+  what, the sizes of hands and pile, whose turn; in the tactics variant
+  also the combat modes, the discard pile, the tactic pile's size, the
+  tactic cards each has played, the elite troops placed and the cards a
+  Scout still owes): after every turn both compare it, so two boards never
+  drift apart silently.
 
 SHA-256 comes from ``hashlib`` (CPython, MicroPython) or, on boards without
 it, from ``adafruit_hashlib``.
@@ -19,6 +22,7 @@ except ImportError:  # CircuitPython ports without hashlib
     import adafruit_hashlib as hashlib  # type: ignore[no-redef]
 
 SECRET_BYTES = 16
+_TACTICS = 2  # engine.game.TACTICS
 
 
 def commitment(secret):
@@ -59,4 +63,14 @@ def public_hash(game):
     h.update(game.owned)
     h.update(game.hand_n)
     h.update(bytes((game.deck_pos, game.to_move, game.winner, game.variant)))
+    if game.variant == _TACTICS:
+        # The side cards above include elite troops (their codes); here
+        # what else both players see: combat modes, the discard pile
+        # (face up, oldest first), the tactic pile's size, tactic cards
+        # played, elite troops placed, cards a Scout still owes.
+        h.update(game.mode)
+        h.update(game.played)
+        h.update(game.out)
+        h.update(bytes((game.tpos, game.returns, game.discard_n)))
+        h.update(bytes(game.discard[: game.discard_n]))
     return h.digest()[:8]

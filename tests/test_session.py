@@ -1,32 +1,45 @@
 """Two linked boards: a fair deal, lockstep play over a bad line, and a
-cheating peer caught without harm to the honest one."""
+cheating peer caught without harm to the honest one; in the classic
+variant and in the tactics variant (a Scout's two-message turn, the tactic
+cards' own cheats)."""
 
 import random
 
+import pytest
+
 from engine.bots import Bot
+from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SHIELD, SPY, TRAITOR
 from engine.channel import FIRST_KIND, Channel
 from engine.fairdeal import public_hash
-from engine.session import FAILED, MOVE, PLAYING, Session
+from engine.game import AUTO_CLAIM, NOBODY, PASS, TACTICS
+from engine.rng import Random
+from engine.session import (FAILED, MOVE, PLAYING, RETURN, VERSION, Session, move_message,
+                            return_message)
+from engine.tactics import DRAW_TACTIC, N_STONES, return_move, ruse_move
 from linesim import FaultyLine
 
 
-def pair(seed, loss=0.0, flips=0.0):
+def pair(seed, loss=0.0, flips=0.0, variant=0, rounds=1):
     rnd = random.Random(seed)
 
     def random_bytes(n):
         return bytes(rnd.randrange(256) for _ in range(n))
 
-    a = Session(Channel(), 0, 1, random_bytes)
-    b = Session(Channel(), 0, 1, random_bytes)
+    a = Session(Channel(), variant, rounds, random_bytes)
+    b = Session(Channel(), variant, rounds, random_bytes)
     return a, b, FaultyLine(seed, loss, flips), FaultyLine(seed + 1, loss, flips)
 
 
 def run(a, b, ab, ba, until, bots=None, now=0, stop=None):
+    """Both boards on their lines until ``until`` ms or ``stop()``; a board
+    to move asks its bot, which may hold the turn back (None)."""
     while now < until:
         for me, line, other_line in ((a, ab, ba), (b, ba, ab)):
             me.feed(other_line.take(now), now)
             if bots and me.state == PLAYING and me.my_turn():
-                me.play(me.match.game.spell_claims(bots[me.seat].choose(me.match.game)))
+                m = bots[me.seat].choose(me.match.game)
+                if m is not None:
+                    me.play(me.match.game.spell_claims(m))
             out = me.channel.poll(now)
             while out is not None:
                 line.send(out, now)
@@ -70,8 +83,7 @@ def _cheat(seed, forge):
     m = game.spell_claims(Bot("easy", 1).choose(game))
     before = public_hash(honest.match.game)
     turn, m2, hash_ = forge(cheater, game, m)
-    msg = bytes((turn >> 8, turn & 255, m2 & 255, m2 >> 8 & 255, m2 >> 16 & 255)) + hash_
-    cheater.channel.send(MOVE, msg)
+    cheater.channel.send(MOVE, move_message(turn, m2, hash_))
     run(a, b, ab, ba, 20000, stop=lambda: honest.state == FAILED)
     assert honest.state == FAILED
     assert public_hash(honest.match.game) == before  # nothing changed here
@@ -106,7 +118,7 @@ def test_a_different_table_is_caught():
 def test_a_move_out_of_turn_is_caught():
     a, b, ab, ba = _playing_pair(7)
     waiting = b if a.my_turn() else a
-    waiting.channel.send(MOVE, bytes(13))
+    waiting.channel.send(MOVE, bytes(14))
     other = a if waiting is b else b
     run(a, b, ab, ba, 20000, stop=lambda: other.state == FAILED)
     assert other.state == FAILED and "out of turn" in other.error
@@ -167,3 +179,280 @@ def test_a_peer_that_stops_acknowledging_cannot_make_the_boards_drift():
     mover.play(game.spell_claims(Bot("easy", 1).choose(game)))
     assert mover.state == FAILED and "stopped answering" in mover.error
     assert public_hash(game) == before
+
+
+# -- the tactics variant -----------------------------------------------------
+
+ELITE = (JOKER, SPY, SHIELD)
+
+
+def snapshot(game):
+    """Everything a tactics round holds, hidden cards included."""
+    parts = [bytes(x) for x in (game.side, game.n, game.owner, game.first, game.mode, game.hand[0],
+                                game.hand[1], game.hand_n, game.deck, game.tdeck, game.discard,
+                                game.played, game.out, game.jokers_on, game.rank)]
+    return parts + [game.deck_pos, game.tpos, game.discard_n, game.returns, game.to_move,
+                    game.winner, list(game.history)]
+
+
+class Steered:
+    """A random tactics player that keeps the cards in ``keep``, plays the
+    cards in ``prefer`` when it can, draws tactic cards, and holds its turn
+    back (and notes it) once ``ready(game)`` is true for it."""
+
+    def __init__(self, seed, ready, keep=(), prefer=()):
+        self.rng = Random(seed)
+        self.ready = ready
+        self.keep = keep
+        self.prefer = prefer
+        self.stopped = False
+
+    def choose(self, game):
+        if self.stopped or self.ready(game):
+            self.stopped = True
+            return None
+        moves = game.legal_moves()
+        if game.returns:
+            pool = [m for m in moves if m & 63 not in self.keep and m >> 21 & 63 not in self.keep] or moves
+        else:
+            pool = [m for m in moves if m & 63 not in self.keep] or moves
+            liked = [m for m in pool if m & 63 in self.prefer]
+            if liked and self.rng.below(4):
+                pool = liked
+        return pool[self.rng.below(len(pool))] | DRAW_TACTIC | AUTO_CLAIM
+
+
+def _tactics_pair(seed, rounds=1):
+    a, b, ab, ba = pair(seed, variant=TACTICS, rounds=rounds)
+    a.start()
+    b.start()
+    run(a, b, ab, ba, 5000, stop=lambda: a.state == b.state == PLAYING)
+    assert a.state == b.state == PLAYING
+    return a, b, ab, ba
+
+
+def _steer_to(ready, keep=(), prefer=(), seeds=range(100, 160)):
+    """Linked tactics games of honest moves until the board to move finds
+    ``ready(game)``; then both boards hold the same round and it is the
+    cheater's turn.  Returns (cheater, honest, a, b, ab, ba)."""
+    for seed in seeds:
+        a, b, ab, ba = _tactics_pair(seed)
+        bots = [Steered(seed * 2 + p, ready, keep, prefer) for p in (0, 1)]
+        now = run(a, b, ab, ba, 600000, bots,
+                  stop=lambda: bots[0].stopped or bots[1].stopped or a.match.game.over())
+        if not (bots[0].stopped or bots[1].stopped):
+            continue
+        cheater, honest = (a, b) if bots[a.seat].stopped else (b, a)
+        # Let the honest board catch up (a Scout's play may still be on its way).
+        run(a, b, ab, ba, now + 20000, now=now, stop=lambda: honest.turn == cheater.turn
+            and not cheater.channel.pending())
+        assert snapshot(honest.match.game) == snapshot(cheater.match.game)
+        return cheater, honest, a, b, ab, ba
+    raise AssertionError("no game reached the position")
+
+
+def _caught(kind, msg, ready, keep=(), prefer=()):
+    """The cheater sends ``msg(game, turn)`` (a payload of ``kind``); the
+    honest board must stop, with its round unchanged.  Returns its error."""
+    cheater, honest, a, b, ab, ba = _steer_to(ready, keep, prefer)
+    game = cheater.match.game
+    before = snapshot(honest.match.game)
+    cheater.channel.send(kind, msg(game, cheater.turn + 1))
+    run(a, b, ab, ba, 20000, stop=lambda: honest.state == FAILED)
+    assert honest.state == FAILED
+    assert snapshot(honest.match.game) == before  # nothing changed here
+    return honest.error
+
+
+def _holds(game, card):
+    return game.hand_index(game.to_move, card) >= 0
+
+
+def _open_stone(game, p):
+    stones = game.open_stones(p)
+    return min(s for s in range(N_STONES) if stones >> s & 1) if stones else -1
+
+
+def test_both_tactics_boards_deal_the_same_clan_and_tactic_piles():
+    a, b, ab, ba = _tactics_pair(20)
+    ga, gb = a.match.game, b.match.game
+    assert ga.variant == gb.variant == TACTICS
+    assert bytes(ga.deck) == bytes(gb.deck) and bytes(ga.tdeck) == bytes(gb.tdeck)
+    assert sorted(ga.tdeck) == [54, 54, 55, 56, 57, 58, 59, 60, 61, 62]
+    assert ga.hand_n[0] == ga.hand_n[1] == 7 and snapshot(ga) == snapshot(gb)
+    c, d, _, _ = _tactics_pair(21)  # another pair of secrets, another deal
+    assert bytes(c.match.game.tdeck) != bytes(ga.tdeck) or bytes(c.match.game.deck) != bytes(ga.deck)
+
+
+def test_a_scout_takes_two_turns_of_the_same_board():
+    cheater, honest, a, b, ab, ba = _steer_to(
+        lambda g: not g.returns and _holds(g, SCOUT) and g.may_play_tactic(g.to_move)
+        and g.pile_size() >= 3 and g.tactic_pile_size() >= 1)
+    scout = cheater
+    game = scout.match.game
+    turn = scout.turn
+    scout.play(SCOUT | 1 << 6)  # two clan cards and one tactic card
+    assert scout.turn == turn + 1 and game.returns == 2 and scout.my_turn()
+    with_three = game.hand_cards(game.to_move)
+    clan = [c for c in with_three if c < FIRST_TACTIC][0]
+    with pytest.raises(ValueError):
+        scout.play(clan | 8 << 6)  # a play: not before the return
+    assert scout.turn == turn + 1 and game.returns == 2  # nothing was sent or changed
+    run(a, b, ab, ba, 20000, stop=lambda: honest.turn == turn + 1)
+    assert not honest.my_turn() and honest.match.game.returns == 2
+    scout.play(return_move(with_three[0], with_three[1]))
+    assert scout.turn == turn + 2 and not scout.my_turn() and game.returns == 0
+    run(a, b, ab, ba, 20000, stop=lambda: honest.turn == turn + 2)
+    assert honest.my_turn() and snapshot(honest.match.game) == snapshot(game)
+    assert honest.last == scout.last == (SCOUT, 1, 0)  # the Scout, not its return
+
+
+def test_a_tactic_card_over_the_limit_is_caught():
+    def ready(g):
+        p = g.to_move
+        return (not g.returns and g.played[p] > g.played[1 - p] and _open_stone(g, p) >= 0
+                and (_holds(g, SPY) or _holds(g, SHIELD)))
+
+    def msg(g, turn):
+        card = SPY if _holds(g, SPY) else SHIELD
+        return move_message(turn, card | _open_stone(g, g.to_move) << 6, bytes(8))
+
+    assert "tactic card limit" in _caught(MOVE, msg, ready, prefer=tuple(range(FIRST_TACTIC, 63)))
+
+
+def test_a_traitor_taking_an_elite_troop_is_caught():
+    def elite_at(g):
+        q = 1 - g.to_move
+        for s in range(N_STONES):
+            if g.owner[s] == NOBODY:
+                for j, card in enumerate(g.cards_at(s, q)):
+                    if card in ELITE:
+                        return s, j
+        return None
+
+    def ready(g):
+        p = g.to_move
+        return (not g.returns and _holds(g, TRAITOR) and g.may_play_tactic(p)
+                and _open_stone(g, p) >= 0 and elite_at(g) is not None)
+
+    def msg(g, turn):
+        s, j = elite_at(g)
+        return move_message(turn, ruse_move(TRAITOR, s, j, _open_stone(g, g.to_move)), bytes(8))
+
+    assert "no such target" in _caught(MOVE, msg, ready, keep=(TRAITOR,), prefer=ELITE)
+
+
+def test_a_banshee_on_a_claimed_stone_is_caught():
+    def claimed(g):
+        q = 1 - g.to_move
+        for s in range(N_STONES):
+            if g.owner[s] != NOBODY and g.n[s * 2 + q]:
+                return s
+        return -1
+
+    def ready(g):
+        return (not g.returns and _holds(g, BANSHEE) and g.may_play_tactic(g.to_move)
+                and claimed(g) >= 0)
+
+    def msg(g, turn):
+        return move_message(turn, ruse_move(BANSHEE, claimed(g), 0), bytes(8))
+
+    assert "no such target" in _caught(MOVE, msg, ready, keep=(BANSHEE,))
+
+
+def test_a_wrong_scout_split_is_caught():
+    def ready(g):
+        return (not g.returns and _holds(g, SCOUT) and g.may_play_tactic(g.to_move)
+                and g.tactic_pile_size() < 3)
+
+    def msg(g, turn):
+        # More cards from the tactic pile than it holds.
+        return move_message(turn, SCOUT | (g.tactic_pile_size() + 1) << 6, bytes(8))
+
+    assert "the piles cannot give those cards" in _caught(MOVE, msg, ready, keep=(SCOUT,))
+
+
+def _owes(g):
+    return g.returns == 2
+
+
+def test_a_return_of_cards_not_held_is_caught():
+    def msg(g, turn):
+        theirs = g.hand_cards(1 - g.to_move)[0]  # a card of the other hand
+        return return_message(turn, return_move(g.hand_cards(g.to_move)[0], theirs), bytes(8))
+
+    assert "card not in hand" in _caught(RETURN, msg, _owes, prefer=(SCOUT,))
+
+
+def test_a_return_of_too_few_cards_is_caught():
+    def msg(g, turn):
+        return return_message(turn, return_move(g.hand_cards(g.to_move)[0]), bytes(8))
+
+    assert "put back 2 cards" in _caught(RETURN, msg, _owes, prefer=(SCOUT,))
+
+
+def test_a_play_while_a_return_is_owed_is_out_of_turn():
+    def msg(g, turn):
+        card = [c for c in g.hand_cards(g.to_move) if c < FIRST_TACTIC][0]
+        return move_message(turn, card | _open_stone(g, g.to_move) << 6, bytes(8))
+
+    assert "go back first" in _caught(MOVE, msg, _owes, prefer=(SCOUT,))
+
+
+def test_a_return_when_none_is_owed_is_out_of_turn():
+    def msg(g, turn):
+        hand = g.hand_cards(g.to_move)
+        return return_message(turn, return_move(hand[0], hand[1]), bytes(8))
+
+    assert "no cards are owed" in _caught(RETURN, msg, lambda g: not g.returns)
+
+
+def test_a_different_tactics_table_is_caught():
+    # A legal tactic card, a hash that is not the table's.
+    def ready(g):
+        return not g.returns and any(m & 63 >= FIRST_TACTIC and m & 63 != PASS for m in g.legal_moves())
+
+    def msg(g, turn):
+        m = [m for m in g.legal_moves() if m & 63 >= FIRST_TACTIC][0]
+        return move_message(turn, g.spell_claims(m | AUTO_CLAIM), b"\x5a" * 8)
+
+    assert "disagree" in _caught(MOVE, msg, ready)
+
+
+def test_a_legal_return_with_another_table_is_caught():
+    def msg(g, turn):
+        hand = g.hand_cards(g.to_move)
+        return return_message(turn, return_move(hand[0], hand[1]), b"\xa5" * 8)
+
+    assert "disagree" in _caught(RETURN, msg, _owes, prefer=(SCOUT,))
+
+
+def test_a_move_too_wide_for_the_protocol_is_refused():
+    def msg(g, turn):
+        return move_message(turn, 1 << 27, bytes(8))
+
+    assert "malformed" in _caught(MOVE, msg, lambda g: not g.returns)
+
+
+def test_a_board_of_the_old_protocol_is_refused_clearly():
+    a, b, ab, ba = pair(30, variant=TACTICS)
+    a.start()
+    b.channel.send(16, bytes((1, TACTICS, 1)) + bytes(32))  # a version-1 HELLO
+    run(a, b, ab, ba, 3000, stop=lambda: a.state == FAILED)
+    assert VERSION == 2
+    assert a.state == FAILED and a.error == "protocol version 1, ours is 2"
+
+
+def test_linked_tactics_matches_survive_loss_flips_and_an_unplug():
+    from linkgames import linked_game
+
+    returns = cards = 0
+    for seed in range(4):
+        figures = linked_game(seed, variant=TACTICS, rounds=1 + seed % 2)
+        assert figures["agreed"] == figures["moves"] > 40  # every move, on both boards
+        assert figures["retransmissions"] > 0 and figures["resyncs"] > 0 and figures["faults"] > 0
+        assert figures["lost_noticed"]
+        assert len(figures["results"]) == 1 + seed % 2  # rounds ended in step
+        returns += figures["scout_returns"]
+        cards += figures["tactic_cards"]
+    assert cards > 20 and returns > 0  # tactic cards and Scouts really crossed the line

@@ -3,7 +3,8 @@
     python tools/sim_link.py [sim options...]
 
 Makes two pseudo-terminals, starts ``python -m sim --port PTY`` on each
-(with any extra options, e.g. ``--headless --autoplay medium``), and
+(with any extra options, e.g. ``--headless --autoplay medium`` or
+``--variant tactics``; both sims get the same ones), and
 carries the bytes between them, as a null-modem cable would, until both
 sims have quit.  Prints each sim's last line.
 """

@@ -1,6 +1,7 @@
 # The link's pieces under CPython and MicroPython alike: frames, the
 # reliable channel over a lossy line (losses drawn from the engine's own
-# generator), and the fair-deal digests.  Prints lines; the tests compare.
+# generator), the fair-deal digests, and two sessions playing a whole
+# tactics match over a damaged line.  Prints lines; the tests compare.
 import engine  # noqa: F401
 from engine.channel import FIRST_KIND, Channel
 from engine.fairdeal import commitment, public_hash, shared_seed
@@ -48,3 +49,65 @@ print("channel", len(got), got == queue, a.retransmissions, b.duplicates, now)
 g = Game()
 g.deal(17)
 print("hash", h(public_hash(g)), shared_seed(b"a" * 16, b"b" * 16), h(commitment(b"s" * 16))[:16])
+
+# The tactics variant: the digest over a random round, then two sessions
+# playing a whole tactics match (Scouts and all) over a line that damages
+# bytes, each board checking the other's every move.
+from engine.playout import random_tactics_move
+from engine.session import FAILED, PLAYING, Session
+from engine.tactics import TacticsGame
+
+t = TacticsGame()
+t.deal(23, 1)
+trng = Random(23)
+digests = []
+while not t.over():
+    t.apply(random_tactics_move(t, trng))
+    digests.append(h(public_hash(t))[:4])
+print("tactics hash", len(digests), " ".join(digests[:12]), digests[-1], t.winner)
+
+srng = Random(99)
+
+
+def random_bytes(n):
+    return bytes(srng.below(256) for _ in range(n))
+
+
+boards = [Session(Channel(), 2, 2, random_bytes), Session(Channel(), 2, 2, random_bytes)]
+players = [Random(7), Random(8)]
+for s in boards:
+    s.start()
+now = 0
+moves = [0, 0]
+returns = 0
+while now < 600000:
+    for i in (0, 1):
+        me = boards[i]
+        peer = boards[1 - i]
+        if me.state == PLAYING and me.my_turn():
+            game = me.match.game
+            returns += game.returns > 0
+            me.play(game.spell_claims(random_tactics_move(game, players[me.seat])))
+            moves[i] += 1
+        out = me.channel.poll(now)
+        while out is not None:
+            data = bytearray(out)
+            for j in range(len(data)):
+                if rng.below(1000) < 5:
+                    data[j] ^= 1 << rng.below(8)  # 0.5% of bytes damaged
+            peer.feed(data, now)
+            out = me.channel.poll(now)
+    if boards[0].state == FAILED or boards[1].state == FAILED:
+        break
+    if boards[0].state == boards[1].state == PLAYING and boards[0].match.over() and boards[1].match.over() and not boards[0].channel.pending() \
+            and not boards[1].channel.pending():
+        break
+    now += 10
+a, b = boards
+print("tactics link", a.state, b.state, a.error, b.error, moves, returns, a.match.results,
+      a.match.results == b.match.results, h(public_hash(a.match.game)) == h(public_hash(b.match.game)),
+      a.channel.retransmissions + b.channel.retransmissions, now)
+# (The test compares the lines; this makes a broken link fail on its own.)
+if not (a.state == b.state == PLAYING and a.match.over() and a.match.results == b.match.results
+        and public_hash(a.match.game) == public_hash(b.match.game) and returns > 0):
+    raise SystemExit("the tactics link went wrong: %s / %s" % (a.error, b.error))
