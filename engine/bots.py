@@ -86,6 +86,7 @@ class Bot:
         self.top_v = [0] * 8
         self.top_m = [0] * 8
         self.horizon = 2  # hard: the opponent's next draws counted in a world
+        self.tactics = None  # engine.tbots.Brain, made on the first tactics turn
 
     def choose(self, game):
         """A legal move for the player to move in ``game``, with every

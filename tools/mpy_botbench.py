@@ -2,6 +2,8 @@
 #
 #   mpy_botbench.py LEVEL GAMES [VARIANT]
 #
+# VARIANT is the variant's number (0 classic, 1 expert, 2 tactics).  In the
+# tactics variant every step is timed, the Scout's return step included.
 # LEVEL plays GAMES games against itself; each move is one step of the
 # harness (garbage is collected between steps).  Prints the calibration
 # loop's time, the median and longest move in microseconds, the heap a bot
@@ -21,7 +23,7 @@ except ImportError:
 
 import engine  # noqa: F401
 from engine.bots import Bot
-from engine.game import Game
+from engine.game import make_game
 
 level = sys.argv[1]
 games = int(sys.argv[2])
@@ -39,7 +41,7 @@ def loop(n):
 
 
 state = {"game": -3, "base": 0, "peak": 0, "times": [], "before_bot": 0}
-game = Game(variant)
+game = make_game(variant)
 bots = [None, None]
 
 
@@ -105,6 +107,7 @@ def mpy_step():
         state["peak"] = used
     state["times"].append(dt)
     game.apply(m)
+
     gc.collect()
     return True
 
