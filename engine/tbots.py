@@ -109,6 +109,10 @@ class Brain:
         self.top_m = [0] * 8
         self.won = False
         self.firsts = 0
+        self.root_claims = 0
+        self.stamp = 0
+        self.src_stamp = [0] * 72  # per ruse source (stone, slot): when judged
+        self.src_v = [0] * 72
 
     # -- what p knows ------------------------------------------------------
 
@@ -335,15 +339,37 @@ class Brain:
             return self.scout_value(g, p)
         mask = self.touched(m)
         token = self.try_play(g, m)
-        claims = g.claimable(p)
+        if card < FIRST_TACTIC or card <= SHIELD:
+            claims = g.claimable(p)  # a card shown may prove other stones
+        else:
+            # Modes and ruses show no card: only the stones they touch
+            # change their proofs.
+            claims = self.root_claims & ~mask
+            for s in range(N_STONES):
+                if mask >> s & 1 and g.owner[s] == NOBODY and g.n[s * 2 + p] == g.cap(s):
+                    if g.claim_threat(s, p) == 0:
+                        claims |= 1 << s
         if claims and g.wins_with(p, claims):
             self.untry(g, m, token)
             return WIN
         v = 0
         root = self.root
+        # A ruse's source stone looks the same whatever the destination.
+        src = -1
+        if card == STRATEGIST or card == TRAITOR:
+            src = m >> 6 & 15
+            key = src * 4 + (m >> SLOT_SHIFT & 3) + (36 if card == TRAITOR else 0)
+            if m >> DEST_SHIFT & 15 == src:
+                src = -1
         for s in range(N_STONES):
             if mask >> s & 1:
-                v += self.chance(g, s, p, worlds) - root[s]
+                if s == src:
+                    if self.src_stamp[key] != self.stamp:
+                        self.src_stamp[key] = self.stamp
+                        self.src_v[key] = self.chance(g, s, p, worlds)
+                    v += self.src_v[key] - root[s]
+                else:
+                    v += self.chance(g, s, p, worlds) - root[s]
         self.untry(g, m, token)
         self.touched_q = 0
         if card >= FIRST_TACTIC:
@@ -388,6 +414,12 @@ class Brain:
     def set_root(self, g, p, worlds):
         root = self.root
         self.touched_q = 0
+        self.root_claims = g.claimable(p)
+        self.stamp += 1  # forget the ruses' source stones
+        if self.stamp > 1000000:
+            self.stamp = 1
+            for i in range(72):
+                self.src_stamp[i] = 0
         for s in range(N_STONES):
             root[s] = self.chance(g, s, p, worlds)
 
