@@ -58,6 +58,7 @@ from engine.tactics import (
 
 N_STONES = const(9)
 CERTAIN = const(1000)
+_NOISE = const(3)  # random tie-break added to judgements
 WIN = const(1000000)
 
 # The price of spending a tactic card, per kind (JK SP SB BB MF SC ST BA TR),
@@ -330,13 +331,26 @@ class Brain:
         self.touched_q = 1 << s if card == TRAITOR else 0
         return mask
 
-    def delta(self, g, p, m, worlds):
+    def delta(self, g, p, m, worlds, floor=-WIN):
         """The change move m makes to the chances of the stones it
         touches (played tentatively), less the price of a tactic card;
-        WIN when its claims win at once."""
+        WIN when its claims win at once.  A ruse that cannot beat
+        ``floor`` (its source stone judged already, its destination at
+        best won for sure) is not played out: the answer is then below
+        ``floor``."""
         card = m & 63
         if card == SCOUT:
             return self.scout_value(g, p)
+        if card == STRATEGIST or card == TRAITOR:
+            src = m >> 6 & 15
+            dest = m >> DEST_SHIFT & 15
+            key = src * 4 + (m >> SLOT_SHIFT & 3) + (36 if card == TRAITOR else 0)
+            if dest != src and self.src_stamp[key] == self.stamp:
+                bound = self.src_v[key] - self.root[src] - _COST[card - FIRST_TACTIC]
+                if dest != DISCARD:
+                    bound += CERTAIN - self.root[dest]
+                if bound + _NOISE <= floor:
+                    return bound
         mask = self.touched(m)
         token = self.try_play(g, m)
         if card < FIRST_TACTIC or card <= SHIELD:
@@ -598,11 +612,15 @@ def _scored(bot, brain, g, p, moves, worlds, keep):
     pick = moves[0]
     brain.won = False
     for m in moves:
-        v = brain.delta(g, p, m, worlds)
+        if keep:
+            floor = top_v[keep - 1]
+        else:
+            floor = -WIN if best is None else best
+        v = brain.delta(g, p, m, worlds, floor)
         if v >= WIN:
             brain.won = True
             return m
-        v += rng.below(3)
+        v += rng.below(_NOISE)
         if best is None or v > best:
             best = v
             pick = m
