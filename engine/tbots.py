@@ -95,19 +95,19 @@ class Brain:
         self.lack = 18  # discount per card the opponent still lacks
         self.wlack = 12  # the same in a sampled world, for the draws
         self.adjacent = 3
-        self.worlds = 6 if level == "hard" else 0
-        self.keep = 6
+        self.worlds = 8 if level == "hard" else 0
+        self.keep = 12
         self.horizon = 2
         # Per world: the opponent's clan cards (hand and next draws) per
         # colour and per value, its hand alone, its elite kinds.
         self.wm = [[0] * 6 for _ in range(self.worlds)]
         self.wn = [bytearray(9) for _ in range(self.worlds)]
         self.wh = [[0] * 6 for _ in range(self.worlds)]
-        self.wav = bytearray(8)
-        self.tw = [0] * (N_STONES * 8)  # per world and stone: the opponent's prospect
+        self.wav = bytearray(self.worlds)
+        self.tw = [0] * (N_STONES * self.worlds)  # per world and stone: the opponent's prospect
         self.touched_q = 0  # stones whose opponent side or modes a move changed
-        self.top_v = [0] * 8
-        self.top_m = [0] * 8
+        self.top_v = [0] * 12
+        self.top_m = [0] * 12
         self.won = False
         self.firsts = 0
         self.root_claims = 0
