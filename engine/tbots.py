@@ -19,9 +19,9 @@ only what its player may see; its work is a fixed budget, never a clock.
   spending a tactic card (the limit makes each one count).  The pile: a
   tactic card when it holds none it could play.  The Scout's return: the
   cards whose best play is worth least.
-- ``hard``: the medium judgement picks a few candidates; each is judged
-  again on the whole board (every stone, runs of three adjacent stones, a
-  claim that wins at once) in ``worlds`` sampled worlds (``determinize``:
+- ``hard``: the medium judgement picks its ``keep`` (12) best plays; each
+  is judged again on the whole board (every stone, runs of three adjacent stones, a
+  claim that wins at once) in ``worlds`` (8) sampled worlds (``determinize``:
   the other hand and the piles dealt at random, consistent with all it
   knows), the opponent's prospects at each stone taken from that world's
   hand and next draws.
@@ -548,8 +548,11 @@ def _easy(bot, g, p, moves):
         if hand[h] < FIRST_TACTIC:
             clan += 1
     tactic = False
-    last = moves[len(moves) - 1] & 63
-    if last >= FIRST_TACTIC and (not clan or not stones or rng.below(3) == 0):
+    count = 0  # plays of a tactic card
+    for m in moves:
+        if m & 63 >= FIRST_TACTIC:
+            count += 1
+    if count and (not clan or not stones or rng.below(3) == 0):
         tactic = True
     if not tactic:
         pick = rng.below(clan)
@@ -574,10 +577,6 @@ def _easy(bot, g, p, moves):
                 m = card | s << 6
         return m
     # A tactic card from the hand, used simply.
-    count = 0
-    for m in moves:
-        if m & 63 >= FIRST_TACTIC:
-            count += 1
     pick = rng.below(count)
     for m in moves:
         if m & 63 >= FIRST_TACTIC:
