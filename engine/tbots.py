@@ -38,7 +38,6 @@ from engine.cards import (
     MUD,
     SCOUT,
     SHIELD,
-    SPY,
     STRATEGIST,
     TRAITOR,
 )
@@ -64,14 +63,6 @@ WIN = const(1000000)
 # The price of spending a tactic card, per kind (JK SP SB BB MF SC ST BA TR),
 # in the units of a stone's chance (0..1000).
 _COST = (170, 110, 90, 120, 120, 0, 130, 110, 110)
-
-
-def _bits(x):
-    n = 0
-    while x:
-        n += 1
-        x &= x - 1
-    return n
 
 
 class Brain:

@@ -3,16 +3,17 @@ Scout's return and the pass included), complete in their claims, blind to
 what they may not see, reproducible, and in the order of their levels."""
 
 import os
+import subprocess
 import sys
 
 import pytest
 
 from conftest import ROOT
 from engine.bots import LEVELS, Bot
-from engine.cards import BANSHEE, JOKER, SCOUT, SPY, STRATEGIST, TRAITOR, FIRST_TACTIC
+from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SPY, STRATEGIST, TRAITOR
 from engine.game import AUTO_CLAIM, NOBODY, PASS, TACTICS, make_game
 from engine.rng import Random
-from engine.tactics import DRAW_TACTIC, return_move
+from engine.tactics import DRAW_TACTIC
 
 GAMES = {"easy": 24, "medium": 16, "hard": 8}
 
@@ -233,3 +234,35 @@ def test_the_tournament_referees_tactics():
     assert r["a_wins"] + r["b_wins"] + r["draws"] == 4
     assert not r["illegal"]
     assert r["a_ms"][0] > 0
+
+
+_SAME_PLAY = """
+from engine.bots import Bot
+from engine.game import NOBODY, TACTICS, make_game
+
+for seed in (3, 4):
+    game = make_game(TACTICS)
+    game.deal(seed, seed & 1)
+    bots = [Bot("hard", seed), Bot("medium", seed + 1)]
+    while game.winner == NOBODY:
+        game.apply(bots[game.to_move].choose(game))
+    print(seed, game.winner, " ".join("%d" % x for x in game.history))
+"""
+
+
+def test_the_same_play_under_micropython(tmp_path):
+    # The bots run unchanged on a board's Python, and a seed gives the same
+    # game there.
+    script = tmp_path / "same_play.py"
+    script.write_text(_SAME_PLAY)
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
+        pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
+    harness = os.path.join(ROOT, "tools", "mpy_run.mjs")
+    mpy = subprocess.run(["node", harness, "--pkg", os.path.join(ROOT, "engine"), str(script)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert mpy.returncode == 0, mpy.stderr
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    cpy = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert cpy.returncode == 0, cpy.stderr
+    assert len(mpy.stdout.splitlines()) == 2
+    assert mpy.stdout == cpy.stdout
