@@ -266,3 +266,13 @@ def test_the_same_play_under_micropython(tmp_path):
     assert cpy.returncode == 0, cpy.stderr
     assert len(mpy.stdout.splitlines()) == 2
     assert mpy.stdout == cpy.stdout
+
+
+def test_the_tournament_waits_for_tactics_positions_before_outside_programs():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import tournament
+
+    if tournament._tactics_positions():
+        pytest.skip("the position format speaks tactics: outside programs may play")
+    with pytest.raises(ValueError, match="position format"):
+        tournament.run("easy", "%s -c pass" % sys.executable, games=2, jobs=1, variant="tactics")

@@ -177,8 +177,21 @@ def _median(xs):
     return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
 
 
+def _tactics_positions():
+    # Whether the position format speaks the tactics variant yet (an
+    # outside program can only be asked through it).
+    game = make_game(TACTICS)
+    game.deal(1, 0)
+    try:
+        return "tactics" in dump(game, viewer=0)
+    except ValueError:
+        return False
+
+
 def run(a, b, games=400, jobs=None, variant="classic", seed=1):
     jobs = jobs or os.cpu_count() or 1
+    if variant == "tactics" and not (a in LEVELS and b in LEVELS) and not _tactics_positions():
+        raise ValueError("outside programs play the tactics variant once the position format covers it")
     tasks = [(i, VARIANTS.index(variant), seed) for i in range(games)]
     with multiprocessing.Pool(jobs, initializer=_init, initargs=((a, b),)) as pool:
         results = pool.map(_one, tasks, chunksize=max(1, games // (jobs * 8)))
@@ -222,7 +235,10 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     args = ap.parse_args(argv)
-    r = run(args.a, args.b, args.games, args.jobs, args.variant, args.seed)
+    try:
+        r = run(args.a, args.b, args.games, args.jobs, args.variant, args.seed)
+    except ValueError as e:
+        ap.error(str(e))
     print(json.dumps(r) if args.json else report(r))
     return 0
 
