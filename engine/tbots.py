@@ -71,7 +71,7 @@ class Brain:
     def __init__(self, level):
         self.level = level
         self.view = TacticsGame()
-        self.world = TacticsGame()
+        self.world = None  # a sampled world (hard only, made on first use)
         self.solver = Solver()
         self.hm = [0] * 6  # p's hand: clan cards per colour
         self.hn = bytearray(9)
@@ -254,6 +254,8 @@ class Brain:
     def sample(self, g, p, rng):
         worlds = self.worlds
         w = self.world
+        if w is None:
+            w = self.world = TacticsGame()
         q = 1 - p
         for d in range(worlds):
             w.copy_from(g)
