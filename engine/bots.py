@@ -21,6 +21,10 @@ hidden.
   placement and judges the whole board: every stone, runs of three adjacent
   stones, proofs, and any claim that would win at once.  Its work is fixed
   (worlds x placements), never timed, so a seed replays its play.
+
+In the tactics variant the same three levels play through ``engine.tbots``
+(elite troops, combat modes, ruses, the Scout's return step, the choice of
+pile), on a copy with the other hand and both piles hidden too.
 """
 
 from micropython import const
@@ -86,6 +90,7 @@ class Bot:
         self.top_v = [0] * 8
         self.top_m = [0] * 8
         self.horizon = 2  # hard: the opponent's next draws counted in a world
+        self.tactics = None  # engine.tbots.Brain, made on the first tactics turn
 
     def choose(self, game):
         """A legal move for the player to move in ``game``, with every

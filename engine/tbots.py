@@ -1,13 +1,711 @@
-"""The built-in opponents in the tactics variant (``engine.bots.Bot``
-hands its tactics turns here).
+"""The built-in opponents in the tactics variant (``engine.bots.Bot`` hands
+its tactics turns here).
 
-Interim: every level plays a random legal move and claims all it can.
+Every level answers every step of a tactics turn: a play (clan card, elite
+troop, combat mode, ruse, Scout) with the pile to draw from, the Scout's
+return step (``game.returns > 0``) and the pass, and claims every stone it
+can prove (``AUTO_CLAIM``).  Like the classic levels it works on a copy of
+the game with the other hand and both piles hidden (``hide``), so it reads
+only what its player may see; its work is a fixed budget, never a clock.
+
+- ``easy``: a random clan card where it fits best; now and then (one turn
+  in three) a tactic card, used simply: an elite troop on its fullest side,
+  a mode or a ruse at random.
+- ``medium``: every play judged on the stones it touches (``Brain.chance``):
+  the best formation its side can still reach (sure from the hand, hoped
+  from the hand and the cards unseen, with elite troops and the stone's
+  combat modes, through ``engine.elite.Solver``) against the best the
+  opponent can still reach from the cards it cannot see, less a price for
+  spending a tactic card (the limit makes each one count).  The pile: a
+  tactic card when it holds none it could play.  The Scout's return: the
+  cards whose best play is worth least.
+- ``hard``: the medium judgement picks its ``keep`` (12) best plays; each
+  is judged again on the whole board (every stone, runs of three adjacent stones, a
+  claim that wins at once) in ``worlds`` (8) sampled worlds (``determinize``:
+  the other hand and the piles dealt at random, consistent with all it
+  knows), the opponent's prospects at each stone taken from that world's
+  hand and next draws.
 """
 
-from engine.game import AUTO_CLAIM
+from micropython import const
+
+from engine.ai import _CURVE
+from engine.cards import (
+    BANSHEE,
+    BLIND,
+    FIRST_TACTIC,
+    JOKER,
+    MUD,
+    SCOUT,
+    SHIELD,
+    STRATEGIST,
+    TRAITOR,
+)
+from engine.elite import W_JOKER, Solver
+from engine.game import AUTO_CLAIM, NOBODY, PASS
+from engine.tactics import (
+    DEST_SHIFT,
+    DISCARD,
+    DRAW_TACTIC,
+    MODE_BLIND,
+    MODE_MUD,
+    SIDE_CAP,
+    SLOT_SHIFT,
+    TacticsGame,
+    return_move,
+)
+
+N_STONES = const(9)
+CERTAIN = const(1000)
+_NOISE = const(3)  # random tie-break added to judgements
+WIN = const(1000000)
+
+# The price of spending a tactic card, per kind (JK SP SB BB MF SC ST BA TR),
+# in the units of a stone's chance (0..1000).
+_COST = (170, 110, 90, 120, 120, 0, 130, 110, 110)
+
+
+class Brain:
+    """Scratch space and the judgement of the tactics levels (one per Bot)."""
+
+    def __init__(self, level):
+        self.level = level
+        self.view = TacticsGame()
+        self.world = None  # a sampled world (hard only, made on first use)
+        self.solver = Solver()
+        self.hm = [0] * 6  # p's hand: clan cards per colour
+        self.hn = bytearray(9)
+        self.havail = 0  # elite kinds in p's hand that it may still place
+        self.mavail = 0  # elite kinds p may hope for (hand and tactic pile)
+        self.pm = [0] * 6  # the pool: unseen clan cards not in p's hand
+        self.pn = bytearray(9)
+        self.qavail = 0  # elite kinds the opponent may hold or draw
+        self.root = [0] * N_STONES
+        self.odds = bytearray(N_STONES)
+        self.hope = 30  # discount per card p must still draw (rank points)
+        self.lack = 18  # discount per card the opponent still lacks
+        self.wlack = 12  # the same in a sampled world, for the draws
+        self.adjacent = 3
+        self.worlds = 8 if level == "hard" else 0
+        self.keep = 12
+        self.horizon = 2
+        # Per world: the opponent's clan cards (hand and next draws) per
+        # colour and per value, its hand alone, its elite kinds.
+        self.wm = [[0] * 6 for _ in range(self.worlds)]
+        self.wn = [bytearray(9) for _ in range(self.worlds)]
+        self.wh = [[0] * 6 for _ in range(self.worlds)]
+        self.wav = bytearray(self.worlds)
+        self.tw = [0] * (N_STONES * self.worlds)  # per world and stone: the opponent's prospect
+        self.touched_q = 0  # stones whose opponent side or modes a move changed
+        self.top_v = [0] * 12
+        self.top_m = [0] * 12
+        self.won = False
+        self.firsts = 0
+        self.root_claims = 0
+        self.stamp = 0
+        self.src_stamp = [0] * 72  # per ruse source (stone, slot): when judged
+        self.src_v = [0] * 72
+
+    # -- what p knows ------------------------------------------------------
+
+    def know(self, g, p):
+        hm = self.hm
+        hn = self.hn
+        pm = self.pm
+        pn = self.pn
+        for c in range(6):
+            hm[c] = 0
+            pm[c] = g.unseen[c]
+        for v in range(9):
+            hn[v] = 0
+            pn[v] = g.unseen_n[v]
+        hav = 0
+        jokers = 0
+        hand = g.hand[p]
+        for h in range(g.hand_n[p]):
+            card = hand[h]
+            if card < FIRST_TACTIC:
+                c = card // 9
+                v = card % 9
+                hm[c] |= 1 << v
+                hn[v] += 1
+                pm[c] &= ~(1 << v)
+                pn[v] -= 1
+            elif card <= SHIELD:
+                hav |= 1 << (card - JOKER)
+                if card == JOKER:
+                    jokers += 1
+        q = 1 - p
+        if g.jokers_on[p]:
+            hav &= ~W_JOKER
+        self.havail = hav
+        free = 0  # elite kinds neither placed nor in p's hand
+        if g.out[0] + jokers < 2:
+            free |= W_JOKER
+        if not g.out[1] and not hav & 2:
+            free |= 2
+        if not g.out[2] and not hav & 4:
+            free |= 4
+        mav = hav
+        if g.tpos < 10:
+            mav |= free
+        if g.jokers_on[p]:
+            mav &= ~W_JOKER
+        self.mavail = mav
+        qav = free
+        if g.jokers_on[q]:
+            qav &= ~W_JOKER
+        if g.tpos >= 10 and not g.hidden_tactics(p):
+            qav = 0
+        self.qavail = qav
+
+    # -- one stone ---------------------------------------------------------
+
+    def _mine(self, g, s, i, k, cap, blind):
+        # p's prospect at side i: sure from the hand, or hoped for.
+        sv = self.solver
+        side = g.side
+        b = i * SIDE_CAP
+        mine = sv.best(side, b, k, cap, blind, self.hm, self.hn, self.havail)
+        hoped = sv.best(side, b, k, cap, blind, g.unseen, g.unseen_n, self.mavail)
+        if hoped > mine:
+            miss = 0
+            wit = sv.wit
+            hm = self.hm
+            for x in range(sv.wit_n):
+                card = wit[x]
+                if card < FIRST_TACTIC:
+                    if not hm[card // 9] >> (card % 9) & 1:
+                        miss += 1
+                elif not self.havail >> (card - JOKER) & 1:
+                    miss += 1
+            hoped -= self.hope * miss
+            if hoped > mine:
+                mine = hoped
+        if mine < 0:
+            mine = 0
+        return mine
+
+    def chance(self, g, s, p, worlds):
+        """Chance, 0..1000, that p wins stone s (after ``know``); with
+        ``worlds`` the mean over the sampled worlds."""
+        o = g.owner[s]
+        if o != NOBODY:
+            return CERTAIN if o == p else 0
+        mode = g.mode[s]
+        cap = 4 if mode & MODE_MUD else 3
+        blind = mode & MODE_BLIND
+        i = s * 2 + p
+        j = i ^ 1
+        ki = g.n[i]
+        kj = g.n[j]
+        if ki == cap:
+            mine = g.rank[i]
+            if kj == cap:
+                th = g.rank[j]
+                return CERTAIN if mine > th or (mine == th and g.first[s] == p) else 0
+            if g.claim_threat(s, p) == 0:
+                return CERTAIN
+        else:
+            mine = self._mine(g, s, i, ki, cap, blind)
+        if kj == cap:
+            th = g.rank[j]
+            top = self.solver.best(g.side, i * SIDE_CAP, ki, cap, blind, g.unseen, g.unseen_n, self.mavail)
+            if top <= th:
+                return 0
+            return _curve(mine - th, blind)
+        if worlds:
+            total = 0
+            if self.touched_q >> s & 1:
+                for d in range(worlds):
+                    total += _curve(mine - self._theirs_world(g, s, j, kj, cap, blind, d), blind)
+            else:
+                tw = self.tw
+                for d in range(worlds):
+                    total += _curve(mine - tw[d * N_STONES + s], blind)
+            return total // worlds
+        sv = self.solver
+        th = sv.best(g.side, j * SIDE_CAP, kj, cap, blind, self.pm, self.pn, self.qavail)
+        if th < 0:
+            th = 0
+        else:
+            th -= self.lack * (cap - kj)
+        return _curve(mine - th, blind)
+
+    def _theirs_world(self, g, s, j, k, cap, blind, d):
+        # The opponent's prospect at side j in world d: from its hand and
+        # next draws, a card not in its hand discounted.
+        sv = self.solver
+        wm = self.wm
+        r = sv.best(g.side, j * SIDE_CAP, k, cap, blind, self.wm[d], self.wn[d], self.wav[d])
+        if r < 0:
+            return 0
+        wh = self.wh[d]
+        miss = 0
+        wit = sv.wit
+        for x in range(sv.wit_n):
+            card = wit[x]
+            if card < FIRST_TACTIC and not wh[card // 9] >> (card % 9) & 1:
+                miss += 1
+        return r - self.wlack * miss
+
+    # -- sampled worlds ----------------------------------------------------
+
+    def sample(self, g, p, rng):
+        worlds = self.worlds
+        w = self.world
+        if w is None:
+            w = self.world = TacticsGame()
+        q = 1 - p
+        for d in range(worlds):
+            w.copy_from(g)
+            w.determinize(p, rng)
+            wm = self.wm[d]
+            wn = self.wn[d]
+            wh = self.wh[d]
+            for c in range(6):
+                wm[c] = 0
+                wh[c] = 0
+            for v in range(9):
+                wn[v] = 0
+            av = 0
+            hand = w.hand[q]
+            for h in range(w.hand_n[q]):
+                card = hand[h]
+                if card < FIRST_TACTIC:
+                    wm[card // 9] |= 1 << (card % 9)
+                    wh[card // 9] |= 1 << (card % 9)
+                    wn[card % 9] += 1
+                elif card <= SHIELD:
+                    av |= 1 << (card - JOKER)
+            if g.jokers_on[q]:
+                av &= ~W_JOKER
+            self.wav[d] = av
+            pos = w.deck_pos + 1  # p draws next, then the opponent
+            for _ in range(self.horizon):
+                if pos >= 54:
+                    break
+                card = w.deck[pos]
+                wm[card // 9] |= 1 << (card % 9)
+                wn[card % 9] += 1
+                pos += 2
+        tw = self.tw
+        for s in range(N_STONES):
+            j = s * 2 + q
+            mode = g.mode[s]
+            cap = 4 if mode & MODE_MUD else 3
+            k = g.n[j]
+            for d in range(worlds):
+                r = 0
+                if g.owner[s] == NOBODY and k < cap:
+                    r = self._theirs_world(g, s, j, k, cap, mode & MODE_BLIND, d)
+                tw[d * N_STONES + s] = r
+
+    # -- moves -------------------------------------------------------------
+
+    def touched(self, m):
+        """Mask of the stones move m changes, and (in ``touched_q``) those
+        whose opponent side or modes it changes."""
+        card = m & 63
+        s = m >> 6 & 15
+        if card == PASS or card == SCOUT:
+            self.touched_q = 0
+            return 0
+        if card < FIRST_TACTIC or card <= SHIELD:
+            self.touched_q = 0
+            return 1 << s
+        if card == BLIND or card == MUD or card == BANSHEE:
+            self.touched_q = 1 << s
+            return 1 << s
+        dest = m >> DEST_SHIFT & 15
+        mask = 1 << s
+        if dest != DISCARD:
+            mask |= 1 << dest
+        self.touched_q = 1 << s if card == TRAITOR else 0
+        return mask
+
+    def delta(self, g, p, m, worlds, floor=-WIN):
+        """The change move m makes to the chances of the stones it
+        touches (played tentatively), less the price of a tactic card;
+        WIN when its claims win at once.  A ruse that cannot beat
+        ``floor`` (its source stone judged already, its destination at
+        best won for sure) is not played out: the answer is then below
+        ``floor``."""
+        card = m & 63
+        if card == SCOUT:
+            return self.scout_value(g, p)
+        if card == STRATEGIST or card == TRAITOR:
+            src = m >> 6 & 15
+            dest = m >> DEST_SHIFT & 15
+            key = src * 4 + (m >> SLOT_SHIFT & 3) + (36 if card == TRAITOR else 0)
+            if dest != src and self.src_stamp[key] == self.stamp:
+                bound = self.src_v[key] - self.root[src] - _COST[card - FIRST_TACTIC]
+                if dest != DISCARD:
+                    bound += CERTAIN - self.root[dest]
+                if bound + _NOISE <= floor:
+                    return bound
+        mask = self.touched(m)
+        token = self.try_play(g, m)
+        if card < FIRST_TACTIC or card <= SHIELD:
+            claims = g.claimable(p)  # a card shown may prove other stones
+        else:
+            # Modes and ruses show no card: only the stones they touch
+            # change their proofs.
+            claims = self.root_claims & ~mask
+            for s in range(N_STONES):
+                if mask >> s & 1 and g.owner[s] == NOBODY and g.n[s * 2 + p] == g.cap(s):
+                    if g.claim_threat(s, p) == 0:
+                        claims |= 1 << s
+        if claims and g.wins_with(p, claims):
+            self.untry(g, m, token)
+            return WIN
+        v = 0
+        root = self.root
+        # A ruse's source stone looks the same whatever the destination.
+        src = -1
+        if card == STRATEGIST or card == TRAITOR:
+            src = m >> 6 & 15
+            key = src * 4 + (m >> SLOT_SHIFT & 3) + (36 if card == TRAITOR else 0)
+            if m >> DEST_SHIFT & 15 == src:
+                src = -1
+        for s in range(N_STONES):
+            if mask >> s & 1:
+                if s == src:
+                    if self.src_stamp[key] != self.stamp:
+                        self.src_stamp[key] = self.stamp
+                        self.src_v[key] = self.chance(g, s, p, worlds)
+                    v += self.src_v[key] - root[s]
+                else:
+                    v += self.chance(g, s, p, worlds) - root[s]
+        self.untry(g, m, token)
+        self.touched_q = 0
+        if card >= FIRST_TACTIC:
+            v -= _COST[card - FIRST_TACTIC]
+        else:
+            v -= card % 9  # keep high cards, a little
+        return v
+
+    def try_play(self, g, m):
+        # The play of a move from ``legal_moves`` on the view, without
+        # ending the turn (``play_tentatively`` without its check).
+        self.firsts = g._firsts()
+        return g._play(g.to_move, m)
+
+    def untry(self, g, m, token):
+        g._unplay(g.to_move, m, token)
+        g._set_firsts(self.firsts)
+
+    def scout_value(self, g, p):
+        # Early, a Scout is a look at three cards for a tactic card's turn.
+        if g.tpos >= 10 and g.deck_pos >= 54:
+            return -WIN
+        return 25 if 54 - g.deck_pos > 15 else -40
+
+    def board(self, g, p, worlds):
+        """The whole board's worth to p: every stone and the runs of three
+        adjacent stones (after ``know``)."""
+        total = 0
+        odds = self.odds
+        for s in range(N_STONES):
+            x = self.chance(g, s, p, worlds)
+            odds[s] = x // 4
+            total += x
+        adj = 0
+        for s in range(N_STONES - 2):
+            a = odds[s]
+            b = odds[s + 1]
+            c = odds[s + 2]
+            adj += (a * b // 250) * c // 250 - ((250 - a) * (250 - b) // 250) * (250 - c) // 250
+        return 2 * total + self.adjacent * adj * 4
+
+    def set_root(self, g, p, worlds):
+        root = self.root
+        self.touched_q = 0
+        self.root_claims = g.claimable(p)
+        self.stamp += 1  # forget the ruses' source stones
+        if self.stamp > 1000000:
+            self.stamp = 1
+            for i in range(72):
+                self.src_stamp[i] = 0
+        for s in range(N_STONES):
+            root[s] = self.chance(g, s, p, worlds)
+
+    # -- the pile ----------------------------------------------------------
+
+    def draw_flag(self, g, p, m):
+        """DRAW_TACTIC when p should draw a tactic card after move m."""
+        if g.tpos >= 10:
+            return 0
+        if g.deck_pos >= 54:
+            return DRAW_TACTIC
+        card = m & 63
+        ht = 0
+        hand = g.hand[p]
+        for h in range(g.hand_n[p]):
+            if hand[h] >= FIRST_TACTIC:
+                ht += 1
+        if card != PASS and card >= FIRST_TACTIC:
+            ht -= 1
+        played = g.played[p] + (1 if card != PASS and card >= FIRST_TACTIC else 0)
+        room = g.played[1 - p] - played + 1  # tactic cards p could play in a row
+        if room < 1:
+            room = 1
+        return DRAW_TACTIC if ht < room else 0
+
+
+def _curve(diff, blind):
+    if blind:
+        diff *= 3  # sums only: a few points matter more
+    x = diff // 4 + 32
+    return _CURVE[0 if x < 0 else 64 if x > 64 else x] * 4
 
 
 def choose(bot, game):
     """A legal move (with ``AUTO_CLAIM``) for the player to move."""
-    moves = game.legal_moves()
-    return moves[bot.rng.below(len(moves))] | AUTO_CLAIM
+    brain = bot.tactics
+    if brain is None:
+        brain = bot.tactics = Brain(bot.level)
+    g = brain.view
+    g.copy_from(game)
+    p = g.to_move
+    g.hide(p)
+    if g.returns:
+        return _returns(bot, brain, g, p)
+    moves = g.legal_moves()
+    if moves[0] == PASS:
+        return PASS | AUTO_CLAIM
+    if bot.level == "easy":
+        m = _easy(bot, g, p, moves)
+        if bot.rng.below(4) == 0:
+            m |= DRAW_TACTIC
+        return m | AUTO_CLAIM
+    brain.know(g, p)
+    if bot.level == "hard":
+        m = _hard(bot, brain, g, p, moves)
+    else:
+        m = _medium(bot, brain, g, p, moves)
+    return _finish(brain, g, p, m)
+
+
+def _finish(brain, g, p, m):
+    if m & 63 == SCOUT:
+        lo_hi = g._scout_range()
+        t = 2 if lo_hi[1] >= 2 else lo_hi[1]
+        if t < lo_hi[0]:
+            t = lo_hi[0]
+        m = SCOUT | t << 6
+        return m | AUTO_CLAIM
+    return m | brain.draw_flag(g, p, m) | AUTO_CLAIM
+
+
+def _fit(g, card, stone, p):
+    # How well clan card ``card`` joins p's cards at ``stone``.
+    i = stone * 2 + p
+    k = g.n[i]
+    if k == 0:
+        return 1
+    base = i * SIDE_CAP
+    c = card // 9
+    v = card % 9
+    same_colour = True
+    same_value = True
+    near = True
+    for j in range(k):
+        other = g.side[base + j]
+        if other >= FIRST_TACTIC:
+            continue
+        if other // 9 != c:
+            same_colour = False
+        d = other % 9 - v
+        if d:
+            same_value = False
+        if d == 0 or d > 2 or d < -2:
+            near = False
+    score = 0
+    if same_colour:
+        score += 3
+    if same_value:
+        score += 4
+    if near:
+        score += 3
+    return score * k
+
+
+def _easy(bot, g, p, moves):
+    rng = bot.rng
+    hand = g.hand[p]
+    n = g.hand_n[p]
+    stones = g.open_stones(p)
+    clan = 0
+    for h in range(n):
+        if hand[h] < FIRST_TACTIC:
+            clan += 1
+    tactic = False
+    count = 0  # plays of a tactic card
+    for m in moves:
+        if m & 63 >= FIRST_TACTIC:
+            count += 1
+    if count and (not clan or not stones or rng.below(3) == 0):
+        tactic = True
+    if not tactic:
+        pick = rng.below(clan)
+        card = 0
+        for h in range(n):
+            if hand[h] < FIRST_TACTIC:
+                if not pick:
+                    card = hand[h]
+                    break
+                pick -= 1
+        best = -1
+        m = moves[0]
+        for s in range(N_STONES):
+            if not stones >> s & 1:
+                continue
+            i = s * 2 + p
+            score = _fit(g, card, s, p) * 16 + rng.below(12)
+            if g.n[i] == g.cap(s) - 1:
+                score += 8
+            if score > best:
+                best = score
+                m = card | s << 6
+        return m
+    # A tactic card from the hand, used simply.
+    pick = rng.below(count)
+    for m in moves:
+        if m & 63 >= FIRST_TACTIC:
+            if not pick:
+                break
+            pick -= 1
+    card = m & 63
+    if card <= SHIELD:
+        # An elite troop goes to its fullest open side.
+        best = -1
+        for x in moves:
+            if x & 63 == card:
+                s = x >> 6 & 15
+                k = g.n[s * 2 + p] * 4 + rng.below(4)
+                if k > best:
+                    best = k
+                    m = x
+    elif card == SCOUT:
+        m = SCOUT | g._scout_range()[0] << 6
+    return m
+
+
+def _scored(bot, brain, g, p, moves, worlds, keep):
+    # Every move judged by ``delta``; the best, and with ``keep`` the
+    # ``keep`` best in brain.top_m (best first).
+    rng = bot.rng
+    top_v = brain.top_v
+    top_m = brain.top_m
+    for i in range(keep):
+        top_v[i] = -WIN - 1
+    best = None
+    pick = moves[0]
+    brain.won = False
+    for m in moves:
+        if keep:
+            floor = top_v[keep - 1]
+        else:
+            floor = -WIN if best is None else best
+        v = brain.delta(g, p, m, worlds, floor)
+        if v >= WIN:
+            brain.won = True
+            return m
+        v += rng.below(_NOISE)
+        if best is None or v > best:
+            best = v
+            pick = m
+        i = keep
+        while i > 0 and v > top_v[i - 1]:
+            if i < keep:
+                top_v[i] = top_v[i - 1]
+                top_m[i] = top_m[i - 1]
+            i -= 1
+        if i < keep:
+            top_v[i] = v
+            top_m[i] = m
+    return pick
+
+
+def _medium(bot, brain, g, p, moves):
+    brain.set_root(g, p, 0)
+    return _scored(bot, brain, g, p, moves, 0, 0)
+
+
+def _hard(bot, brain, g, p, moves):
+    brain.set_root(g, p, 0)
+    keep = brain.keep
+    m = _scored(bot, brain, g, p, moves, 0, keep)
+    if brain.won:
+        return m  # a claim that wins at once
+    worlds = brain.worlds
+    brain.sample(g, p, bot.rng)
+    best = None
+    pick = m
+    for i in range(keep):
+        if brain.top_v[i] < -WIN:
+            break
+        cand = brain.top_m[i]
+        card = cand & 63
+        if card == SCOUT:
+            brain.touched_q = 0
+            v = brain.board(g, p, worlds) + 2 * brain.scout_value(g, p)
+        else:
+            brain.touched(cand)
+            token = brain.try_play(g, cand)
+            brain.know(g, p)
+            v = brain.board(g, p, worlds)
+            brain.untry(g, cand, token)
+            brain.touched_q = 0
+            if card >= FIRST_TACTIC:
+                v -= 2 * _COST[card - FIRST_TACTIC]
+            else:
+                v -= card % 9
+        if best is None or v > best:
+            best = v
+            pick = cand
+    brain.know(g, p)
+    return pick
+
+
+def _returns(bot, brain, g, p):
+    # The Scout's return step: put back the cards whose best play is worth
+    # least; the least useful ends on top.
+    moves = g.legal_moves()
+    if bot.level == "easy":
+        return moves[bot.rng.below(len(moves))] | AUTO_CLAIM
+    owed = g.returns
+    g.returns = 0
+    brain.know(g, p)
+    brain.set_root(g, p, 0)
+    hand = g.hand[p]
+    n = g.hand_n[p]
+    worth = [-WIN] * n
+    for h in range(n):
+        if hand[h] >= FIRST_TACTIC:
+            worth[h] = _COST[hand[h] - FIRST_TACTIC] // 2  # kept for later
+    plays = g.legal_moves()
+    for m in plays:
+        card = m & 63
+        if card == PASS:
+            continue
+        v = brain.delta(g, p, m, 0)
+        if card >= FIRST_TACTIC:
+            v += _COST[card - FIRST_TACTIC]  # keeping it is not spending it
+        for h in range(n):
+            if hand[h] == card and v > worth[h]:
+                worth[h] = v
+    g.returns = owed
+    # The two least worth (ties: the first found).
+    a = -1
+    b = -1
+    for h in range(n):
+        if a < 0 or worth[h] < worth[a]:
+            b = a
+            a = h
+        elif b < 0 or worth[h] < worth[b]:
+            b = h
+    if owed == 1:
+        return return_move(hand[a]) | AUTO_CLAIM
+    return return_move(hand[b], hand[a]) | AUTO_CLAIM

@@ -1,12 +1,16 @@
 """Play two opponents against each other and measure who is stronger.
 
-    python tools/tournament.py A B [--games N] [--jobs J] [--variant classic|expert] [--seed S] [--json]
+    python tools/tournament.py A B [--games N] [--jobs J] [--variant classic|expert|tactics] [--seed S] [--json]
 
 An opponent is a level (``easy``, ``medium``, ``hard``) or any outside
 command that speaks the bot protocol (``"python3 my_bot.py"``).  Games go in
 pairs: each deal is played twice, the opponents swapping seats.  The engine
 referees every move; an illegal or missing answer loses that game and is
-reported.  Prints A's win rate with a 95% confidence interval (Wilson),
+reported.  In the tactics variant a built-in level is handed the game
+itself (it hides what its player may not see on its own copy) and answers
+every step, the Scout's return included; the referee spells out its
+claims and checks every answer with ``TacticsGame.check``.  Prints A's
+win rate with a 95% confidence interval (Wilson),
 draws, and each side's median and maximum time per move.
 """
 
@@ -26,7 +30,7 @@ if ROOT not in sys.path:
 
 import engine  # noqa: E402,F401
 from engine.bots import LEVELS, Bot  # noqa: E402
-from engine.game import DRAW, VARIANTS, Game  # noqa: E402
+from engine.game import DRAW, TACTICS, VARIANTS, Game, make_game  # noqa: E402
 from engine.position import dump  # noqa: E402
 from engine.protocol import answer_to_move, serve_request  # noqa: E402
 
@@ -44,6 +48,13 @@ class LevelPlayer:
 
     def ask(self, request):
         return serve_request(request, self.bot, self.scratch)
+
+    def choose(self, game):
+        # Tactics: the bot answers on a copy (it hides the rest itself).
+        if self.scratch.variant != TACTICS:
+            self.scratch = make_game(TACTICS)
+        self.scratch.copy_from(game)
+        return self.bot.choose(self.scratch)
 
     def close(self):
         pass
@@ -89,11 +100,24 @@ def make_player(spec):
 def play_game(players, variant, deal_seed):
     """One round refereed by the engine.  Returns (winner seat or DRAW,
     times per seat, None or (seat, reason) for an illegal move)."""
-    game = Game(variant)
+    game = make_game(variant)
     game.deal(deal_seed, 0)
     times = ([], [])
     while not game.over():
         p = game.to_move
+        if variant == TACTICS and isinstance(players[p], LevelPlayer):
+            start = time.perf_counter()
+            m = players[p].choose(game)
+            elapsed = time.perf_counter() - start
+            # Every answer is checked with its claims spelt out: an
+            # unprovable claim or an illegal play loses the game.
+            m = game.spell_claims(m)
+            times[p].append(elapsed)
+            err = game.check(m)
+            if err:
+                return 1 - p, times, (p, "%s: %s" % (m, err))
+            game.apply(m)
+            continue
         request = {"cmd": "move", "position": dump(game, viewer=p)}
         start = time.perf_counter()
         try:
@@ -153,8 +177,21 @@ def _median(xs):
     return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
 
 
+def _tactics_positions():
+    # Whether the position format speaks the tactics variant yet (an
+    # outside program can only be asked through it).
+    game = make_game(TACTICS)
+    game.deal(1, 0)
+    try:
+        return "tactics" in dump(game, viewer=0)
+    except ValueError:
+        return False
+
+
 def run(a, b, games=400, jobs=None, variant="classic", seed=1):
     jobs = jobs or os.cpu_count() or 1
+    if variant == "tactics" and not (a in LEVELS and b in LEVELS) and not _tactics_positions():
+        raise ValueError("outside programs play the tactics variant once the position format covers it")
     tasks = [(i, VARIANTS.index(variant), seed) for i in range(games)]
     with multiprocessing.Pool(jobs, initializer=_init, initargs=((a, b),)) as pool:
         results = pool.map(_one, tasks, chunksize=max(1, games // (jobs * 8)))
@@ -198,7 +235,10 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     args = ap.parse_args(argv)
-    r = run(args.a, args.b, args.games, args.jobs, args.variant, args.seed)
+    try:
+        r = run(args.a, args.b, args.games, args.jobs, args.variant, args.seed)
+    except ValueError as e:
+        ap.error(str(e))
     print(json.dumps(r) if args.json else report(r))
     return 0
 

@@ -1,0 +1,278 @@
+"""The built-in opponents in the tactics variant: legal at every step (the
+Scout's return and the pass included), complete in their claims, blind to
+what they may not see, reproducible, and in the order of their levels."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+from engine.bots import LEVELS, Bot
+from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SPY, STRATEGIST, TRAITOR
+from engine.game import AUTO_CLAIM, NOBODY, PASS, TACTICS, make_game
+from engine.rng import Random
+from engine.tactics import DRAW_TACTIC
+
+GAMES = {"easy": 24, "medium": 16, "hard": 8}
+
+
+def bot_game(level_a, level_b, seed, step=None):
+    """One tactics round between two levels; ``step(game, m)`` sees every
+    answer before it is applied."""
+    game = make_game(TACTICS)
+    game.deal(seed, seed & 1)
+    bots = [Bot(level_a, seed * 2 + 1), Bot(level_b, seed * 2 + 2)]
+    while game.winner == NOBODY:
+        m = bots[game.to_move].choose(game)
+        if step:
+            step(game, m)
+        game.apply(m)
+    return game
+
+
+class Referee:
+    """Checks every answer and counts what the bots did."""
+
+    def __init__(self):
+        self.kinds = set()
+        self.returns = 0
+        self.passes = 0
+        self.tactic_draws = 0
+        self.moves = 0
+
+    def __call__(self, game, m):
+        assert m & AUTO_CLAIM
+        full = game.spell_claims(m)
+        assert game.check(full) is None, (m, game.check(full))
+        assert game.check(m) is None
+        self.moves += 1
+        if game.returns:
+            self.returns += 1
+            return
+        card = m & 63
+        if card == PASS:
+            self.passes += 1
+            assert game.legal_moves() == [PASS]
+        elif card >= FIRST_TACTIC:
+            self.kinds.add(card)
+        if m & DRAW_TACTIC:
+            self.tactic_draws += 1
+        # Claims: exactly the stones provable after the play.
+        assert full >> 10 & 0x1FF == game.claimable_after(m & ~AUTO_CLAIM)
+
+
+def _after_apply_nothing_left(game, p):
+    # After the mover's step, nothing it could prove is left unclaimed.
+    if game.winner == NOBODY and not game.returns:
+        assert game.claimable(p) == 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legally_and_claims_all_it_can_prove(level):
+    ref = Referee()
+    for seed in range(GAMES[level]):
+        game = make_game(TACTICS)
+        game.deal(seed, seed & 1)
+        bots = [Bot(level, seed * 2 + 1), Bot("easy" if seed % 3 else level, seed * 2 + 2)]
+        while game.winner == NOBODY:
+            p = game.to_move
+            m = bots[p].choose(game)
+            ref(game, m)
+            game.apply(m)
+            _after_apply_nothing_left(game, p)
+    # The games went through the variant's steps: tactic cards of many
+    # kinds, the Scout's return, the tactic pile.
+    assert len(ref.kinds) >= 6, ref.kinds
+    assert ref.returns > 0
+    assert ref.tactic_draws > 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_game(level):
+    a = bot_game(level, "medium", 5)
+    b = bot_game(level, "medium", 5)
+    assert a.history == b.history
+    c = bot_game(level, "medium", 6)
+    assert c.history != a.history
+
+
+def _positions(seed):
+    # Positions along a game between easy bots, the player to move's.
+    game = make_game(TACTICS)
+    game.deal(seed, seed & 1)
+    out = []
+    n = 0
+    while game.winner == NOBODY:
+        if n % 5 == 3:
+            other = make_game(TACTICS)
+            other.copy_from(game)
+            out.append(other)
+        game.apply(Bot("easy", seed).choose(game))
+        n += 1
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_answers_do_not_depend_on_hidden_cards(level):
+    # Two games the player to move cannot tell apart: the other hand and
+    # both piles dealt again.  Same seed, same answer.
+    differ = 0
+    for seed in range(3):
+        for i, game in enumerate(_positions(seed)):
+            p = game.to_move
+            other = make_game(TACTICS)
+            other.copy_from(game)
+            other.determinize(p, Random(seed * 100 + i))
+            if other.hand_cards(1 - p) != game.hand_cards(1 - p) or other.tdeck != game.tdeck:
+                differ += 1
+            assert Bot(level, seed).choose(game) == Bot(level, seed).choose(other)
+    assert differ > 10
+
+
+def _scout_position(seed):
+    # A position where the player to move holds a Scout: dealt, then the
+    # Scout swapped into its hand from the tactic pile.
+    game = make_game(TACTICS)
+    game.deal(seed, 0)
+    i = list(game.tdeck).index(SCOUT)
+    game.tdeck[i], game.tdeck[0] = game.tdeck[0], game.tdeck[i]
+    game.apply(game.hand[0][0] | 4 << 6 | DRAW_TACTIC | AUTO_CLAIM)  # player 0 draws the Scout
+    game.apply(game.hand[1][0] | 4 << 6 | AUTO_CLAIM)
+    assert SCOUT in game.hand_cards(0)
+    return game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("from_tactics", [0, 1, 3])
+def test_the_scout_return_step(level, from_tactics):
+    game = _scout_position(7)
+    game.apply(SCOUT | from_tactics << 6 | AUTO_CLAIM)
+    assert game.returns == 2 and game.to_move == 0 and game.hand_n[0] == 9
+    hand = game.hand_cards(0)
+    m = Bot(level, 3).choose(game)
+    assert game.check(m) is None
+    first, second = m & 63, m >> 21 & 63
+    assert first in hand and second in hand
+    clan_top = game.deck_pos
+    tactic_top = game.tpos
+    game.apply(m)
+    assert game.returns == 0 and game.to_move == 1 and game.hand_n[0] == 7
+    # Each card went back on top of its own pile, the second on top.
+    for card in (first, second):
+        if card >= FIRST_TACTIC:
+            tactic_top -= 1
+        else:
+            clan_top -= 1
+    assert game.deck_pos == clan_top and game.tpos == tactic_top
+    top = game.tdeck[game.tpos] if second >= FIRST_TACTIC else game.deck[game.deck_pos]
+    assert top == second
+
+
+def test_medium_and_hard_put_back_what_they_need_least():
+    # After a Scout that drew a Joker, a Spy and a clan card, the thinking
+    # levels keep the Joker (it completes anything).
+    for level in ("medium", "hard"):
+        kept = 0
+        for seed in range(6):
+            game = _scout_position(seed)
+            game.tdeck[game.tpos] = JOKER
+            game.tdeck[game.tpos + 1] = SPY
+            game.apply(SCOUT | 2 << 6 | AUTO_CLAIM)
+            m = Bot(level, seed).choose(game)
+            assert game.check(m) is None
+            kept += JOKER not in (m & 63, m >> 21 & 63)
+        assert kept >= 5, level
+
+
+def _blocked_position():
+    # Player 0 holds only tactic cards and has played one more than the
+    # other: the limit blocks every card, so it must pass.
+    game = make_game(TACTICS)
+    game.deal(11, 0)
+    game.apply(game.hand[0][0] | 0 << 6 | AUTO_CLAIM)
+    game.apply(game.hand[1][0] | 0 << 6 | AUTO_CLAIM)
+    hand = game.hand[0]
+    for h, card in enumerate((STRATEGIST, TRAITOR, BANSHEE)):
+        hand[h] = card
+    game.hand_n[0] = 3
+    game.played[0] = 1
+    return game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_blocked_by_the_limit_passes(level):
+    game = _blocked_position()
+    assert game.legal_moves() == [PASS]
+    m = Bot(level, 1).choose(game)
+    assert m & 63 == PASS and m & AUTO_CLAIM
+    assert game.check(m) is None
+    # With the limit lifted, it plays one of its tactic cards instead.
+    game.played[0] = 0
+    m = Bot(level, 1).choose(game)
+    assert m & 63 in (STRATEGIST, TRAITOR, BANSHEE)
+    assert game.check(m) is None
+
+
+def test_levels_hold_their_order_over_a_few_games():
+    # A smoke check of strength (the full figures come from the tournament).
+    wins = sum(1 for seed in range(8) if bot_game("hard", "easy", seed).winner == 0)
+    wins += sum(1 for seed in range(8, 16) if bot_game("easy", "hard", seed).winner == 1)
+    assert wins >= 14
+    wins = sum(1 for seed in range(8) if bot_game("medium", "easy", seed).winner == 0)
+    wins += sum(1 for seed in range(8, 16) if bot_game("easy", "medium", seed).winner == 1)
+    assert wins >= 13
+
+
+def test_the_tournament_referees_tactics():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import tournament
+
+    r = tournament.run("medium", "easy", games=4, jobs=2, variant="tactics")
+    assert r["variant"] == "tactics"
+    assert r["a_wins"] + r["b_wins"] + r["draws"] == 4
+    assert not r["illegal"]
+    assert r["a_ms"][0] > 0
+
+
+_SAME_PLAY = """
+from engine.bots import Bot
+from engine.game import NOBODY, TACTICS, make_game
+
+for seed in (3, 4):
+    game = make_game(TACTICS)
+    game.deal(seed, seed & 1)
+    bots = [Bot("hard", seed), Bot("medium", seed + 1)]
+    while game.winner == NOBODY:
+        game.apply(bots[game.to_move].choose(game))
+    print(seed, game.winner, " ".join("%d" % x for x in game.history))
+"""
+
+
+def test_the_same_play_under_micropython(tmp_path):
+    # The bots run unchanged on a board's Python, and a seed gives the same
+    # game there.
+    script = tmp_path / "same_play.py"
+    script.write_text(_SAME_PLAY)
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
+        pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
+    harness = os.path.join(ROOT, "tools", "mpy_run.mjs")
+    mpy = subprocess.run(["node", harness, "--pkg", os.path.join(ROOT, "engine"), str(script)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert mpy.returncode == 0, mpy.stderr
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    cpy = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert cpy.returncode == 0, cpy.stderr
+    assert len(mpy.stdout.splitlines()) == 2
+    assert mpy.stdout == cpy.stdout
+
+
+def test_the_tournament_waits_for_tactics_positions_before_outside_programs():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import tournament
+
+    if tournament._tactics_positions():
+        pytest.skip("the position format speaks tactics: outside programs may play")
+    with pytest.raises(ValueError, match="position format"):
+        tournament.run("easy", "%s -c pass" % sys.executable, games=2, jobs=1, variant="tactics")
