@@ -268,11 +268,13 @@ def test_the_same_play_under_micropython(tmp_path):
     assert mpy.stdout == cpy.stdout
 
 
-def test_the_tournament_waits_for_tactics_positions_before_outside_programs():
+def test_an_outside_program_plays_tactics_in_the_tournament():
+    # ``python -m engine bot`` speaks the tactics positions and answers:
+    # every step of its games (Scout returns included) is refereed.
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import tournament
 
-    if tournament._tactics_positions():
-        pytest.skip("the position format speaks tactics: outside programs may play")
-    with pytest.raises(ValueError, match="position format"):
-        tournament.run("easy", "%s -c pass" % sys.executable, games=2, jobs=1, variant="tactics")
+    outside = "%s -m engine bot --level medium --seed 3" % sys.executable
+    result = tournament.run("easy", outside, games=4, jobs=1, variant="tactics")
+    assert result["illegal"] == []
+    assert result["games"] == 4

@@ -9,7 +9,8 @@ referees every move; an illegal or missing answer loses that game and is
 reported.  In the tactics variant a built-in level is handed the game
 itself (it hides what its player may not see on its own copy) and answers
 every step, the Scout's return included; the referee spells out its
-claims and checks every answer with ``TacticsGame.check``.  Prints A's
+claims and checks every answer with ``TacticsGame.check``; an outside
+command is asked through the position format's tactics extension.  Prints A's
 win rate with a 95% confidence interval (Wilson),
 draws, and each side's median and maximum time per move.
 """
@@ -125,7 +126,7 @@ def play_game(players, variant, deal_seed):
             elapsed = time.perf_counter() - start
             if "error" in answer:
                 raise ValueError("error answer: %s" % answer["error"])
-            m = answer_to_move(answer)
+            m = answer_to_move(answer, game)
         except (ValueError, OSError) as e:
             return 1 - p, times, (p, str(e))
         times[p].append(elapsed)
@@ -177,21 +178,8 @@ def _median(xs):
     return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
 
 
-def _tactics_positions():
-    # Whether the position format speaks the tactics variant yet (an
-    # outside program can only be asked through it).
-    game = make_game(TACTICS)
-    game.deal(1, 0)
-    try:
-        return "tactics" in dump(game, viewer=0)
-    except ValueError:
-        return False
-
-
 def run(a, b, games=400, jobs=None, variant="classic", seed=1):
     jobs = jobs or os.cpu_count() or 1
-    if variant == "tactics" and not (a in LEVELS and b in LEVELS) and not _tactics_positions():
-        raise ValueError("outside programs play the tactics variant once the position format covers it")
     tasks = [(i, VARIANTS.index(variant), seed) for i in range(games)]
     with multiprocessing.Pool(jobs, initializer=_init, initargs=((a, b),)) as pool:
         results = pool.map(_one, tasks, chunksize=max(1, games // (jobs * 8)))
