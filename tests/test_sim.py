@@ -64,15 +64,15 @@ def test_the_board_shows_every_card_stone_and_the_cursor(desk):
     seen = 0
     for s in range(9):
         for k, card in enumerate(game.cards_at(s, 0)):
-            assert tile_pixel(desk, s, 4 + k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+            assert tile_pixel(desk, s, V.STONE_ROW + 1 + k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
             seen += 1
         for k, card in enumerate(game.cards_at(s, 1)):
-            assert tile_pixel(desk, s, 2 - k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+            assert tile_pixel(desk, s, V.STONE_ROW - 1 - k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
             seen += 1
         owner = game.owner[s]
         expected = {0: V.MINE, 1: V.THEIRS}.get(owner)
         if expected is not None:
-            assert tile_pixel(desk, s, 3, dx=8, dy=5) == rgb565(V.PALETTE[expected])
+            assert tile_pixel(desk, s, V.STONE_ROW, dx=8, dy=5) == rgb565(V.PALETTE[expected])
     assert seen > 10
     # The hand, and the cursor's gold frame around the chosen card.
     hand = app.hand()
