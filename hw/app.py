@@ -111,6 +111,7 @@ class App:
         self.play = PASS  # the play once chosen (the move without claims or draw)
         self.draw_tactic = False  # the pile last drawn from: the draw step's default
         self.picked = []  # the Scout's cards put back so far
+        self._blocked = -1  # see blocked()
         self.token = -1  # its tentative placement (classic claims)
         self.claims = 0  # stones claimed this turn so far
         self.claimable = 0  # stones that may be claimed in this phase
@@ -321,6 +322,7 @@ class App:
         self.token = -1
         self.claims = 0
         self.picked = []
+        self._blocked = -1
         if self.session is not None and p != self.session.seat:
             self.mode = REMOTE
             return
@@ -355,6 +357,7 @@ class App:
 
     def _enter_cards(self):
         game = self.game
+        self._blocked = -1
         p = game.to_move
         stones = game.open_stones(p) & ~self.claims
         if self.claims and game.wins_with(p, self.claims):
@@ -521,15 +524,24 @@ class App:
 
     def blocked(self):
         """Mask of the tactic kinds in the hand (bit card - 54) that cannot
-        be played now, on the turn of the player who holds them."""
+        be played now, on the turn of the player who holds them (worked
+        out once a turn)."""
         game = self.game
         if game is None or game.variant != TACTICS or game.returns:
             return 0
-        playable = 0
-        for m in game.legal_moves():
-            if m & 63 >= FIRST_TACTIC and m != PASS:
-                playable |= 1 << ((m & 63) - FIRST_TACTIC)
-        return 0x1FF & ~playable
+        if self._blocked < 0:
+            playable = 0
+            for m in game.legal_moves():
+                if m & 63 >= FIRST_TACTIC and m != PASS:
+                    playable |= 1 << ((m & 63) - FIRST_TACTIC)
+            self._blocked = 0x1FF & ~playable
+        return self._blocked
+
+    def scout_total(self):
+        """How many cards a Scout draws now (3 unless the piles are short)."""
+        game = self.game
+        n = game.pile_size() + game.tactic_pile_size()
+        return n if n < 3 else 3
 
     def why_card(self, card):
         """Why ``card`` of the hand cannot be played now (None when it can)."""

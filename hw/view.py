@@ -452,7 +452,7 @@ class View:
         if turn and phase in (A.CLAIM, A.CLAIM_FIRST):
             return t("pick_claims")
         if turn and phase == A.SCOUT_N:
-            return t("scout_keys") % app.stone
+            return t("scout_keys") % (app.stone, app.scout_total() - app.stone)
         if turn and phase == A.TABLE:
             return t("pick_keys")
         if turn and phase == A.DEST:

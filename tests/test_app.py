@@ -483,9 +483,9 @@ def test_combat_modes_go_on_unclaimed_stones_only():
     assert game.mode[2] == MODE_MUD and game.cap(2) == 4 and game.first[2] == NOBODY
     # Blind man's bluff on the same stone, next turn.
     game.to_move = 0
+    game.played[1] = 1
     app._start_turn()
     app.cursor = 0
-    game.played[1] = 1
     pick_card(app, "BB")
     move_to(app, "stone_cursor", 2)
     app.press(buttons.A)

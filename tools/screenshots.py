@@ -14,7 +14,8 @@ sys.path.append(ROOT)
 
 import engine  # noqa: E402,F401
 from hw import buttons  # noqa: E402
-from hw.app import CARD, CLAIM, DETAIL, HANDOFF, NOTICE, ROUND_END, TURN, App  # noqa: E402
+from engine.game import TACTICS  # noqa: E402
+from hw.app import CARD, CLAIM, DEST, DETAIL, HANDOFF, MATCH_END, NOTICE, RETURN, ROUND_END, TABLE, TURN, App  # noqa: E402
 from hw.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
 from sim.desk import Desk  # noqa: E402
@@ -30,6 +31,41 @@ def until(runner, player, done, limit=5000):
         b = player.next_button(app)
         runner.step([b] if b else [])
     return False
+
+
+def _elite_and_modes(app):
+    game = app.game
+    elite = sum(1 for s in range(9) for p in (0, 1) for c in game.cards_at(s, p) if 54 <= c <= 56)
+    modes = sum(1 for s in range(9) if game.mode[s] and game.owner[s] == 2)
+    return elite >= 1 and modes >= 1
+
+
+def tactics(desk, shot):
+    """The tactics variant: a board with elite troops and combat modes, a
+    Scout's cards going back, a ruse choosing its target."""
+    wanted = {
+        "tactics-board": lambda a: a.mode == TURN and a.phase == CARD and _elite_and_modes(a)
+        and any(c >= 54 for c in a.hand()),
+        "tactics-scout": lambda a: a.mode == TURN and a.phase == RETURN,
+        "tactics-ruse": lambda a: a.mode == TURN and a.phase in (TABLE, DEST),
+    }
+    for seed in range(60):
+        if not wanted:
+            return
+        app = App(seed=seed, opponent="easy", variant=TACTICS)
+        runner = Runner(desk, app)
+        player = AutoPlayer("medium", seed)
+        runner.step([buttons.START])
+        for _ in range(20000):
+            if app.mode == MATCH_END or not wanted:
+                break
+            for name in list(wanted):
+                if wanted[name](app):
+                    runner.step([])
+                    shot(name)
+                    del wanted[name]
+            b = player.next_button(app)
+            runner.step([b] if b else [])
 
 
 def main(argv):
@@ -78,6 +114,7 @@ def main(argv):
         runner2.step([buttons.START])
         if app2.mode == HANDOFF:
             shot("hand-over")
+        tactics(desk, shot)
     finally:
         desk.close()
     print("screenshots in", out)
