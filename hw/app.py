@@ -710,8 +710,7 @@ class App:
         tactics = game.variant == TACTICS
         lines = [self.t("stone") % (s + 1)]
         if tactics and game.mode[s]:
-            lines[0] += ": " + " ".join(self.t(k) for b, k in ((MODE_BLIND, "blind"), (MODE_MUD, "mud"))
-                                        if game.mode[s] & b)
+            lines[0] += " (" + ", ".join(c for b, c in ((MODE_BLIND, "BB"), (MODE_MUD, "MF")) if game.mode[s] & b) + ")"
         for p in (1 - me, me):
             cards = game.cards_at(s, p)
             line = self.name(p) + ": " + " ".join(card_name(c) for c in cards)

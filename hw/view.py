@@ -422,7 +422,7 @@ class View:
         if not turn:
             return None
         t = app.t
-        name = t("name_" + TACTIC_CODES[app.card - 54]) if 54 <= app.card < 63 else ""
+        name = TACTIC_CODES[app.card - 54] if 54 <= app.card < 63 else ""
         if phase == A.STONE and app.card >= 54:
             return t("step_stone") % name
         if phase == A.SCOUT_N:

@@ -530,7 +530,7 @@ def test_the_opponent_sees_a_scout_and_how_many_cards_went_back():
     app.press(buttons.A)
     pick_card(app, "R1")
     pick_card(app, "R2")
-    assert app.last_text() == "SC drew 1T 2C, 2 put back"
+    assert app.last_text() == "SC: 1T 2C, 2 put back"
     assert "R1" not in app.last_text()
 
 
@@ -573,7 +573,7 @@ def test_a_banshee_discards_an_opponent_card_elite_troops_too():
     app.press(buttons.A)
     app.press(buttons.A)
     assert game.cards_at(2, 1) == [parse_any("R5")] and game.discards() == [SHIELD, BANSHEE]
-    assert app.last_text() == "BA discards SB (3)"
+    assert app.last_text() == "BA: SB off 3"
 
 
 def test_a_traitor_takes_a_clan_card_not_an_elite_troop():
@@ -587,7 +587,7 @@ def test_a_traitor_takes_a_clan_card_not_an_elite_troop():
     app.press(buttons.A)
     app.press(buttons.A)
     assert game.cards_at(2, 1) == [JOKER] and game.cards_at(2, 0) == [parse_any("R5")]
-    assert app.last_text() == "TR moves R5 3>3"
+    assert app.last_text() == "TR: R5 3>3"
 
 
 def test_every_multi_step_card_can_be_cancelled_back_to_the_hand():
@@ -671,7 +671,7 @@ def test_a_bot_plays_a_scout_in_two_moves_and_tactic_plays_are_announced():
             if h[i] & 63 == SCOUT and h[i + 1] >> 18 & 1 == 1 and i + 3 < len(h) and h[i + 4] >> 19 & 1:
                 scout = True
         if scout:
-            assert any(m.startswith("SC drew") and "put back" in m for m in messages), messages
+            assert any(m.startswith("SC: ") and "put back" in m for m in messages), messages
             return
     raise AssertionError("no bot played a Scout")
 
@@ -706,7 +706,7 @@ def test_the_detail_view_tells_the_modes_and_the_tactic_cards():
     app.press(buttons.SELECT)
     app.detail_stone = 2
     lines = app.detail(2)
-    assert lines[0] == "Stone 3: blind man's bluff mud fight"
+    assert lines[0] == "Stone 3 (BB, MF)"
     assert lines[2] == "You: R5 JK"
     assert "Tactics: 1 - 0" in lines and "Discard: BA" in lines
 
@@ -746,3 +746,23 @@ def test_two_linked_apps_play_a_tactics_match():
     assert all(app.mode == MATCH_END for app in apps)
     assert apps[0].match.results == apps[1].match.results
     assert any(card_name(c) in m for m in messages for c in range(54, 63))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_the_tactics_lines_fit_the_screen(lang):
+    # The status and hint lines hold 26 characters of the built-in font.
+    from hw.strings import text
+
+    def t(key):
+        return text(lang, key)
+
+    lines = [t("step_stone") % "JK", t("step_mine") % "ST", t("step_theirs") % "TR", t("step_dest") % "TR",
+             t("step_scout"), t("scout_keys") % (3, 0), t("step_draw"), t("draw_keys") % (">", 40, " ", 10),
+             t("step_return") % 2, t("return_keys"), t("dest_discard"), t("pick_keys"), t("limit"),
+             t("one_joker"), t("no_target") % "SC", t("no_room"), t("scouted") % (3, 0) + ", " + t("put_back") % 2,
+             t("discards") % ("BA", "R5", 9) + ", " + t("claims") % "1", t("moves") % ("ST", "R5", 9, 8),
+             t("mode_on") % ("MF", 9) + ", " + t("claims") % "1", t("tactics_played") % (2, 1),
+             t("piles") % (40, 10), t("for_sum")]
+    lines += [t("name_" + code) for code in ("JK", "SP", "SB", "BB", "MF", "SC", "ST", "BA", "TR")]
+    for line in lines:
+        assert len(line) <= 26, line  # (accented letters are shown as one plain letter each)
