@@ -784,6 +784,8 @@ class App:
             self.seen_moves = len(game.history)
             self.message = self.last_text()
             claims = session.last[2]
+            if game.variant == TACTICS and game.history[-2] >> 19 & 1:
+                claims = 0  # a Scout's cards put back: its claims were shown with it
             if claims:
                 self.events.append(("claim", 1 - self.me(), claims))
                 self.flash_at = now

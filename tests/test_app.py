@@ -766,3 +766,73 @@ def test_the_tactics_lines_fit_the_screen(lang):
     lines += [t("name_" + code) for code in ("JK", "SP", "SB", "BB", "MF", "SC", "ST", "BA", "TR")]
     for line in lines:
         assert len(line) <= 26, line  # (accented letters are shown as one plain letter each)
+
+
+class _QuietChannel:
+    def poll(self, now):
+        return None
+
+    def lost(self, now):
+        return False
+
+    def pending(self):
+        return False
+
+
+class _FakeSession:
+    """The session's face the app uses, for a board whose moves come from
+    elsewhere: the test plays the other board's moves on the match."""
+
+    def __init__(self, match, seat):
+        self.match = match
+        self.seat = seat
+        self.channel = _QuietChannel()
+        self.state = 2
+        self.error = ""
+        self.last = None
+
+    def play(self, m):
+        self.match.game.apply(m)
+        self.last = self.match.game.last_played()
+
+
+def test_the_other_boards_tactic_plays_are_described():
+    from engine.match import Match
+
+    app = App(seed=0, opponent="link", variant=TACTICS)
+    app.port = Pipe()
+    match = Match(3, 1, TACTICS)
+    game = match.game
+    seat = 1 - game.to_move  # the other board moves first
+    app.session = _FakeSession(match, seat)
+    app.mode = LINKING
+    app.tick(10)
+    assert app.mode == REMOTE
+    other = game.to_move
+    # The other board plays a Scout (one from the tactic pile), then puts two back.
+    h = game.hand_index(other, game.hand[other][0])
+    game.hand[other][h] = SCOUT
+    game.apply(SCOUT | 1 << 6)
+    app.session.last = game.last_played()
+    app.tick(20)
+    assert app.mode == REMOTE and app.message == "SC: 1T 2C"
+    hand = game.hand_cards(other)
+    game.apply(hand[0] | hand[1] << 21)
+    app.session.last = game.last_played()
+    app.tick(30)
+    assert app.message == "SC: 1T 2C, 2 put back"
+    assert app.mode == TURN and game.to_move == seat
+    # This board plays; then the other board's Banshee takes that card.
+    player = AutoPlayer("medium", 3)
+    player.tactic_draws = 0
+    while app.mode != REMOTE:
+        app.press(player.next_button(app))
+    stone = [s for s in range(9) if game.cards_at(s, seat)][0]
+    target = game.cards_at(stone, seat)[0]
+    game.hand[other][0] = BANSHEE
+    game.played[other] = 0
+    game.apply(BANSHEE | stone << 6)
+    app.session.last = game.last_played()
+    app.tick(40)
+    assert app.message == "BA: %s off %d" % (card_name(target), stone + 1)
+    assert app.mode == TURN and game.discards()[-2:] == [target, BANSHEE]
