@@ -18,7 +18,7 @@ except ImportError:
 
 from engine.bots import Bot
 from engine.formation import CATEGORY_NAMES
-from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, MUD, SCOUT, STRATEGIST, TRAITOR, card_name
+from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, MUD, SCOUT, STRATEGIST, card_name
 from engine.game import CLASSIC, DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, TACTICS, UNPROVED, lowest, move
 from engine.match import Match
 from hw import buttons

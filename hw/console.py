@@ -376,8 +376,8 @@ def tactics_text(game):
     else:
         dest = m >> DEST_SHIFT & 15
         if card == BANSHEE or dest == DISCARD:
-            text = "plays %s: %s at stone %d is discarded" % (card_name(card), card_name(game.discard[game.discard_n - 2]),
-                                                             stone + 1)
+            gone = game.discard[game.discard_n - 2]
+            text = "plays %s: %s at stone %d is discarded" % (card_name(card), card_name(gone), stone + 1)
         else:
             text = "plays %s: %s goes from stone %d to stone %d" % (
                 card_name(card), card_name(game.cards_at(dest, p)[-1]), stone + 1, dest + 1)

@@ -3,11 +3,13 @@
 import pytest
 
 from conftest import position
-from engine.game import CLASSIC, EXPERT
+from engine.cards import BANSHEE, JOKER, SCOUT, SHIELD, SPY, STRATEGIST, TACTIC_DECK, TRAITOR, card_name, parse_any
+from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.position import load
+from engine.tactics import DISCARD, MODE_BLIND, MODE_MUD
 from hw import buttons
-from hw.app import (CARD, CLAIM, HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, ROUND_END, STONE,
-                    THINKING, TURN, App)
+from hw.app import (CARD, CLAIM, DEST, DRAW_PICK, HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, RETURN,
+                    ROUND_END, SCOUT_N, STONE, TABLE, THINKING, TURN, App)
 from hw.autoplay import AutoPlayer
 
 
@@ -321,11 +323,6 @@ def test_no_bot_from_an_earlier_game_plays_in_a_linked_one():
 
 # -- the tactics variant ------------------------------------------------------
 
-from engine.cards import (BANSHEE, BLIND, JOKER, MUD, SCOUT, SHIELD, SPY, STRATEGIST,  # noqa: E402
-                          TACTIC_DECK, TRAITOR, card_name, parse_any)
-from engine.game import NOBODY, TACTICS  # noqa: E402
-from engine.tactics import DISCARD, MODE_BLIND, MODE_MUD  # noqa: E402
-from hw.app import DEST, DRAW_PICK, RETURN, SCOUT_N, TABLE  # noqa: E402
 
 
 @pytest.mark.parametrize("opponent,auto,rounds", [
