@@ -109,7 +109,7 @@ class App:
         self.slot = 0  # a ruse's card: its place on the side
         self.dest = 0  # where a Strategist or Traitor sends it
         self.play = PASS  # the play once chosen (the move without claims or draw)
-        self.draw_tactic = False  # the pile last drawn from: the draw step's default
+        self.draw_tactic = [False, False]  # per seat, the pile last drawn from: the draw step's default
         self.picked = []  # the Scout's cards put back so far
         self._blocked = -1  # see blocked()
         self.token = -1  # its tentative placement (classic claims)
@@ -493,8 +493,8 @@ class App:
             if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
                 self.dest = 1 - self.dest
             elif button == buttons.A:
-                self.draw_tactic = self.dest == 1
-                self._commit(self.play | self.claims << 10 | (DRAW_TACTIC if self.draw_tactic else 0))
+                self.draw_tactic[game.to_move] = self.dest == 1
+                self._commit(self.play | self.claims << 10 | (DRAW_TACTIC if self.dest == 1 else 0))
 
     # -- the steps of a tactics turn ----------------------------------------
 
@@ -596,7 +596,7 @@ class App:
         if (self.play & 63 not in (SCOUT, PASS) and game.pile_size() and game.tactic_pile_size()
                 and not game.wins_with(game.to_move, self.claims)):
             self.phase = DRAW_PICK
-            self.dest = 1 if self.draw_tactic else 0
+            self.dest = 1 if self.draw_tactic[game.to_move] else 0
             return
         self._commit(self.play | self.claims << 10)
 

@@ -458,7 +458,12 @@ def test_an_elite_troop_goes_to_a_stone_then_the_draw_asks_for_a_pile():
     app.press(buttons.A)
     assert game.cards_at(1, 0) == [parse_any("R9"), JOKER] and game.played[0] == 1
     assert top in game.hand_cards(0) and game.to_move == 1
-    assert app.draw_tactic  # remembered: next time the cursor starts on the tactic pile
+    assert app.draw_tactic == [True, False]  # remembered: next time the cursor starts on the tactic pile
+    game.to_move = 0
+    app._start_turn()
+    pick_card(app, "R1")
+    app.press(buttons.A)
+    assert app.phase == DRAW_PICK and app.dest == 1
 
 
 def test_the_draw_is_not_asked_when_a_pile_is_empty():
