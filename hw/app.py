@@ -18,8 +18,8 @@ except ImportError:
 
 from engine.bots import Bot
 from engine.formation import CATEGORY_NAMES
-from engine.cards import card_name
-from engine.game import CLASSIC, DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, UNPROVED, lowest, move
+from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, MUD, SCOUT, STRATEGIST, card_name
+from engine.game import CLASSIC, DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, TACTICS, UNPROVED, lowest, move
 from engine.match import Match
 from hw import buttons
 from hw.strings import LANGUAGES, text
@@ -41,6 +41,22 @@ CARD = const(0)  # choose a card from the hand
 STONE = const(1)  # choose where it goes
 CLAIM = const(2)  # classic: claims after the card
 CLAIM_FIRST = const(3)  # expert: claims before the card
+# The tactics variant's steps (each one cancelled with B, back to CARD,
+# until the last: the draw of a Scout, or putting its cards back).
+SCOUT_N = const(4)  # a Scout: how many cards from the tactic pile
+TABLE = const(5)  # a ruse: a card on the table (stone: LEFT/RIGHT, card: UP/DOWN)
+DEST = const(6)  # a Strategist or Traitor: where the card goes (9: discard)
+DRAW_PICK = const(7)  # draw from the clan or the tactic pile
+RETURN = const(8)  # after a Scout: the cards to put back, one by one
+
+# Tactics move fields (engine.tactics; kept here so that the classic app
+# never loads that module).
+DRAW_TACTIC = const(1 << 20)
+SLOT_SHIFT = const(21)
+DEST_SHIFT = const(23)
+DISCARD = const(9)
+MODE_BLIND = const(1)
+MODE_MUD = const(2)
 
 OPPONENTS = ("easy", "medium", "hard", "pass", "link")
 ROUND_CHOICES = (1, 3, 5, 7)
@@ -85,8 +101,17 @@ class App:
         self.phase = CARD
         self.cursor = 0  # hand index in CARD, stone in the others
         self.stone_cursor = 0
-        self.detail_stone = 0  # the stone shown in detail        self.card = PASS  # the card chosen this turn
+        self.detail_stone = 0  # the stone shown in detail
+        self.card = PASS  # the card chosen this turn
         self.stone = 0  # and its stone
+        # Tactics: the play being built, step by step.
+        self.choices = []  # the legal plays of the chosen card still open
+        self.slot = 0  # a ruse's card: its place on the side
+        self.dest = 0  # where a Strategist or Traitor sends it
+        self.play = PASS  # the play once chosen (the move without claims or draw)
+        self.draw_tactic = [False, False]  # per seat, the pile last drawn from: the draw step's default
+        self.picked = []  # the Scout's cards put back so far
+        self._blocked = -1  # see blocked()
         self.token = -1  # its tentative placement (classic claims)
         self.claims = 0  # stones claimed this turn so far
         self.claimable = 0  # stones that may be claimed in this phase
@@ -131,8 +156,16 @@ class App:
         return self.me()
 
     def hand(self):
-        """The viewer's hand, sorted as shown."""
-        return sorted(self.game.hand_cards(self.viewer()))
+        """The viewer's hand, sorted as shown (without the cards a Scout
+        is putting back)."""
+        cards = sorted(self.game.hand_cards(self.viewer()))
+        if self.picked and self.mode == TURN and self.phase == RETURN:
+            for c in self.picked:
+                cards.remove(c)
+        return cards
+
+    def tactics(self):
+        return self.game is not None and self.game.variant == TACTICS
 
     def short_name(self, player):
         """A seat's name that fits the status line."""
@@ -210,7 +243,7 @@ class App:
             if key == "opponent":
                 self.opponent = _cycle(OPPONENTS, self.opponent, step)
             elif key == "variant":
-                self.variant = 1 - self.variant
+                self.variant = (self.variant + step) % 3
             elif key == "rounds":
                 self.rounds = _cycle(ROUND_CHOICES, self.rounds, step)
             elif key == "language":
@@ -285,8 +318,11 @@ class App:
             return
         p = game.to_move
         self.card = PASS
+        self.play = PASS
         self.token = -1
         self.claims = 0
+        self.picked = []
+        self._blocked = -1
         if self.session is not None and p != self.session.seat:
             self.mode = REMOTE
             return
@@ -296,7 +332,10 @@ class App:
             return
         # A player who can only pass, with nothing to claim, sees no screen:
         # the device stays with whoever holds it.
-        needs_screen = (game.hand_n[p] and game.open_stones(p)) or game.claimable(p)
+        if game.variant == TACTICS:
+            needs_screen = game.returns or game.can_play(p) or game.claimable(p)
+        else:
+            needs_screen = (game.hand_n[p] and game.open_stones(p)) or game.claimable(p)
         if self.opponent == "pass" and self.last_human != p and needs_screen:
             self.mode = HANDOFF
         else:
@@ -310,10 +349,15 @@ class App:
             elif ok:
                 self._enter_claims(CLAIM_FIRST, ok)
                 return
+        if game.variant == TACTICS and game.returns:
+            self.phase = RETURN  # the Scout's cards go back: no way back now
+            self.cursor = 0
+            return
         self._enter_cards()
 
     def _enter_cards(self):
         game = self.game
+        self._blocked = -1
         p = game.to_move
         stones = game.open_stones(p) & ~self.claims
         if self.claims and game.wins_with(p, self.claims):
@@ -321,12 +365,18 @@ class App:
             m = game.any_placement(p)
             self._finish(m & 63, m >> 6 & 15)
             return
-        if not stones or not game.hand_n[p]:
-            # No card can be placed: a pass, with claims in the classic game.
+        if game.variant == TACTICS:
+            cannot = not game.can_play(p)
+        else:
+            cannot = not stones or not game.hand_n[p]
+        if cannot:
+            # No card can be played: a pass, with claims (not in the expert
+            # game: they came first).
             pass_message = self.name(p) + ": " + self.t("passes")
             self.card = PASS
+            self.play = PASS
             self.stone = 0
-            ok = game.claimable(p) if game.variant == CLASSIC else 0
+            ok = game.claimable(p) if game.variant != EXPERT else 0
             if ok and not self.auto_claim:
                 self.message = pass_message
                 self._enter_claims(CLAIM, ok)
@@ -354,7 +404,6 @@ class App:
                 self.mode = MENU
             return
         game = self.game
-        p = game.to_move
         phase = self.phase
         if button == buttons.START:
             self.after = TURN
@@ -364,28 +413,28 @@ class App:
         if button == buttons.SELECT:
             self.after = TURN
             self.mode = DETAIL
-            self.detail_stone = self.stone_cursor
+            self.detail_stone = self.stone_cursor if self.stone_cursor < N_STONES else 0
             return
-        if phase == CARD:
-            n = game.hand_n[p]
-            if button == buttons.LEFT:
-                self.cursor = (self.cursor - 1) % n
-            elif button == buttons.RIGHT:
-                self.cursor = (self.cursor + 1) % n
-            elif button == buttons.A:
-                self.card = self.hand()[self.cursor]
-                self.phase = STONE
-                self.stone_cursor = self._next_open(self.stone_cursor, 0)
-        elif phase == STONE:
+        step = 1 if button in (buttons.RIGHT, buttons.DOWN) else -1
+        if phase == CARD or phase == RETURN:
+            n = len(self.hand())
             if button in (buttons.LEFT, buttons.RIGHT):
-                self.stone_cursor = self._next_open(self.stone_cursor, 1 if button == buttons.RIGHT else -1)
-            elif button == buttons.B:
-                self.phase = CARD
+                self.cursor = (self.cursor + step) % n
             elif button == buttons.A:
-                self._place(self.stone_cursor)
-        else:
+                card = self.hand()[self.cursor]
+                if phase == RETURN:
+                    self._put_back(card)
+                elif game.variant == TACTICS:
+                    self._choose(card)
+                else:
+                    self.card = card
+                    self.phase = STONE
+                    self.stone_cursor = self._next(self.stone_cursor, 0, self.targets())
+            elif button == buttons.B and phase == RETURN and self.picked:
+                self.picked.pop()  # the card goes back to the hand
+        elif phase in (CLAIM, CLAIM_FIRST):
             if button in (buttons.LEFT, buttons.RIGHT):
-                self.stone_cursor = (self.stone_cursor + (1 if button == buttons.RIGHT else -1)) % N_STONES
+                self.stone_cursor = (self.stone_cursor + step) % N_STONES
             elif button == buttons.A:
                 s = self.stone_cursor
                 if self.claimable >> s & 1:
@@ -397,17 +446,177 @@ class App:
                     self._enter_cards()
                 else:
                     self._cancel_tentative()
-                    self._finish(self.card, self.stone)
+                    if game.variant == TACTICS:
+                        self._after_claims()
+                    else:
+                        self._finish(self.card, self.stone)
+        elif button == buttons.B:
+            # Every step before the last goes back: a Strategist's or
+            # Traitor's destination to its card, the rest to the hand.
+            self.phase = TABLE if phase == DEST else CARD
+            if phase == DRAW_PICK:
+                self.claims = 0  # chosen after the play: they go with it
+        elif phase == STONE:
+            if button in (buttons.LEFT, buttons.RIGHT):
+                self.stone_cursor = self._next(self.stone_cursor, step, self.targets())
+            elif button == buttons.A:
+                if game.variant == TACTICS:
+                    if self.targets() >> self.stone_cursor & 1:
+                        self.stone = self.stone_cursor
+                        self._played(self.card | self.stone_cursor << 6)
+                else:
+                    self._place(self.stone_cursor)
+        elif phase == SCOUT_N:
+            if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
+                self.stone = self._next(self.stone, step, self.targets(), 4)
+            elif button == buttons.A:
+                self._played(SCOUT | self.stone << 6)
+        elif phase == TABLE:
+            if button in (buttons.LEFT, buttons.RIGHT):
+                self.stone_cursor = self._next(self.stone_cursor, step, self.targets())
+                self.slot = lowest(self.slots())
+            elif button in (buttons.UP, buttons.DOWN):
+                self.slot = self._next(self.slot, step, self.slots(), 4)
+            elif button == buttons.A:
+                self.stone = self.stone_cursor
+                if self.card == BANSHEE:
+                    self._played(BANSHEE | self.stone << 6 | self.slot << SLOT_SHIFT)
+                else:
+                    self.phase = DEST
+                    self.dest = self._next(self.stone, 0, self.targets(), N_STONES + 1)
+        elif phase == DEST:
+            if button in (buttons.LEFT, buttons.RIGHT):
+                self.dest = self._next(self.dest, step, self.targets(), N_STONES + 1)
+            elif button == buttons.A:
+                self._played(self.card | self.stone << 6 | self.slot << SLOT_SHIFT | self.dest << DEST_SHIFT)
+        elif phase == DRAW_PICK:
+            if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
+                self.dest = 1 - self.dest
+            elif button == buttons.A:
+                self.draw_tactic[game.to_move] = self.dest == 1
+                self._commit(self.play | self.claims << 10 | (DRAW_TACTIC if self.dest == 1 else 0))
 
-    def _next_open(self, s, step):
-        stones = self.open_stones()
+    # -- the steps of a tactics turn ----------------------------------------
+
+    def targets(self):
+        """The mask of what may be chosen in this step: stones (a
+        Strategist's destination also bit 9, the discard), or a Scout's
+        counts of tactic cards."""
+        if self.game.variant != TACTICS:
+            return self.open_stones()
+        phase = self.phase
+        mask = 0
+        for m in self.choices:
+            if phase == SCOUT_N or phase == STONE or phase == TABLE:
+                mask |= 1 << (m >> 6 & 15)
+            elif phase == DEST and m >> 6 & 15 == self.stone and m >> SLOT_SHIFT & 3 == self.slot:
+                mask |= 1 << (m >> DEST_SHIFT & 15)
+        return mask
+
+    def slots(self):
+        """The mask of the cards (places on the side) a ruse may take at
+        the stone under the cursor."""
+        mask = 0
+        for m in self.choices:
+            if m >> 6 & 15 == self.stone_cursor:
+                mask |= 1 << (m >> SLOT_SHIFT & 3)
+        return mask
+
+    def blocked(self):
+        """Mask of the tactic kinds in the hand (bit card - 54) that cannot
+        be played now, on the turn of the player who holds them (worked
+        out once a turn)."""
+        game = self.game
+        if game is None or game.variant != TACTICS or game.returns:
+            return 0
+        if self._blocked < 0:
+            playable = 0
+            for m in game.legal_moves():
+                if m & 63 >= FIRST_TACTIC and m != PASS:
+                    playable |= 1 << ((m & 63) - FIRST_TACTIC)
+            self._blocked = 0x1FF & ~playable
+        return self._blocked
+
+    def scout_total(self):
+        """How many cards a Scout draws now (3 unless the piles are short)."""
+        game = self.game
+        n = game.pile_size() + game.tactic_pile_size()
+        return n if n < 3 else 3
+
+    def why_card(self, card):
+        """Why ``card`` of the hand cannot be played now (None when it can)."""
+        game = self.game
+        p = game.to_move
+        if card < FIRST_TACTIC:
+            return None if game.open_stones(p) else self.t("no_room")
+        if not self.blocked() >> (card - FIRST_TACTIC) & 1:
+            return None
+        if not game.may_play_tactic(p):
+            return self.t("limit")
+        if card == 54 and game.jokers_on[p]:
+            return self.t("one_joker")
+        return self.t("no_target") % card_name(card)
+
+    def _choose(self, card):
+        game = self.game
+        why = self.why_card(card)
+        if why is not None:
+            self._notice([why], TURN)
+            return
+        self.card = card
+        self.choices = [m for m in game.legal_moves() if m & 63 == card]
+        if card == SCOUT:
+            self.phase = SCOUT_N
+            self.stone = self._next(0, 0, self.targets(), 4)
+        elif card >= STRATEGIST:
+            self.phase = TABLE
+            self.stone_cursor = self._next(self.stone_cursor if self.stone_cursor < N_STONES else 0, 0,
+                                           self.targets())
+            self.slot = lowest(self.slots())
+        else:
+            self.phase = STONE
+            self.stone_cursor = self._next(self.stone_cursor if self.stone_cursor < N_STONES else 0, 0,
+                                           self.targets())
+
+    def _played(self, m):
+        # The play is chosen: claims (classic timing), then the draw.
+        game = self.game
+        self.play = m
+        ok = game.claimable_after(m)
+        if ok and self.auto_claim:
+            self.claims = ok
+        if ok and not self.auto_claim:
+            self.token = game.play_tentatively(m)
+            self._enter_claims(CLAIM, ok)
+            return
+        self._after_claims()
+
+    def _after_claims(self):
+        game = self.game
+        if (self.play & 63 not in (SCOUT, PASS) and game.pile_size() and game.tactic_pile_size()
+                and not game.wins_with(game.to_move, self.claims)):
+            self.phase = DRAW_PICK
+            self.dest = 1 if self.draw_tactic[game.to_move] else 0
+            return
+        self._commit(self.play | self.claims << 10)
+
+    def _put_back(self, card):
+        self.picked.append(card)
+        self.cursor = 0
+        if len(self.picked) == self.game.returns:
+            second = self.picked[1] if len(self.picked) > 1 else PASS
+            self._commit(self.picked[0] | second << SLOT_SHIFT)
+
+    def _next(self, s, step, mask, n=N_STONES):
+        """The next position of ``mask`` from ``s`` in direction ``step``
+        on a ring of ``n`` (0: ``s`` itself if in the mask)."""
         if not step:
             step = 1
-            if stones >> s & 1:
+            if mask >> s & 1:
                 return s
-        for _ in range(N_STONES):
-            s = (s + step) % N_STONES
-            if stones >> s & 1:
+        for _ in range(n):
+            s = (s + step) % n
+            if mask >> s & 1:
                 return s
         return s
 
@@ -430,12 +639,17 @@ class App:
 
     def _cancel_tentative(self):
         if self.token >= 0:
-            self.game.retract(self.token, self.stone)
+            if self.game.variant == TACTICS:
+                self.game.unplay(self.play, self.token)
+            else:
+                self.game.retract(self.token, self.stone)
             self.token = -1
 
     def _finish(self, card, stone=0):
+        self._commit(move(card, stone, self.claims))
+
+    def _commit(self, m):
         game = self.game
-        m = move(card, stone, self.claims)
         err = game.check(m)
         if err:  # the screens only offer legal choices; keep the turn
             self._notice([err], TURN)
@@ -486,22 +700,34 @@ class App:
         reason, cards, kind = self.game.why_not(s, self.game.to_move)
         if reason == UNPROVED:
             return [self.t("not_provable") % (s + 1), self.t("could_add") % " ".join(card_name(c) for c in cards),
-                    self.t("for_a") % self.t(CATEGORY_NAMES[kind])]
+                    self.t("for_sum") if kind < 0 else self.t("for_a") % self.t(CATEGORY_NAMES[kind])]
         return [self.t(_REASONS[reason]) % (s + 1)]
 
     def detail(self, s):
         """The detail of stone ``s`` for the viewer: lines of text."""
         game = self.game
         me = self.viewer()
+        tactics = game.variant == TACTICS
         lines = [self.t("stone") % (s + 1)]
+        if tactics and game.mode[s]:
+            lines[0] += " (" + ", ".join(c for b, c in ((MODE_BLIND, "BB"), (MODE_MUD, "MF")) if game.mode[s] & b) + ")"
         for p in (1 - me, me):
             cards = game.cards_at(s, p)
             line = self.name(p) + ": " + " ".join(card_name(c) for c in cards)
-            if len(cards) == SIDE_MAX:
+            if not tactics and len(cards) == SIDE_MAX:
                 line += " " + self.t(CATEGORY_NAMES[game.rank[s * 2 + p] >> 5])
+            elif tactics and len(cards) == game.cap(s):
+                rank = game.rank[s * 2 + p]
+                line += " " + (self.t("sum_of") % rank if game.mode[s] & MODE_BLIND else
+                               self.t(CATEGORY_NAMES[rank // 40]))
             lines.append(line)
         owner = game.owner[s]
         lines.append(self.t("owner_none") if owner == NOBODY else self.t("owner") % self.name(owner))
+        if tactics:
+            # The tactic cards: played by each, the piles, the discard.
+            lines.append(self.t("tactics_played") % (game.played[me], game.played[1 - me]))
+            lines.append(self.t("piles") % (game.pile_size(), game.tactic_pile_size()))
+            lines.append(self.t("discard") % " ".join(card_name(c) for c in game.discards()[-6:]))
         return lines
 
     # -- time --------------------------------------------------------------
@@ -556,8 +782,10 @@ class App:
             self.dirty = True
         elif self.mode == REMOTE and len(game.history) > self.seen_moves:
             self.seen_moves = len(game.history)
-            self.message = self._move_text(session.last)
+            self.message = self.last_text()
             claims = session.last[2]
+            if game.variant == TACTICS and game.history[-2] >> 19 & 1:
+                claims = 0  # a Scout's cards put back: its claims were shown with it
             if claims:
                 self.events.append(("claim", 1 - self.me(), claims))
                 self.flash_at = now
@@ -581,7 +809,52 @@ class App:
         # ``last``: (card or PASS, stone, claims), as Game.last_played gives.
         # (A winning claim in the expert game ends it before any card.)
         card, stone, claims = last
-        text_ = self.t("passes") if card == PASS else self.t("played") % (card_name(card), stone + 1)
+        if card == PASS:
+            text_ = self.t("passes")
+        elif card <= 56:  # a clan card or an elite troop
+            text_ = self.t("played") % (card_name(card), stone + 1)
+        elif card == BLIND or card == MUD:
+            text_ = self.t("mode_on") % (card_name(card), stone + 1)
+        else:
+            text_ = self.t("played_tactic") % card_name(card)
+        if claims:
+            text_ += ", " + self.t("claims") % ",".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
+        return text_
+
+    def last_text(self):
+        """What the last move did, said for the other player (a Scout's
+        cards put back are not named: only how many)."""
+        game = self.game
+        h = game.history
+        if game.variant != TACTICS or not h:
+            return self._move_text(game.last_played())
+        if h[-2] >> 19 & 1:  # a Scout's return: the Scout, then the cards back
+            m = h[-3]
+            back = (m & 63 != PASS) + (m >> SLOT_SHIFT & 63 != PASS)
+            return self._tactics_text(h[-6], h[-4], h[-5] >> 18 & 1) + ", " + self.t("put_back") % back
+        return self._tactics_text(h[-3], h[-1], h[-2] >> 18 & 1)
+
+    def _tactics_text(self, m, extra, p):
+        # One move of the history, read on the table as it is after it.
+        game = self.game
+        card = m & 63
+        stone = m >> 6 & 15
+        claims = m >> 10 & 0x1FF
+        if card == PASS or card < BLIND:
+            return self._move_text((card, stone, claims))
+        if card == BLIND or card == MUD:
+            text_ = self.t("mode_on") % (card_name(card), stone + 1)
+        elif card == SCOUT:
+            drew = extra >> 16 & 3
+            text_ = self.t("scouted") % (stone, drew - stone)
+        else:
+            dest = m >> DEST_SHIFT & 15
+            if card == BANSHEE or dest == DISCARD:
+                gone = game.discard[game.discard_n - 2]
+                text_ = self.t("discards") % (card_name(card), card_name(gone), stone + 1)
+            else:
+                moved = game.cards_at(dest, p)[-1]
+                text_ = self.t("moves") % (card_name(card), card_name(moved), stone + 1, dest + 1)
         if claims:
             text_ += ", " + self.t("claims") % ",".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
         return text_
@@ -590,7 +863,7 @@ class App:
         game = self.game
         p = game.to_move
         self._apply(p, game.spell_claims(self.bots[p].choose(game)))
-        self.message = self._move_text(game.last_played())
+        self.message = self.last_text()
         self.dirty = True
         self._start_turn()
 

@@ -2,20 +2,28 @@
 
 Used by the sim's ``--autoplay`` (and by the tests) to play whole games
 through the screens: the bot picks the move, this presses the buttons that
-choose that card, that stone and those claims.
+choose that card, that stone and those claims; in the tactics variant also
+a Scout's count and the cards it puts back, a ruse's card and destination,
+and the pile to draw from.
 """
 
 from engine.bots import Bot
 from engine.game import N_STONES, lowest
+from engine.rng import Random
 from hw import buttons
-from hw.app import (CARD, CLAIM, CLAIM_FIRST, DETAIL, HANDOFF, MENU, MENU_ROWS, NOTICE, PAUSE,
-                    ROUND_END, STONE, TURN)
+from hw.app import (CARD, CLAIM, CLAIM_FIRST, DEST, DEST_SHIFT, DETAIL, DRAW_PICK, DRAW_TACTIC, HANDOFF, MENU,
+                    MENU_ROWS, NOTICE, PAUSE, RETURN, ROUND_END, SCOUT_N, SLOT_SHIFT, STONE, TABLE, TURN)
 
 
 class AutoPlayer:
-    def __init__(self, level="medium", seed=0):
+    def __init__(self, level="medium", seed=0, tactic_draws=3):
+        """``tactic_draws``: when the bot's move names no pile, draw from
+        the tactic pile one time in this many (so that tactic cards come
+        into play); 0 never."""
         self.bot = Bot(level, seed)
-        self.plan = None  # (turn number, card, stone, claims)
+        self.rng = Random(seed ^ 0x2F2F)
+        self.tactic_draws = tactic_draws
+        self.plan = None  # (turn number, move with claims spelled out, draws from the tactic pile)
 
     def next_button(self, app):
         """The next button to press, or None to let time pass (the other
@@ -33,8 +41,12 @@ class AutoPlayer:
         turn = len(game.history)
         if self.plan is None or self.plan[0] != turn:
             m = game.spell_claims(self.bot.choose(game))
-            self.plan = (turn, m & 63, m >> 6 & 15, m >> 10 & 0x1FF)
-        _, card, stone, claims = self.plan
+            tactic = bool(m & DRAW_TACTIC) or (self.tactic_draws > 0 and self.rng.below(self.tactic_draws) == 0)
+            self.plan = (turn, m, tactic)
+        _, m, tactic = self.plan
+        card = m & 63
+        stone = m >> 6 & 15
+        claims = m >> 10 & 0x1FF
         phase = app.phase
         if phase in (CLAIM, CLAIM_FIRST):
             todo = claims & ~app.claims & app.claimable
@@ -44,10 +56,24 @@ class AutoPlayer:
         if phase == CARD:
             target = app.hand().index(card)
             return self._towards(app.cursor, target, len(app.hand())) or buttons.A
+        if phase == RETURN:
+            # The cards go back in the move's order: first, then second.
+            want = (card, m >> SLOT_SHIFT & 63)[len(app.picked)]
+            target = app.hand().index(want)
+            return self._towards(app.cursor, target, len(app.hand())) or buttons.A
         if phase == STONE:
-            if app.stone_cursor == stone:
-                return buttons.A
-            return buttons.RIGHT if (stone - app.stone_cursor) % N_STONES <= N_STONES // 2 else buttons.LEFT
+            return self._towards(app.stone_cursor, stone, N_STONES) or buttons.A
+        if phase == SCOUT_N:
+            return self._towards(app.stone, stone, 4) or buttons.A
+        if phase == TABLE:
+            slot = m >> SLOT_SHIFT & 3
+            if app.stone_cursor != stone:
+                return self._towards(app.stone_cursor, stone, N_STONES)
+            return (buttons.DOWN if app.slot != slot else 0) or buttons.A
+        if phase == DEST:
+            return self._towards(app.dest, m >> DEST_SHIFT & 15, N_STONES + 1) or buttons.A
+        if phase == DRAW_PICK:
+            return buttons.A if app.dest == tactic else buttons.RIGHT
         return None
 
     @staticmethod

@@ -1,15 +1,16 @@
 """The game in text: a board's USB serial console or a desktop terminal.
 
 Only ``input`` and ``print`` are used, so the same code runs on a board
-(``code.py`` starts it) and under CPython (``make sim``, until the handheld
-screens land).  You are player 0 and play against a built-in opponent.
+(``code.py`` starts it) and under CPython (``python -m sim --text``).  You
+are player 0 and play against a built-in opponent, in any variant.
 """
 
 from engine.bots import LEVELS, Bot
-from engine.cards import card_name, parse_card
+from engine.cards import (BANSHEE, BLIND, MUD, SCOUT, STRATEGIST, TRAITOR, card_name, parse_any,
+                          parse_card)
 from engine.formation import CATEGORY_NAMES
-from engine.game import (DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, UNPROVED, VARIANTS, move, move_card,
-                         move_claims, move_stone)
+from engine.game import (DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, TACTICS, UNPROVED, VARIANTS, move,
+                         move_card, move_claims, move_stone)
 from engine.match import Match
 
 YOU = 0
@@ -21,13 +22,25 @@ HELP = """  R7 3    place R7 at stone 3 (stones 1 to 9, top to bottom)
   c 4     can stone 4 be claimed?  If not, which unseen cards could beat you
           (claims are asked for after your card; in the expert variant, first)
   ?       this help;  q  quit"""
+TACTICS_HELP = """  tactics variant:
+  JK 3    an elite troop (JK, SP, SB) at stone 3; BB 3, MF 3: a combat mode on stone 3
+  SC 2    Scout: 2 cards from the tactic pile, the rest from the clan pile;
+          then put cards back: e.g. R7 JK (each on its own pile, JK ends on top)
+  ST 3 1 5  Strategist: your 1st card at stone 3 goes to stone 5 (or d: discard)
+  BA 3 2  Banshee: the opponent's 2nd card at stone 3 is discarded
+  TR 3 1 5  Traitor: the opponent's 1st card at stone 3 comes to your stone 5
+  add t to draw from the tactic pile (e.g. R7 3 t); the clan pile otherwise"""
 
 # Friendly names for the levels (the protocol says easy, medium, hard).
 LEVEL_NAMES = {"easy": "the Apprentice", "medium": "the Clansman", "hard": "the Chieftain"}
 
 _OUTCOME = ("you win the round", "the opponent wins the round", "", "round drawn")
 
-USAGE = "options: --level easy|medium|hard --variant classic|expert --rounds N --seed N --auto-claim"
+USAGE = "options: --level easy|medium|hard --variant classic|expert|tactics --rounds N --seed N --auto-claim"
+DRAW_TACTIC = 1 << 20  # engine.tactics' move fields, without loading it for the classic game
+SLOT_SHIFT = 21
+DEST_SHIFT = 23
+DISCARD = 9
 
 
 class Quit(Exception):
@@ -36,7 +49,11 @@ class Quit(Exception):
 
 def _side(game, stone, player, reverse=False):
     cards = [card_name(c) for c in game.cards_at(stone, player)]
-    cards += ["--"] * (SIDE_MAX - len(cards))
+    if game.variant == TACTICS:
+        cards += ["--"] * (game.cap(stone) - len(cards))
+        cards += ["  "] * (4 - len(cards))
+    else:
+        cards += ["--"] * (SIDE_MAX - len(cards))
     if reverse:
         cards.reverse()
     return " ".join(cards)
@@ -45,7 +62,8 @@ def _side(game, stone, player, reverse=False):
 def board_text(game, scores=None):
     """The table as lines of text, your side on the right."""
     claim_mask = game.claimable(YOU) if game.winner == NOBODY else 0
-    lines = ["     opponent     stone      you"]
+    tactics = game.variant == TACTICS
+    lines = ["        opponent     stone         you" if tactics else "     opponent     stone      you"]
     for s in range(N_STONES):
         owner = game.owner[s]
         if owner == YOU:
@@ -56,8 +74,16 @@ def board_text(game, scores=None):
             mark = "  *  "
         else:
             mark = "     "
+        if tactics and game.mode[s]:
+            # Combat modes: B (Blind man's bluff), M (Mud fight) by the stone.
+            mark = mark[:3] + ("B" if game.mode[s] & 1 else " ") + ("M" if game.mode[s] & 2 else " ")
         lines.append(" %d   %s  %s  %s" % (s + 1, _side(game, s, BOT, True), mark, _side(game, s, YOU)))
     status = "pile %d   stones: you %d, opponent %d" % (game.pile_size(), game.owned[YOU], game.owned[BOT])
+    if tactics:
+        lines.append("tactic pile %d   tactic cards played: you %d, opponent %d%s   discard: %s" % (
+            game.tactic_pile_size(), game.played[YOU], game.played[BOT],
+            "" if game.may_play_tactic(YOU) else " (you must wait)",
+            " ".join(card_name(c) for c in game.discards()) or "-"))
     if scores:
         status += "   match: you %d, opponent %d" % (scores[YOU], scores[BOT])
     lines.append(status)
@@ -136,6 +162,8 @@ class ConsoleGame:
                     self.write(why_not(game, s, YOU))
 
     def your_turn(self, game):
+        if game.variant == TACTICS:
+            return self.tactics_turn(game)
         expert = game.variant == EXPERT
         claims = self.ask_claims(game, game.claimable(YOU)) if expert else 0
         if not game.can_place(YOU):
@@ -184,6 +212,93 @@ class ConsoleGame:
                     game.retract(token, stone)
             return m
 
+    def tactics_turn(self, game):
+        if game.returns:
+            return self.put_back(game)
+        if not game.can_play(YOU):
+            self.write("you cannot play a card: you pass")
+            return PASS | self.ask_claims(game, game.claimable(YOU)) << 10
+        while True:
+            text = self.ask("your move (card and target, ? for help) ")
+            words = text.split()
+            if text == "?" or not words:
+                self.write(HELP)
+                self.write(TACTICS_HELP)
+                continue
+            if words[0] == "c":
+                try:
+                    mask = _parse_stones(words[1:])
+                except ValueError:
+                    self.write("claim what? e.g. c 4")
+                    continue
+                for s in range(N_STONES):
+                    if mask >> s & 1:
+                        self.write(why_not(game, s, YOU) + " (claims follow your card)")
+                continue
+            draw = 0
+            if words[-1] in ("t", "T"):
+                draw = DRAW_TACTIC
+                words = words[:-1]
+            try:
+                m = self._tactics_play(game, words)
+            except ValueError:
+                self.write("type a card and its target, e.g. R7 3 (? for help)")
+                continue
+            err = game.check(m)
+            if err:
+                self.write(err)
+                continue
+            token = game.play_tentatively(m)
+            try:
+                self.show()
+                m |= self.ask_claims(game, game.claimable(YOU)) << 10
+            finally:
+                game.unplay(m & ~(0x1FF << 10), token)
+            return m | (draw if m & 63 != SCOUT else 0)
+
+    def _tactics_play(self, game, words):
+        card = self._card(game, words[0])
+        args = [w.lower() for w in words[1:]]
+        if card == SCOUT:
+            if len(args) != 1:
+                raise ValueError
+            return SCOUT | int(args[0]) << 6
+        if card in (STRATEGIST, BANSHEE, TRAITOR):
+            if len(args) != (2 if card == BANSHEE else 3):
+                raise ValueError
+            stone = int(args[0]) - 1
+            slot = int(args[1]) - 1
+            dest = 0
+            if card != BANSHEE:
+                dest = DISCARD if args[2] in ("d", "discard") and card == STRATEGIST else int(args[2]) - 1
+            if not (0 <= stone < N_STONES and 0 <= slot < 4 and 0 <= dest <= DISCARD):
+                raise ValueError
+            return card | stone << 6 | slot << SLOT_SHIFT | dest << DEST_SHIFT
+        if len(args) != 1:
+            raise ValueError
+        stone = int(args[0]) - 1
+        return move(card, stone if 0 <= stone < 15 else 15)
+
+    def put_back(self, game):
+        n = game.returns
+        while True:
+            text = self.ask("put back %d card%s (e.g. %s; the last ends on top) " % (
+                n, "s" if n > 1 else "", "R7 JK" if n > 1 else "R7"))
+            words = text.split()
+            try:
+                cards = [self._card(game, w) for w in words]
+            except ValueError:
+                cards = []
+            if len(cards) != n:
+                self.write("name %d card%s of your hand" % (n, "s" if n > 1 else ""))
+                continue
+            m = cards[0] | (cards[1] if n > 1 else PASS) << SLOT_SHIFT
+            err = game.check(m)
+            if err:
+                self.write(err)
+                continue
+            return m
+
     def _card(self, game, word):
         hand = sorted(game.hand_cards(YOU))
         if word.isdigit():
@@ -191,9 +306,12 @@ class ConsoleGame:
             if 0 <= i < len(hand):
                 return hand[i]
             raise ValueError
-        return parse_card(word.upper())
+        return parse_any(word.upper()) if game.variant == TACTICS else parse_card(word.upper())
 
     def report_bot(self, game, m):
+        if game.variant == TACTICS:
+            self.write("opponent " + tactics_text(game))
+            return
         card = move_card(m)
         claims = move_claims(game.history[-1])
         if card == PASS:
@@ -234,6 +352,42 @@ class ConsoleGame:
             self.write("bye")
 
 
+def tactics_text(game):
+    """The last move of a tactics round, as the other player saw it (a
+    Scout's cards put back are not named)."""
+    h = game.history
+    m = h[-3]
+    p = h[-2] >> 18 & 1
+    if h[-2] >> 19 & 1:
+        n = (m & 63 != PASS) + (m >> SLOT_SHIFT & 63 != PASS)
+        return "puts %d card%s back" % (n, "s" if n > 1 else "")
+    card = m & 63
+    stone = m >> 6 & 15
+    claims = m >> 10 & 0x1FF
+    if card == PASS:
+        text = "passes"
+    elif card < BLIND:
+        text = "plays %s at stone %d" % (card_name(card), stone + 1)
+    elif card == BLIND or card == MUD:
+        text = "plays %s on stone %d" % (card_name(card), stone + 1)
+    elif card == SCOUT:
+        drew = h[-1] >> 16 & 3
+        text = "plays SC: draws %d from the tactic pile, %d from the clan pile" % (stone, drew - stone)
+    else:
+        dest = m >> DEST_SHIFT & 15
+        if card == BANSHEE or dest == DISCARD:
+            gone = game.discard[game.discard_n - 2]
+            text = "plays %s: %s at stone %d is discarded" % (card_name(card), card_name(gone), stone + 1)
+        else:
+            text = "plays %s: %s goes from stone %d to stone %d" % (
+                card_name(card), card_name(game.cards_at(dest, p)[-1]), stone + 1, dest + 1)
+    if card != PASS and card != SCOUT and h[-1] >> 16 & 3 == 2:
+        text += ", draws from the tactic pile"
+    if claims:
+        text += ", claims " + " ".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
+    return text
+
+
 def _fresh_seed():
     try:
         import os
@@ -258,7 +412,7 @@ def main(argv=()):
                 opts[a[2:]] = args.pop(0)
             else:
                 raise ValueError(a)
-        if opts["level"] not in LEVELS or opts["variant"] not in VARIANTS[:2]:
+        if opts["level"] not in LEVELS or opts["variant"] not in VARIANTS:
             raise ValueError(opts["level"])
         game = ConsoleGame(opts["level"], VARIANTS.index(opts["variant"]),
                            int(opts["rounds"]), int(opts["seed"]) if opts["seed"] else None, auto)

@@ -11,17 +11,24 @@ import displayio
 import terminalio
 from adafruit_display_text import bitmap_label
 
-from engine.game import N_STONES, NOBODY, SIDE_MAX
+from engine.cards import TACTIC_CODES
+
+from engine.game import N_STONES, NOBODY, TACTICS
 from hw import app as A
+
+A_STRATEGIST = 60
 from hw.strings import LANGUAGE_NAMES, LANGUAGES
 
 WIDTH = 160
 HEIGHT = 128
 TILE_W = 17
-TILE_H = 12
+TILE_H = 10
 BOARD_X = 3
-BOARD_Y = 13
-HAND_Y = BOARD_Y + 7 * TILE_H + 2
+BOARD_Y = 11
+ROWS = 9  # four places of the opponent's (a Mud fight's fourth on top), the stone, four of yours
+STONE_ROW = 4
+HAND_Y = BOARD_Y + ROWS * TILE_H + 1
+HAND_MAX = 9  # seven cards, nine while a Scout's cards go back
 LINES = 8  # text lines of a panel
 
 # Palette indices.
@@ -44,14 +51,16 @@ INK = (WHITE, BLACK, BLACK, WHITE, WHITE, WHITE)
 # Tiles of the sheet.
 T_EMPTY = 0
 T_SLOT = 1
-T_CARD = 2  # + card, 54 of them
-T_STONE = 56
-T_STONE_MINE = 57
-T_STONE_THEIRS = 58
-T_STONE_CLAIMABLE = 59
-T_STONE_CLAIMED = 60
-T_CURSOR = 61
-N_TILES = 62
+T_CARD = 2  # + card: 54 clan cards, then the 9 tactic faces (codes 54..62)
+T_BLOCKED = 65  # + card - 54: a tactic card that cannot be played now
+# Stones: T_STONE + 4 * state + combat modes (1: Blind man's bluff, 2: Mud fight).
+T_STONE = 74
+T_STONE_MINE = 78
+T_STONE_THEIRS = 82
+T_STONE_CLAIMABLE = 86
+T_STONE_CLAIMED = 90
+T_CURSOR = 94
+N_TILES = 95
 
 # 5x7 digits 1..9, one string of rows each.
 _DIGITS = (
@@ -75,6 +84,24 @@ _MARKS = (
     "####|....|####|....",
     "....|.##.|.##.|....",
 )
+
+
+# 3x5 letters for the tactic faces' codes (JK SP SB BB MF SC ST BA TR).
+_LETTERS = {
+    "J": "..#|..#|..#|#.#|.#.",
+    "K": "#.#|#.#|##.|#.#|#.#",
+    "S": ".##|#..|.#.|..#|##.",
+    "P": "##.|#.#|##.|#..|#..",
+    "B": "##.|#.#|##.|#.#|##.",
+    "M": "#.#|###|###|#.#|#.#",
+    "F": "###|#..|##.|#..|#..",
+    "C": ".##|#..|#..|#..|.##",
+    "T": "###|.#.|.#.|.#.|.#.",
+    "A": ".#.|#.#|###|#.#|#.#",
+    "R": "##.|#.#|##.|#.#|#.#",
+}
+# A tactic face: elite troops gold, combat modes white, ruses black.
+_FACE = ((GOLD, BLACK, BLACK), (WHITE, BLACK, BLACK), (BLACK, WHITE, WHITE))
 
 
 def _draw(bitmap, x0, y0, pattern, colour):
@@ -107,7 +134,7 @@ def make_sheet():
     """The tile sheet: one row of N_TILES tiles of TILE_W x TILE_H."""
     sheet = displayio.Bitmap(TILE_W * N_TILES, TILE_H, 16)
     _fill(sheet, 0, 0, TILE_W * N_TILES, TILE_H, FELT)
-    cw = TILE_W - 2  # the card: 15 x 11 at (1, 0)
+    cw = TILE_W - 2  # the card: 15 x 9 at (1, 0)
     ch = TILE_H - 1
     _outline(sheet, T_SLOT * TILE_W + 1, 0, cw, ch, SLOT)
     for card in range(54):
@@ -115,15 +142,33 @@ def make_sheet():
         colour = card // 9
         _fill(sheet, x, 0, cw, ch, CARD_COLOURS[colour])
         _outline(sheet, x, 0, cw, ch, BLACK)
-        _draw(sheet, x + 2, 2, _DIGITS[card % 9], INK[colour])
-        _draw(sheet, x + 9, 4, _MARKS[colour], INK[colour])
-    for tile, colour in ((T_STONE, STONE_GREY), (T_STONE_MINE, MINE), (T_STONE_THEIRS, THEIRS),
-                         (T_STONE_CLAIMABLE, GOLD), (T_STONE_CLAIMED, GOLD)):
-        x = tile * TILE_W + 1
-        _fill(sheet, x + 2, 2, cw - 4, ch - 4, colour)
-        _outline(sheet, x + 1, 1, cw - 2, ch - 2, BLACK)
-    x = T_STONE_CLAIMED * TILE_W + 1
-    _fill(sheet, x + 5, 4, cw - 10, ch - 8, MINE)
+        _draw(sheet, x + 2, 1, _DIGITS[card % 9], INK[colour])
+        _draw(sheet, x + 9, 3, _MARKS[colour], INK[colour])
+    for k in range(9):
+        code = TACTIC_CODES[k]
+        group = 0 if k < 3 else 1 if k < 5 else 2
+        for tile, (paper, ink, edge) in ((T_CARD + 54 + k, _FACE[group]), (T_BLOCKED + k, (SLOT, STONE_GREY, SLOT))):
+            x = tile * TILE_W + 1
+            _fill(sheet, x, 0, cw, ch, paper)
+            _outline(sheet, x, 0, cw, ch, edge)
+            _draw(sheet, x + 3, 2, _LETTERS[code[0]], ink)
+            _draw(sheet, x + 8, 2, _LETTERS[code[1]], ink)
+            if tile >= T_BLOCKED:  # a slash: not now
+                for i in range(ch - 2):
+                    sheet[x + 2 + i + i // 2, ch - 2 - i] = ink
+    for state, colour in enumerate((STONE_GREY, MINE, THEIRS, GOLD, GOLD)):
+        for modes in range(4):
+            x = (T_STONE + 4 * state + modes) * TILE_W + 1
+            _fill(sheet, x + 2, 1, cw - 4, ch - 2, colour)
+            _outline(sheet, x + 1, 0, cw - 2, ch, BLACK)
+            if state == 4:  # a claim chosen, not yet made
+                _fill(sheet, x + 5, 3, cw - 10, ch - 6, MINE)
+            # Combat modes: a black bar on the left (Blind man's bluff, only
+            # the sum counts) and brown dots on the right (Mud fight).
+            if modes & 1:
+                _fill(sheet, x + 3, 2, 2, ch - 4, BLACK)
+            if modes & 2:
+                _draw(sheet, x + 10, 2, "#.|.#|#.|.#|#.", BLACK)
     x = T_CURSOR * TILE_W
     _fill(sheet, x, 0, TILE_W, TILE_H, CLEAR)
     _outline(sheet, x, 0, TILE_W, TILE_H, GOLD)
@@ -165,11 +210,14 @@ class View:
         felt = displayio.Group(scale=WIDTH)
         felt.append(displayio.TileGrid(bg, pixel_shader=bg_palette))
         self.root.append(felt)
-        # The board: 9 stones x (3 opponent rows, the stone, 3 own rows).
-        self.board = displayio.TileGrid(self.sheet, pixel_shader=palette, width=N_STONES, height=7,
+        # The board: 9 stones x (4 opponent rows, the stone, 4 own rows).
+        self.board = displayio.TileGrid(self.sheet, pixel_shader=palette, width=N_STONES, height=ROWS,
                                         tile_width=TILE_W, tile_height=TILE_H, x=BOARD_X, y=BOARD_Y)
-        self.hand = displayio.TileGrid(self.sheet, pixel_shader=palette, width=7, height=1,
+        self.hand = displayio.TileGrid(self.sheet, pixel_shader=palette, width=HAND_MAX, height=1,
                                        tile_width=TILE_W, tile_height=TILE_H, x=BOARD_X, y=HAND_Y)
+        # Tactics: the discard pile's top card, left of the hand.
+        self.discard = displayio.TileGrid(self.sheet, pixel_shader=palette, width=1, height=1,
+                                          tile_width=TILE_W, tile_height=TILE_H, x=0, y=HAND_Y)
         self.cursor = displayio.TileGrid(self.sheet, pixel_shader=palette, width=1, height=1,
                                          tile_width=TILE_W, tile_height=TILE_H)
         self.cursor[0] = T_CURSOR
@@ -177,7 +225,7 @@ class View:
         self.hint = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=2, y=HEIGHT - 8)
         self.corner = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=WIDTH - 40, y=5)
         self.game_group = displayio.Group()
-        for item in (self.board, self.hand, self.cursor, self.status, self.corner, self.hint):
+        for item in (self.board, self.hand, self.discard, self.cursor, self.status, self.corner, self.hint):
             self.game_group.append(item)
         self.root.append(self.game_group)
         # A panel over the board for menus, notices and summaries.
@@ -224,7 +272,7 @@ class View:
         t = app.t
         if mode == A.MENU:
             values = (t(app.opponent) + ("  (" + t("not_connected") + ")" if app.opponent == "link" else ""),
-                      t("classic" if app.variant == 0 else "expert"),
+                      t(("classic", "expert", "tactics")[app.variant]),
                       str(app.rounds),
                       LANGUAGE_NAMES[LANGUAGES.index(app.lang)],
                       t("on" if app.auto_claim else "off"),
@@ -280,9 +328,12 @@ class View:
         me = app.viewer()
         them = 1 - me
         board = self.board
+        tactics = game.variant == TACTICS
+        turn = app.mode == A.TURN
+        phase = app.phase
         highlight = 0
         pending = 0
-        if app.mode == A.TURN and app.phase in (A.CLAIM, A.CLAIM_FIRST):
+        if turn and phase in (A.CLAIM, A.CLAIM_FIRST):
             highlight = app.claimable
             pending = app.claims
         elif game.winner == NOBODY and game.to_move == me:
@@ -290,9 +341,10 @@ class View:
         for s in range(N_STONES):
             theirs = game.cards_at(s, them)
             mine = game.cards_at(s, me)
-            for k in range(SIDE_MAX):
-                board[s, 2 - k] = T_CARD + theirs[k] if k < len(theirs) else T_SLOT
-                board[s, 4 + k] = T_CARD + mine[k] if k < len(mine) else T_SLOT
+            places = game.cap(s) if tactics else 3
+            for k in range(4):
+                board[s, 3 - k] = T_CARD + theirs[k] if k < len(theirs) else T_SLOT if k < places else T_EMPTY
+                board[s, 5 + k] = T_CARD + mine[k] if k < len(mine) else T_SLOT if k < places else T_EMPTY
             owner = game.owner[s]
             if owner == me:
                 tile = T_STONE_MINE
@@ -304,49 +356,121 @@ class View:
                 tile = T_STONE_CLAIMABLE
             else:
                 tile = T_STONE
-            board[s, 3] = tile
+            board[s, STONE_ROW] = tile + (game.mode[s] if tactics else 0)
         hand = app.hand()
         n = len(hand)
+        blocked = app.blocked() if turn and phase == A.CARD and game.to_move == me else 0
         self.hand.x = (WIDTH - n * TILE_W) // 2
-        for i in range(7):
-            self.hand[i, 0] = T_CARD + hand[i] if i < n else T_EMPTY
-        # The cursor: on the hand while choosing a card, else on a stone.
-        turn = app.mode == A.TURN
-        self.cursor.hidden = not turn
-        if turn and app.phase == A.CARD:
+        for i in range(HAND_MAX):
+            if i >= n:
+                self.hand[i, 0] = T_EMPTY
+            elif hand[i] >= 54 and blocked >> (hand[i] - 54) & 1:
+                self.hand[i, 0] = T_BLOCKED + hand[i] - 54
+            else:
+                self.hand[i, 0] = T_CARD + hand[i]
+        # The discard's top card (tactics), when the hand leaves room.
+        self.discard.hidden = not tactics or n > 7
+        if tactics:
+            self.discard[0] = T_CARD + game.discard[game.discard_n - 1] if game.discard_n else T_SLOT
+        # The cursor: on the hand while choosing a card, on a card of the
+        # table for a ruse, else on a stone (none for a Scout's count, the
+        # draw, or a Strategist's discard).
+        self.cursor.hidden = not turn or phase in (A.SCOUT_N, A.DRAW_PICK) or (
+            phase == A.DEST and app.dest >= N_STONES)
+        if turn and phase in (A.CARD, A.RETURN):
             self.cursor.x = self.hand.x + app.cursor * TILE_W
             self.cursor.y = HAND_Y
-        else:
+        elif turn and phase == A.TABLE:
             self.cursor.x = BOARD_X + app.stone_cursor * TILE_W
-            self.cursor.y = BOARD_Y + 3 * TILE_H
+            mine_ = app.card == A_STRATEGIST
+            row = (5 + app.slot) if mine_ else (3 - app.slot)
+            self.cursor.y = BOARD_Y + row * TILE_H
+        else:
+            stone = app.dest if turn and phase == A.DEST else app.stone_cursor
+            self.cursor.x = BOARD_X + stone * TILE_W
+            self.cursor.y = BOARD_Y + STONE_ROW * TILE_H
         t = app.t
         # Left: who is to move (*), the stones won; right: the pile, and
-        # the match score in a match.
+        # the match score in a match.  Tactics: the tactic pile too, and
+        # "!" after a player the limit keeps from tactic cards.
         mover = game.to_move
-        status = "%s%s %d-%d %s%s" % ("*" if mover == me else "", app.short_name(me), game.owned[me],
-                                      game.owned[them], "*" if mover == them else "", app.short_name(them))
-        self._text(self.status, status)
+        signs = ["", ""]
+        if tactics:
+            for p in (0, 1):
+                signs[p] = "!" if not game.may_play_tactic(p) else ""
+        status = "%s%s%s %d-%d %s%s%s" % ("*" if mover == me else "", app.short_name(me), signs[me], game.owned[me],
+                                          game.owned[them], "*" if mover == them else "", app.short_name(them),
+                                          signs[them])
         right = t("pile") % game.pile_size()
+        if tactics:
+            right = t("pile_t") % game.tactic_pile_size() + " " + right
         match = app.match
         if match.rounds > 1:
             right = "%d:%d %s" % (match.scores[me], match.scores[them], right)
+        hint = self._hint(app, turn, phase)
+        step = self._step(app, turn, phase) if tactics else None
+        if step is not None:
+            status, right = step, ""
+        self._text(self.status, status)
         self._text(self.corner, right)
         self.corner.x = WIDTH - 2 - 6 * len(ascii_text(right))
-        if app.link_lost:
-            hint = t("link_lost")
-        elif app.mode == A.THINKING:
-            hint = t("thinking")
-        elif app.mode == A.REMOTE:
-            hint = app.message or t("their_turn")
-        elif turn and app.phase == A.STONE:
-            hint = t("pick_stone")
-        elif turn and app.phase in (A.CLAIM, A.CLAIM_FIRST):
-            hint = t("pick_claims")
-        elif app.message:
-            hint = app.message
-        else:
-            hint = t("pick_card")
         self._text(self.hint, hint)
+
+    @staticmethod
+    def _step(app, turn, phase):
+        # The top line during a tactics step: what to choose.
+        if not turn:
+            return None
+        t = app.t
+        name = TACTIC_CODES[app.card - 54] if 54 <= app.card < 63 else ""
+        if phase == A.STONE and app.card >= 54:
+            return t("step_stone") % name
+        if phase == A.SCOUT_N:
+            return t("step_scout")
+        if phase == A.TABLE:
+            return t("step_mine" if app.card == A_STRATEGIST else "step_theirs") % name
+        if phase == A.DEST:
+            return t("step_dest") % name
+        if phase == A.DRAW_PICK:
+            return t("step_draw")
+        if phase == A.RETURN:
+            return t("step_return") % (app.game.returns - len(app.picked))
+        return None
+
+    @staticmethod
+    def _hint(app, turn, phase):
+        t = app.t
+        game = app.game
+        if app.link_lost:
+            return t("link_lost")
+        if app.mode == A.THINKING:
+            return t("thinking")
+        if app.mode == A.REMOTE:
+            return app.message or t("their_turn")
+        if turn and phase == A.STONE:
+            return t("pick_stone")
+        if turn and phase in (A.CLAIM, A.CLAIM_FIRST):
+            return t("pick_claims")
+        if turn and phase == A.SCOUT_N:
+            return t("scout_keys") % (app.stone, app.scout_total() - app.stone)
+        if turn and phase == A.TABLE:
+            return t("pick_keys")
+        if turn and phase == A.DEST:
+            return t("dest_discard") if app.dest >= N_STONES else t("pick_stone")
+        if turn and phase == A.DRAW_PICK:
+            marks = (">", " ") if app.dest == 0 else (" ", ">")
+            return t("draw_keys") % (marks[0], game.pile_size(), marks[1], game.tactic_pile_size())
+        if turn and phase == A.RETURN:
+            return t("return_keys")
+        if app.message:
+            return app.message
+        if turn and phase == A.CARD and game.variant == TACTICS:
+            # On a tactic card: its name, or why it cannot be played now.
+            hand = app.hand()
+            card = hand[app.cursor] if app.cursor < len(hand) else 0
+            if card >= 54:
+                return app.why_card(card) or t("name_" + TACTIC_CODES[card - 54])
+        return t("pick_card")
 
     @staticmethod
     def _text(label, text):

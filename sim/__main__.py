@@ -2,6 +2,7 @@
 
     python -m sim                                  play in a window
     python -m sim --headless --autoplay medium --seed 3 --shots shots/
+    python -m sim --headless --autoplay easy --variant tactics
     python -m sim --script buttons.txt [--headless]
     python -m sim --text                           the text game in this terminal
 

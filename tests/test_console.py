@@ -64,3 +64,77 @@ def test_bad_input_is_explained_and_changes_nothing():
 def test_bad_options_print_the_usage(capsys):
     assert main(["--variant", "chess"]) == 2
     assert "options:" in capsys.readouterr().out
+
+
+class TacticsPlayer(Player):
+    """Answers with legal tactics moves in the console's words, cycling
+    through them so that every kind of card gets typed."""
+
+    def __init__(self, extra=()):
+        Player.__init__(self, extra)
+        self.turn = 0
+        self.typed = set()
+
+    def read(self, prompt):
+        self.out.append(prompt)
+        if self.extra:
+            return self.extra.pop(0)
+        game = self.console.match.game
+        if prompt.startswith("claim"):
+            mask = game.claimable(0)
+            return " ".join(str(s + 1) for s in range(9) if mask >> s & 1)
+        moves = game.legal_moves()
+        self.turn += 1
+        # Tactic cards first when there are any, so that they all come up.
+        tactic = [m for m in moves if m & 63 >= 54 and m != PASS]
+        m = (tactic or moves)[self.turn % len(tactic or moves)]
+        if prompt.startswith("put back"):
+            words = [card_name(m & 63)] + ([card_name(m >> 21 & 63)] if m >> 21 & 63 != PASS else [])
+            return " ".join(words)
+        card = m & 63
+        stone = m >> 6 & 15
+        slot = m >> 21 & 3
+        dest = m >> 23 & 15
+        name = card_name(card)
+        self.typed.add(name)
+        if name == "SC":
+            return "SC %d" % stone
+        if name == "BA":
+            return "BA %d %d" % (stone + 1, slot + 1)
+        if name in ("ST", "TR"):
+            return "%s %d %d %s" % (name, stone + 1, slot + 1, "d" if dest == 9 else str(dest + 1))
+        return "%s %d%s" % (name, stone + 1, " t" if self.turn % 2 else "")
+
+
+def test_whole_tactics_games_in_text():
+    typed = set()
+    for seed in range(12):
+        player = TacticsPlayer()
+        console = ConsoleGame(read=player.read, write=player.write, seed=seed, variant=2)
+        player.console = console
+        console.play()
+        assert console.match.over(), player.out[-5:]
+        text = "\n".join(player.out)
+        assert "tactic pile" in text and "cannot" not in text.replace("you cannot play a card", "")
+        assert "not in hand" not in text and "no such target" not in text
+        typed |= player.typed
+    assert len(typed & {"JK", "SP", "SB", "BB", "MF", "SC", "ST", "BA", "TR"}) >= 6, typed
+
+
+def test_tactics_help_and_bad_tactics_input():
+    player = TacticsPlayer(["?", "ST 3", "SC", "q"])
+    console = ConsoleGame(read=player.read, write=player.write, seed=2, variant=2)
+    player.console = console
+    console.play()
+    text = "\n".join(player.out)
+    assert "Strategist: your 1st card" in text and "type a card and its target" in text
+    assert player.out[-1] == "bye"
+
+
+def test_the_text_game_accepts_the_tactics_variant(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["--variant", "tactics", "--seed", "1", "--level", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "tactics variant" in out and "tactic pile 10" in out and out.rstrip().endswith("bye")

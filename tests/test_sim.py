@@ -64,15 +64,15 @@ def test_the_board_shows_every_card_stone_and_the_cursor(desk):
     seen = 0
     for s in range(9):
         for k, card in enumerate(game.cards_at(s, 0)):
-            assert tile_pixel(desk, s, 4 + k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+            assert tile_pixel(desk, s, V.STONE_ROW + 1 + k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
             seen += 1
         for k, card in enumerate(game.cards_at(s, 1)):
-            assert tile_pixel(desk, s, 2 - k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+            assert tile_pixel(desk, s, V.STONE_ROW - 1 - k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
             seen += 1
         owner = game.owner[s]
         expected = {0: V.MINE, 1: V.THEIRS}.get(owner)
         if expected is not None:
-            assert tile_pixel(desk, s, 3, dx=8, dy=5) == rgb565(V.PALETTE[expected])
+            assert tile_pixel(desk, s, V.STONE_ROW, dx=8, dy=5) == rgb565(V.PALETTE[expected])
     assert seen > 10
     # The hand, and the cursor's gold frame around the chosen card.
     hand = app.hand()
@@ -135,3 +135,61 @@ def test_two_sims_play_a_linked_game_over_a_virtual_cable():
     a, b = [json.loads(line) for line in out.stdout.strip().splitlines()[-2:]]
     assert a["screen"] == b["screen"] == "match_end"
     assert a["moves"] == b["moves"] > 10 and a["stones"] == b["stones"] and a["winner"] == b["winner"]
+
+
+def test_a_tactics_board_shows_elite_troops_modes_mud_places_and_blocked_cards(desk):
+    from engine.cards import JOKER
+    from engine.tactics import MODE_BLIND, MODE_MUD
+    from test_app import tactics_turn
+
+    app = tactics_turn({1: (["JK", "R5"], ["B2"]), 4: (["G1"], [])}, modes={1: MODE_MUD, 4: MODE_BLIND},
+                       hands=(("R1", "SC", "O4"), ()), played=(1, 0))
+    app.game.discard[0] = 61  # a Banshee on the discard
+    app.game.discard_n = 1
+    runner = Runner(desk, app)
+    runner.redraw()
+    gold, black, slot, felt = (rgb565(V.PALETTE[i]) for i in (V.GOLD, V.BLACK, V.SLOT, V.FELT))
+    below = V.STONE_ROW + 1
+    assert app.game.cards_at(1, 0)[0] == JOKER
+    assert tile_pixel(desk, 1, below) == gold  # the Joker's face
+    # Mud fight: four places a side (the fourth drawn as an empty slot);
+    # elsewhere three.
+    assert tile_pixel(desk, 1, 0, dx=1, dy=0) == slot and tile_pixel(desk, 1, 8, dx=1, dy=0) == slot
+    assert tile_pixel(desk, 2, 0, dx=1, dy=0) == felt and tile_pixel(desk, 2, 7, dx=1, dy=0) == slot
+    # Combat-mode marks on the stones: a bar for Blind man's bluff, dots for Mud.
+    assert tile_pixel(desk, 4, V.STONE_ROW, dx=4, dy=4) == black
+    assert tile_pixel(desk, 1, V.STONE_ROW, dx=4, dy=4) != black
+    assert tile_pixel(desk, 1, V.STONE_ROW, dx=11, dy=2) == black
+    # The limit: the Scout in the hand is drawn blocked; the status says "!".
+    hand = app.hand()
+    x0 = (V.WIDTH - len(hand) * V.TILE_W) // 2
+    i = hand.index(59)
+    assert tile_pixel(desk, i, 0, dx=14, dy=5, x0=x0, y0=V.HAND_Y) == slot
+    assert runner.view.status.text.startswith("*You!")
+    # The discard's top card, left of the hand: the Banshee's black face.
+    assert tile_pixel(desk, 0, 0, dx=14, dy=5, x0=0, y0=V.HAND_Y) == black
+    assert runner.view.corner.text == "T%d P%d" % (app.game.tactic_pile_size(), app.game.pile_size())
+
+
+def test_a_scout_return_shows_nine_cards_and_says_it_is_final(desk):
+    from test_app import pick_card, tactics_turn
+
+    app = tactics_turn(hands=(("R1", "R2", "SC", "O4", "O5", "O6", "Y7"), ()))
+    runner = Runner(desk, app)
+    pick_card(app, "SC")
+    runner.step([])
+    assert runner.view.status.text == "Scout: from tactics?" and "final" in runner.view.hint.text
+    runner.step([buttons.A])
+    assert runner.view.status.text == "Put 2 back (final)"
+    hand = app.hand()
+    assert len(hand) == 9 and runner.view.discard.hidden
+    x0 = (V.WIDTH - 9 * V.TILE_W) // 2
+    for i, card in enumerate(hand):
+        if card < 54:
+            assert tile_pixel(desk, i, 0, dy=5, x0=x0, y0=V.HAND_Y) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+
+
+def test_headless_autoplay_plays_a_tactics_game():
+    result = _sim("--headless", "--autoplay", "medium", "--variant", "tactics", "--seed", "4")
+    assert result["variant"] == "tactics" and result["screen"] == "match_end"
+    assert result["winner"] in (0, 1, "draw") and result["moves"] > 10

@@ -14,7 +14,9 @@ sys.path.append(ROOT)
 
 import engine  # noqa: E402,F401
 from hw import buttons  # noqa: E402
-from hw.app import CARD, CLAIM, DETAIL, HANDOFF, NOTICE, ROUND_END, TURN, App  # noqa: E402
+from engine.game import TACTICS  # noqa: E402
+from hw.app import (CARD, CLAIM, DEST, DETAIL, HANDOFF, MATCH_END, NOTICE, RETURN, ROUND_END, TABLE,  # noqa: E402
+                    TURN, App)
 from hw.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
 from sim.desk import Desk  # noqa: E402
@@ -30,6 +32,51 @@ def until(runner, player, done, limit=5000):
         b = player.next_button(app)
         runner.step([b] if b else [])
     return False
+
+
+def _elite_and_modes(app):
+    # Elite troops and both combat modes on the open stones.
+    game = app.game
+    elite = sum(1 for s in range(9) for p in (0, 1) for c in game.cards_at(s, p) if 54 <= c <= 56)
+    modes = 0
+    for s in range(9):
+        if game.owner[s] == 2:
+            modes |= game.mode[s]
+    return elite >= 1 and modes == 3
+
+
+def tactics(desk, shot):
+    """The tactics variant: a board with elite troops and combat modes, a
+    Scout's cards going back, a ruse choosing its target.  The app is
+    driven without drawing, and drawn for each picture."""
+    wanted = {
+        "tactics-board": lambda a: a.mode == TURN and a.phase == CARD and _elite_and_modes(a)
+        and any(c >= 54 for c in a.hand()),
+        "tactics-scout": lambda a: a.mode == TURN and a.phase == RETURN,
+        "tactics-ruse": lambda a: a.mode == TURN and a.phase in (TABLE, DEST),
+    }
+    for seed in [45] + list(range(60)):
+        if not wanted:
+            return
+        app = App(seed=seed, opponent="easy", variant=TACTICS)
+        runner = Runner(desk, app)
+        player = AutoPlayer("medium", seed)
+        app.press(buttons.START)
+        now = 0
+        for _ in range(20000):
+            if app.mode == MATCH_END or not wanted:
+                break
+            for name in list(wanted):
+                if wanted[name](app):
+                    runner.redraw()
+                    shot(name)
+                    del wanted[name]
+            b = player.next_button(app)
+            if b is None:
+                now += 50
+                app.tick(now)
+            else:
+                app.press(b)
 
 
 def main(argv):
@@ -78,6 +125,7 @@ def main(argv):
         runner2.step([buttons.START])
         if app2.mode == HANDOFF:
             shot("hand-over")
+        tactics(desk, shot)
     finally:
         desk.close()
     print("screenshots in", out)
