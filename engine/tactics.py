@@ -260,6 +260,11 @@ class TacticsGame(Stones):
         size = 10 - self.tpos
         for i in range(size):
             tdeck[9 - i] = tdeck[t - 1 - i]
+        # Below the piles' tops: nothing (no trace of the real order).
+        for i in range(self.deck_pos):
+            deck[i] = NO_CARD
+        for i in range(self.tpos):
+            tdeck[i] = NO_CARD
 
     def _tactics_gone(self):
         # The tactic cards played so far (on the table or discarded).
@@ -730,36 +735,66 @@ class TacticsGame(Stones):
                 return "card not in hand"
             if card >= FIRST_TACTIC and not self.may_play_tactic(p):
                 return "tactic card limit: the other player has played fewer"
-            if not self._legal_play(p, m & ~(0x3FF << 10 | DRAW_TACTIC)):
-                return self._why_illegal(p, card, stone)
+            why = self._illegal(p, m)
+            if why is not None:
+                return why
         if claims:
             ok = self.claimable_after(m)
             if claims & ~ok:
                 return "claim not provable: stone %d" % lowest(claims & ~ok)
         return None
 
-    def _legal_play(self, p, play):
-        for legal in self.legal_moves(p):
-            if legal == play:
-                return True
-        return False
-
-    def _why_illegal(self, p, card, stone):
-        if stone >= N_STONES and card != SCOUT:
+    def _illegal(self, p, m):
+        # None when the play ``m`` (claims and draw aside) is open to ``p``,
+        # whose hand holds its card and who may play a tactic card; else
+        # why not.  The same rules as ``legal_moves``, without the list.
+        card = m & 63
+        stone = m >> 6 & 15
+        slot = m >> SLOT_SHIFT & 3
+        dest = m >> DEST_SHIFT & 15
+        if card == SCOUT:
+            lo, hi = self._scout_range()
+            if slot or dest:
+                return "malformed move"
+            if stone < lo or stone > hi or (self.deck_pos >= 54 and self.tpos >= 10):
+                return "the piles cannot give those cards"
+            return None
+        if stone >= N_STONES:
             return "no stone %d" % stone
-        if card < FIRST_TACTIC or card <= SHIELD:
+        if self.owner[stone] != NOBODY:
+            return "stone %d is claimed" % stone
+        if card < BLIND:  # a clan card or an elite troop
+            if slot or dest:
+                return "malformed move"
             if card == JOKER and self.jokers_on[p]:
                 return "a Joker is already on your side"
-            if self.owner[stone] != NOBODY:
-                return "stone %d is claimed" % stone
-            return "stone %d: side is full" % stone
+            if self.n[stone * 2 + p] >= self.cap(stone):
+                return "stone %d: side is full" % stone
+            return None
         if card == BLIND or card == MUD:
-            if self.owner[stone] != NOBODY:
-                return "stone %d is claimed" % stone
-            return "stone %d already has that combat mode" % stone
-        if card == SCOUT:
-            return "the piles cannot give those cards"
-        return "no such target for that card"
+            if slot or dest:
+                return "malformed move"
+            if self.mode[stone] & (MODE_BLIND if card == BLIND else MODE_MUD):
+                return "stone %d already has that combat mode" % stone
+            return None
+        i = stone * 2 + (p if card == STRATEGIST else 1 - p)
+        if slot >= self.n[i]:
+            return "no card at slot %d there" % slot
+        if card == BANSHEE:
+            return "malformed move" if dest else None
+        if card == TRAITOR and self.side[i * SIDE_CAP + slot] >= FIRST_TACTIC:
+            return "the Traitor takes clan cards only"
+        if card == STRATEGIST and dest == DISCARD:
+            return None
+        if dest >= N_STONES:
+            return "no stone %d" % dest
+        if card == STRATEGIST and dest == stone:
+            return "the Strategist moves a card to another stone"
+        if self.owner[dest] != NOBODY:
+            return "stone %d is claimed" % dest
+        if self.n[dest * 2 + p] >= self.cap(dest):
+            return "stone %d: side is full" % dest
+        return None
 
     def _play(self, p, m):
         # The play part of move ``m``: returns what undoing it needs (the
@@ -780,7 +815,7 @@ class TacticsGame(Stones):
         elif card == MUD:
             self._set_mode(stone, MODE_MUD)
         elif card == SCOUT:
-            pass  # the cards come with the draw
+            self._discard(card)  # its cards come with the draw
         else:
             slot = m >> SLOT_SHIFT & 3
             dest = m >> DEST_SHIFT & 15
@@ -809,7 +844,9 @@ class TacticsGame(Stones):
             self._unset_mode(stone, MODE_BLIND)
         elif card == MUD:
             self._unset_mode(stone, MODE_MUD)
-        elif card != SCOUT:
+        elif card == SCOUT:
+            self.discard_n -= 1
+        else:
             slot = m >> SLOT_SHIFT & 3
             dest = m >> DEST_SHIFT & 15
             self.discard_n -= 1  # the ruse
