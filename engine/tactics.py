@@ -50,7 +50,7 @@ from engine.cards import (
     TRAITOR,
 )
 from engine.elite import STEP, W_ALL, W_JOKER, Solver, wild_bit
-from engine.game import AUTO_CLAIM, DRAW, NOBODY, PASS, TACTICS, Stones, lowest
+from engine.game import AUTO_CLAIM, DRAW, DRAW_TACTIC, NOBODY, PASS, TACTICS, Stones, lowest
 from engine.game import BEATEN, CLAIMABLE, SHORT, TAKEN, UNPROVED  # noqa: F401
 from engine.rng import Random
 
@@ -58,7 +58,6 @@ N_STONES = const(9)
 SIDE_CAP = const(4)  # places per side (four under Mud fight)
 HAND_SIZE = const(7)
 HAND_ROOM = const(10)  # a Scout holds up to 9 cards for a moment
-DRAW_TACTIC = const(1 << 20)
 SLOT_SHIFT = const(21)
 DEST_SHIFT = const(23)
 DISCARD = const(9)  # Strategist's dest: the discard pile
@@ -68,6 +67,38 @@ MODE_MUD = const(2)
 
 _ALL_VALUES = const(0x1FF)
 _TOP_MOVE = const(1 << 27)
+
+
+def _drop(buf, n, card):
+    # Take one ``card`` out of ``buf[:n]`` (the last one fills its place);
+    # returns the new length.
+    for i in range(n):
+        if buf[i] == card:
+            n -= 1
+            buf[i] = buf[n]
+            return n
+    return n
+
+
+def _count(mask):
+    # How many bits of ``mask`` are set.
+    c = 0
+    while mask:
+        mask &= mask - 1
+        c += 1
+    return c
+
+
+def _nth(mask, r):
+    # The index of the ``r``-th set bit of ``mask`` (from 0).
+    s = 0
+    while True:
+        if mask & 1:
+            if not r:
+                return s
+            r -= 1
+        mask >>= 1
+        s += 1
 
 
 def ruse_move(card, stone, slot, dest=0):
@@ -233,16 +264,24 @@ class TacticsGame(Stones):
         for card in TACTIC_DECK:
             tdeck[t] = card
             t += 1
-        gone = self._tactics_gone()
+        # (each card played, on the table or discarded, or in the hand, out)
+        side = self.side
+        for i in range(N_STONES * 2):
+            b = i * SIDE_CAP
+            for j in range(self.n[i]):
+                if side[b + j] >= FIRST_TACTIC:
+                    t = _drop(tdeck, t, side[b + j])
+        for s in range(N_STONES):
+            if self.mode[s] & MODE_BLIND:
+                t = _drop(tdeck, t, BLIND)
+            if self.mode[s] & MODE_MUD:
+                t = _drop(tdeck, t, MUD)
+        for i in range(self.discard_n):
+            if self.discard[i] >= FIRST_TACTIC:
+                t = _drop(tdeck, t, self.discard[i])
         for h in range(self.hand_n[player]):
             if hand[h] >= FIRST_TACTIC:
-                gone.append(hand[h])
-        for card in gone:
-            for i in range(t):
-                if tdeck[i] == card:
-                    t -= 1
-                    tdeck[i] = tdeck[t]
-                    break
+                t = _drop(tdeck, t, hand[h])
         rng.shuffle(tdeck, t)
         other = self.hand[1 - player]
         q = 1 - player
@@ -265,24 +304,6 @@ class TacticsGame(Stones):
             deck[i] = NO_CARD
         for i in range(self.tpos):
             tdeck[i] = NO_CARD
-
-    def _tactics_gone(self):
-        # The tactic cards played so far (on the table or discarded).
-        gone = []
-        for i in range(N_STONES * 2):
-            b = i * SIDE_CAP
-            for j in range(self.n[i]):
-                if self.side[b + j] >= FIRST_TACTIC:
-                    gone.append(self.side[b + j])
-        for s in range(N_STONES):
-            if self.mode[s] & MODE_BLIND:
-                gone.append(BLIND)
-            if self.mode[s] & MODE_MUD:
-                gone.append(MUD)
-        for i in range(self.discard_n):
-            if self.discard[i] >= FIRST_TACTIC:
-                gone.append(self.discard[i])
-        return gone
 
     # -- reading the table -------------------------------------------------
 
@@ -309,9 +330,14 @@ class TacticsGame(Stones):
     def open_stones(self, player):
         """Mask of the stones where ``player`` may still place a card."""
         mask = 0
+        owner = self.owner
+        n = self.n
+        mode = self.mode
+        i = player
         for s in range(N_STONES):
-            if self.owner[s] == NOBODY and self.n[s * 2 + player] < self.cap(s):
+            if owner[s] == NOBODY and n[i] < 3 + (mode[s] >> 1 & 1):  # cap(s)
                 mask |= 1 << s
+            i += 2
         return mask
 
     def may_play_tactic(self, player):
@@ -443,10 +469,14 @@ class TacticsGame(Stones):
 
     def claimable(self, player):
         mask = 0
+        owner = self.owner
+        n = self.n
+        mode = self.mode
+        i = player
         for s in range(N_STONES):
-            if self.owner[s] == NOBODY and self.n[s * 2 + player] == self.cap(s):
-                if self.claim_threat(s, player) == 0:
-                    mask |= 1 << s
+            if owner[s] == NOBODY and n[i] == 3 + (mode[s] >> 1 & 1) and self.claim_threat(s, player) == 0:
+                mask |= 1 << s
+            i += 2
         return mask
 
     def claimable_after(self, m, stone=None):
@@ -637,51 +667,175 @@ class TacticsGame(Stones):
             return out
         stones = self.open_stones(p)
         tactic = self.may_play_tactic(p)
-        seen = bytearray(64)
+        add = out.append
+        owner = self.owner
+        seen = 0  # tactic kinds done (the two Jokers give the same moves)
         for h in range(n):
             card = hand[h]
-            if seen[card]:
+            if card < FIRST_TACTIC:
+                s = 0
+                t = stones
+                while t:
+                    if t & 1:
+                        add(card | s << 6)
+                    t >>= 1
+                    s += 1
                 continue
-            seen[card] = 1
-            if card >= FIRST_TACTIC and not (tactic and self._playable(p, card, stones)):
+            bit = 1 << (card - FIRST_TACTIC)
+            if seen & bit or not tactic:
                 continue
-            if card < FIRST_TACTIC or card <= SHIELD:
-                for s in range(N_STONES):
-                    if stones >> s & 1:
-                        out.append(card | s << 6)
+            seen |= bit
+            if card <= SHIELD:
+                if card == JOKER and self.jokers_on[p]:
+                    continue
+                s = 0
+                t = stones
+                while t:
+                    if t & 1:
+                        add(card | s << 6)
+                    t >>= 1
+                    s += 1
             elif card == BLIND or card == MUD:
                 bit = MODE_BLIND if card == BLIND else MODE_MUD
                 for s in range(N_STONES):
-                    if self.owner[s] == NOBODY and not self.mode[s] & bit:
-                        out.append(card | s << 6)
+                    if owner[s] == NOBODY and not self.mode[s] & bit:
+                        add(card | s << 6)
             elif card == SCOUT:
-                lo, hi = self._scout_range()
-                for t in range(lo, hi + 1):
-                    out.append(card | t << 6)
+                if self.deck_pos < 54 or self.tpos < 10:
+                    lo, hi = self._scout_range()
+                    for t in range(lo, hi + 1):
+                        add(card | t << 6)
             else:
+                # A ruse: one move per target (none: not playable).
                 q = p if card == STRATEGIST else 1 - p
                 for s in range(N_STONES):
-                    if self.owner[s] != NOBODY:
+                    if owner[s] != NOBODY:
                         continue
                     i = s * 2 + q
                     for j in range(self.n[i]):
                         if card == BANSHEE:
-                            out.append(ruse_move(card, s, j))
-                        elif card == STRATEGIST:
-                            out.append(ruse_move(card, s, j, DISCARD))
-                            for d in range(N_STONES):
-                                if d != s and stones >> d & 1:
-                                    out.append(ruse_move(card, s, j, d))
+                            add(ruse_move(card, s, j))
+                            continue
+                        if card == STRATEGIST:
+                            add(ruse_move(card, s, j, DISCARD))
+                            t = stones & ~(1 << s)
                         elif self.side[i * SIDE_CAP + j] < FIRST_TACTIC:
-                            for d in range(N_STONES):
-                                if stones >> d & 1:
-                                    out.append(ruse_move(card, s, j, d))
+                            t = stones
+                        else:
+                            continue
+                        base = card | s << 6 | j << SLOT_SHIFT
+                        d = 0
+                        while t:
+                            if t & 1:
+                                add(base | d << DEST_SHIFT)
+                            t >>= 1
+                            d += 1
         if not out:
-            out.append(PASS)
+            add(PASS)
         return out
 
+    def legal_count(self, player=-1):
+        """``len(legal_moves(player))``, without making the list."""
+        return self._walk(player, -1)
+
+    def legal_move_at(self, k, player=-1):
+        """``legal_moves(player)[k]``, without making the list (random
+        play on a board allocates nothing this way)."""
+        return self._walk(player, k)
+
+    def _walk(self, p, k):
+        # The moves of ``legal_moves``, in its order, counted block by
+        # block: with ``k < 0`` how many there are, else the k-th.
+        if p < 0:
+            p = self.to_move
+        hand = self.hand[p]
+        n = self.hand_n[p]
+        if self.returns and p == self.to_move:
+            count = n if self.returns == 1 else n * (n - 1)
+            if k < 0:
+                return count
+            if k >= count:
+                raise IndexError("no legal move %d" % k)
+            if self.returns == 1:
+                return return_move(hand[k])
+            a = k // (n - 1)
+            b = k % (n - 1)
+            return return_move(hand[a], hand[b + (b >= a)])
+        stones = self.open_stones(p)
+        ns = _count(stones)
+        tactic = self.may_play_tactic(p)
+        owner = self.owner
+        count = 0
+        seen = 0
+        for h in range(n):
+            card = hand[h]
+            if card >= FIRST_TACTIC:
+                bit = 1 << (card - FIRST_TACTIC)
+                if seen & bit or not tactic:
+                    continue
+                seen |= bit
+            if card <= SHIELD:
+                if card == JOKER and self.jokers_on[p]:
+                    continue
+                if count <= k < count + ns:
+                    return card | _nth(stones, k - count) << 6
+                count += ns
+            elif card == BLIND or card == MUD:
+                bit = MODE_BLIND if card == BLIND else MODE_MUD
+                free = 0
+                for s in range(N_STONES):
+                    if owner[s] == NOBODY and not self.mode[s] & bit:
+                        free |= 1 << s
+                c = _count(free)
+                if count <= k < count + c:
+                    return card | _nth(free, k - count) << 6
+                count += c
+            elif card == SCOUT:
+                if self.deck_pos < 54 or self.tpos < 10:
+                    span = self._scout_span()
+                    lo = span & 15
+                    hi = span >> 4
+                    if count <= k <= count + hi - lo:
+                        return card | (lo + k - count) << 6
+                    count += hi - lo + 1
+            else:
+                q = p if card == STRATEGIST else 1 - p
+                for s in range(N_STONES):
+                    if owner[s] != NOBODY:
+                        continue
+                    i = s * 2 + q
+                    for j in range(self.n[i]):
+                        if card == BANSHEE:
+                            if count == k:
+                                return ruse_move(card, s, j)
+                            count += 1
+                            continue
+                        if card == STRATEGIST:
+                            if count == k:
+                                return ruse_move(card, s, j, DISCARD)
+                            count += 1
+                            t = stones & ~(1 << s)
+                        elif self.side[i * SIDE_CAP + j] < FIRST_TACTIC:
+                            t = stones
+                        else:
+                            continue
+                        c = _count(t)
+                        if count <= k < count + c:
+                            return ruse_move(card, s, j, _nth(t, k - count))
+                        count += c
+        if k < 0:
+            return count if count else 1
+        if not count and k == 0:
+            return PASS
+        raise IndexError("no legal move %d" % k)
+
     def _scout_range(self):
-        # How many of a Scout's cards may come from the tactic pile.
+        # How many of a Scout's cards may come from the tactic pile: lo, hi.
+        span = self._scout_span()
+        return span & 15, span >> 4
+
+    def _scout_span(self):
+        # ``_scout_range`` as one int, ``lo | hi << 4`` (no tuple to make).
         clan = 54 - self.deck_pos
         tac = 10 - self.tpos
         d = clan + tac
@@ -689,7 +843,7 @@ class TacticsGame(Stones):
             d = 3
         lo = d - clan if d > clan else 0
         hi = tac if tac < d else d
-        return lo, hi
+        return lo | hi << 4
 
     def check(self, m):
         """None when move ``m`` is legal for the player to move, else the
@@ -1027,7 +1181,8 @@ class TacticsGame(Stones):
         self._set_firsts(meta & 0x3FFFF)
 
     def _check_stall(self):
-        if self.can_play(0) or self.can_play(1):
+        p = self.to_move
+        if self.can_play(p) or self.can_play(1 - p):
             return
         if self.claimable(0) or self.claimable(1):
             return

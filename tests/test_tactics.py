@@ -516,6 +516,19 @@ def test_check_accepts_exactly_the_legal_moves_and_says_why_not():
     assert len(refused) >= 8, refused
 
 
+def test_legal_count_and_legal_move_at_walk_legal_moves_without_the_list():
+    n = 0
+    for g, _ in positions(range(40)):
+        for p in range(2):
+            legal = g.legal_moves(p)
+            assert g.legal_count(p) == len(legal)
+            assert [g.legal_move_at(k, p) for k in range(len(legal))] == legal
+            n += len(legal)
+        with pytest.raises(IndexError):
+            g.legal_move_at(len(g.legal_moves()))
+    assert n > 50000
+
+
 def test_check_refuses_claims_it_cannot_prove_and_bad_bits():
     for g, m in positions(range(15)):
         if g.returns:
