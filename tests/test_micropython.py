@@ -59,10 +59,10 @@ def test_seeded_tactics_games_are_the_same_under_micropython():
 
 
 def test_tactics_claims_agree_with_brute_force_under_micropython():
-    mpy = under_micropython("tproofs", "500", "30")
-    assert len(mpy.splitlines()) == 30
-    assert sum(int(line.split()[2]) for line in mpy.splitlines()) > 500  # claims really checked
-    assert mpy == under_cpython("tproofs", "500", "30")
+    mpy = under_micropython("tproofs", "500", "12")
+    assert len(mpy.splitlines()) == 12
+    assert sum(int(line.split()[2]) for line in mpy.splitlines()) > 250  # claims really checked
+    assert mpy == under_cpython("tproofs", "500", "12")
 
 
 @pytest.mark.parametrize("path", ENGINE, ids=[os.path.basename(p) for p in ENGINE])
