@@ -489,11 +489,11 @@ class TacticsGame(Stones):
         if card == PASS or card == SCOUT:
             return self.claimable(self.to_move)
         p = self.to_move
-        firsts = self._firsts()
+        firsts = self._firsts(m)
         info = self._play(p, m)
         ok = self.claimable(p)
         self._unplay(p, m, info)
-        self._set_firsts(firsts)
+        self._set_firsts(m, firsts)
         return ok
 
     def place_tentatively(self, card, stone):
@@ -511,12 +511,12 @@ class TacticsGame(Stones):
         m &= ~(0x3FF << 10 | DRAW_TACTIC)
         if self.returns or self.check(m) is not None:
             raise ValueError("cannot play that now")
-        self._tentative = self._firsts()
+        self._tentative = self._firsts(m)
         return self._play(self.to_move, m)
 
     def unplay(self, m, token):
         self._unplay(self.to_move, m, token)
-        self._set_firsts(self._tentative)
+        self._set_firsts(m, self._tentative)
 
     _tentative = 0
 
@@ -1021,15 +1021,28 @@ class TacticsGame(Stones):
             self.played[p] -= 1
         self._give_back(p, info & 15, card)
 
-    def _firsts(self):
-        code = 0
-        for s in range(N_STONES):
-            code |= self.first[s] << (2 * s)
+    def _firsts(self, m):
+        # ``first`` of the stones play ``m`` may change (its stone, and a
+        # Strategist's or Traitor's dest), two bits each, for undoing it.
+        card = m & 63
+        if card == PASS or card == SCOUT:
+            return 0
+        code = self.first[m >> 6 & 15]
+        if card == STRATEGIST or card == TRAITOR:
+            d = m >> DEST_SHIFT & 15
+            if d < N_STONES:
+                code |= self.first[d] << 2
         return code
 
-    def _set_firsts(self, code):
-        for s in range(N_STONES):
-            self.first[s] = code >> (2 * s) & 3
+    def _set_firsts(self, m, code):
+        card = m & 63
+        if card == PASS or card == SCOUT:
+            return
+        self.first[m >> 6 & 15] = code & 3
+        if card == STRATEGIST or card == TRAITOR:
+            d = m >> DEST_SHIFT & 15
+            if d < N_STONES:
+                self.first[d] = code >> 2
 
     def _draw(self, p, tactic):
         # One card from the pile chosen (the other when it is empty);
@@ -1049,17 +1062,17 @@ class TacticsGame(Stones):
     def apply(self, m):
         """Play move ``m`` for the player to move (trusted: see ``check``)."""
         p = self.to_move
-        firsts = self._firsts()
         if self.returns:
             m &= ~(AUTO_CLAIM | DRAW_TACTIC)
             extra = self._put_back(p, m)
             self.history.append(m)
-            self.history.append(firsts | p << 18 | 1 << 19)
+            self.history.append(p << 18 | 1 << 19)
             self.history.append(extra)
             self.to_move = 1 - p
             self._check_stall()
             return
         card = m & 63
+        firsts = self._firsts(m)
         info = self._play(p, m)
         claims = m >> 10 & 0x1FF
         if m & AUTO_CLAIM:
@@ -1178,7 +1191,7 @@ class TacticsGame(Stones):
                 self.owned[p] -= 1
             s += 1
         self._unplay(p, m, extra & 0xFFFF)
-        self._set_firsts(meta & 0x3FFFF)
+        self._set_firsts(m, meta & 15)
 
     def _check_stall(self):
         p = self.to_move

@@ -249,8 +249,8 @@ def tactics_rows():
         for need in (1, 2):
             fast = rate(lambda g, s, p: g.claim_threat(s, p), cases[(kind, need)])
             slow = rate(brute.tactics_claimable, cases[(kind, need)], min_time=1.0)
-            rows.append(("tactics early claims, %s, opponent needs %d: checks/s fast / brute force" % (names[kind], need),
-                         "%.0f / %.0f = %.0fx" % (fast, slow, fast / slow)))
+            rows.append(("tactics early claims, %s, opponent needs %d: checks/s fast / brute force"
+                         % (names[kind], need), "%.0f / %.0f = %.0fx" % (fast, slow, fast / slow)))
     rows.append(("random tactics games/s, CPython %s" % platform.python_version(),
                  "%.0f" % cpython_tactics_games()))
     games = mpy("tools/mpy_bench.py", "tgames", "300")
