@@ -489,11 +489,11 @@ class TacticsGame(Stones):
         if card == PASS or card == SCOUT:
             return self.claimable(self.to_move)
         p = self.to_move
-        firsts = self._firsts(m)
+        firsts = self._firsts_of(m)
         info = self._play(p, m)
         ok = self.claimable(p)
         self._unplay(p, m, info)
-        self._set_firsts(m, firsts)
+        self._set_firsts_of(m, firsts)
         return ok
 
     def place_tentatively(self, card, stone):
@@ -511,12 +511,12 @@ class TacticsGame(Stones):
         m &= ~(0x3FF << 10 | DRAW_TACTIC)
         if self.returns or self.check(m) is not None:
             raise ValueError("cannot play that now")
-        self._tentative = self._firsts(m)
+        self._tentative = self._firsts_of(m)
         return self._play(self.to_move, m)
 
     def unplay(self, m, token):
         self._unplay(self.to_move, m, token)
-        self._set_firsts(m, self._tentative)
+        self._set_firsts_of(m, self._tentative)
 
     _tentative = 0
 
@@ -1021,7 +1021,19 @@ class TacticsGame(Stones):
             self.played[p] -= 1
         self._give_back(p, info & 15, card)
 
-    def _firsts(self, m):
+    def _firsts(self):
+        # Every stone's ``first``, two bits each (kept for callers that
+        # play and take back by hand; moves use ``_firsts_of``).
+        code = 0
+        for s in range(N_STONES):
+            code |= self.first[s] << (2 * s)
+        return code
+
+    def _set_firsts(self, code):
+        for s in range(N_STONES):
+            self.first[s] = code >> (2 * s) & 3
+
+    def _firsts_of(self, m):
         # ``first`` of the stones play ``m`` may change (its stone, and a
         # Strategist's or Traitor's dest), two bits each, for undoing it.
         card = m & 63
@@ -1034,7 +1046,7 @@ class TacticsGame(Stones):
                 code |= self.first[d] << 2
         return code
 
-    def _set_firsts(self, m, code):
+    def _set_firsts_of(self, m, code):
         card = m & 63
         if card == PASS or card == SCOUT:
             return
@@ -1072,7 +1084,7 @@ class TacticsGame(Stones):
             self._check_stall()
             return
         card = m & 63
-        firsts = self._firsts(m)
+        firsts = self._firsts_of(m)
         info = self._play(p, m)
         claims = m >> 10 & 0x1FF
         if m & AUTO_CLAIM:
@@ -1191,7 +1203,7 @@ class TacticsGame(Stones):
                 self.owned[p] -= 1
             s += 1
         self._unplay(p, m, extra & 0xFFFF)
-        self._set_firsts(m, meta & 15)
+        self._set_firsts_of(m, meta & 15)
 
     def _check_stall(self):
         p = self.to_move
