@@ -238,6 +238,8 @@ def tactics_bot_rows():
                      "%.1f / %.1f ms" % (b["median_us"] / 1000, b["max_us"] / 1000)))
         rows.append(("tactics, %s: estimated on a PyBadge (x %.0f), median / max" % (level, factor),
                      "%.2f / %.2f s" % (b["median_us"] * factor / 1e6, b["max_us"] * factor / 1e6)))
+        rows.append(("tactics, %s: heap kept by the bot + most allocated while thinking" % level,
+                     "%.1f KB + %.1f KB" % (b["heap_bot"] / 1024, b["heap_thinking_peak"] / 1024)))
     return rows
 
 
