@@ -196,6 +196,7 @@ def test_under_mud_the_tie_goes_to_who_reached_four_first():
     assert rank(g, 6, 0) == rank(g, 6, 1)
     assert g.first[6] == 1
     assert g.claim_threat(6, 1) == 0 and g.claim_threat(6, 0) == -2
+    assert g.why_not(6, 0)[0] == BEATEN
 
 
 def test_both_combat_modes_may_share_a_stone_but_not_a_claimed_one():
