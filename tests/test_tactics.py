@@ -457,6 +457,31 @@ def test_apply_then_undo_restores_every_field():
     assert n > 20000
 
 
+def test_tentative_plays_and_claimable_after_leave_the_state_as_it_was():
+    n = 0
+    for g, _ in positions(range(12)):
+        if g.returns:
+            with pytest.raises(ValueError):
+                g.play_tentatively(g.legal_moves()[0])
+            continue
+        before = snapshot(g)
+        for m in g.legal_moves()[:25]:
+            ok = g.claimable_after(m)
+            assert snapshot(g) == before
+            if m == PASS:
+                continue
+            token = g.play_tentatively(m)
+            assert g.claimable(g.to_move) == ok
+            g.unplay(m, token)
+            assert snapshot(g) == before
+            if m & 63 <= MUD:  # a card placed, or a combat mode
+                token = g.place_tentatively(m & 63, m >> 6 & 15)
+                g.retract(token, m >> 6 & 15)
+                assert snapshot(g) == before
+            n += 1
+    assert n > 2000
+
+
 def test_a_whole_game_undoes_back_to_the_deal():
     for seed in range(10):
         g = make_game(TACTICS)
