@@ -915,11 +915,11 @@ class TacticsGame(Stones):
             return None
         if stone >= N_STONES:
             return "no stone %d" % stone
-        if self.owner[stone] != NOBODY:
-            return "stone %d is claimed" % stone
         if card < BLIND:  # a clan card or an elite troop
             if slot or dest:
                 return "malformed move"
+            if self.owner[stone] != NOBODY:
+                return "stone %d is claimed" % stone
             if card == JOKER and self.jokers_on[p]:
                 return "a Joker is already on your side"
             if self.n[stone * 2 + p] >= self.cap(stone):
@@ -928,26 +928,33 @@ class TacticsGame(Stones):
         if card == BLIND or card == MUD:
             if slot or dest:
                 return "malformed move"
+            if self.owner[stone] != NOBODY:
+                return "stone %d is claimed" % stone
             if self.mode[stone] & (MODE_BLIND if card == BLIND else MODE_MUD):
                 return "stone %d already has that combat mode" % stone
             return None
+        # A ruse: the reasons say which part of its target is wrong.
         i = stone * 2 + (p if card == STRATEGIST else 1 - p)
+        if card == BANSHEE and dest:
+            return "malformed move"
+        if self.owner[stone] != NOBODY:
+            return "no such target for that card: stone %d is claimed" % stone
         if slot >= self.n[i]:
-            return "no card at slot %d there" % slot
+            return "no such target for that card: no card at slot %d there" % slot
         if card == BANSHEE:
-            return "malformed move" if dest else None
+            return None
         if card == TRAITOR and self.side[i * SIDE_CAP + slot] >= FIRST_TACTIC:
-            return "the Traitor takes clan cards only"
+            return "no such target for that card: the Traitor takes clan cards only"
         if card == STRATEGIST and dest == DISCARD:
             return None
         if dest >= N_STONES:
             return "no stone %d" % dest
         if card == STRATEGIST and dest == stone:
-            return "the Strategist moves a card to another stone"
+            return "no such target for that card: the Strategist moves a card to another stone"
         if self.owner[dest] != NOBODY:
-            return "stone %d is claimed" % dest
+            return "no such target for that card: stone %d is claimed" % dest
         if self.n[dest * 2 + p] >= self.cap(dest):
-            return "stone %d: side is full" % dest
+            return "no such target for that card: stone %d: side is full" % dest
         return None
 
     def _play(self, p, m):
