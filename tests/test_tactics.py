@@ -43,10 +43,11 @@ def cards(names):
 
 
 def table(sides=None, hands=("", ""), clan=None, tactics="", modes=None, played=(0, 0), to_move=0, discard=""):
-    """A tactics position: ``sides`` {stone: (mine, theirs)} as card names
-    (placed in order: player 0's side, then player 1's), hands, the piles
-    (top first; ``clan=None``: the unseen clan cards not in a hand, in
-    card order), combat modes {stone: "BB MF"}, tactic cards played."""
+    """A tactics position: ``sides`` {stone: (player 0's cards, player 1's)}
+    as card names, laid in that order (so who completes first follows);
+    hands; the piles, top first (``clan=None``: the unseen clan cards not in
+    a hand, in card order); combat modes {stone: "BB MF"}; the discard pile;
+    tactic cards played."""
     g = TacticsGame()
     for s, mode in (modes or {}).items():
         for name in mode.split():
@@ -83,7 +84,7 @@ def table(sides=None, hands=("", ""), clan=None, tactics="", modes=None, played=
 
 
 def snapshot(g):
-    """Every field of the state (hands as dealt order matters too)."""
+    """Every field of the state (a hand's order too)."""
     return (bytes(g.side), bytes(g.n), bytes(g.rank), bytes(g.first), bytes(g.owner), bytes(g.mode),
             bytes(g.owned), bytes(g.hand[0][: g.hand_n[0]]), bytes(g.hand[1][: g.hand_n[1]]),
             bytes(g.hand_n), bytes(g.deck), g.deck_pos, bytes(g.tdeck), g.tpos,
@@ -125,6 +126,8 @@ def test_elite_troops_take_their_best_colour_and_value():
 def test_an_elite_troop_may_copy_a_card_in_play_elsewhere():
     g = table({0: ("R8 R9 JK", "R7 O1 O2")})
     assert rank(g, 0, 0) == COLOUR_RUN * STEP + 24  # the red 7 is on the table, the Joker plays it too
+    g = table({0: ("R9 R1 JK", "")})
+    assert rank(g, 0, 0) == COLOUR * STEP + 9 + 1 + 9  # even a card of its own side: a second red 9
 
 
 def test_one_joker_per_side_of_the_frontier():
