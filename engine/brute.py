@@ -1,7 +1,8 @@
 """Brute-force claim proofs: every completion of the opponent's side tried.
 
-Slow on purpose and obviously right: the fast proof in ``formation.threat``
-is cross-checked against it, and ``make bench`` races the two.
+Slow on purpose and obviously right: the fast proofs (``formation.threat``,
+and ``elite.Solver`` in the tactics variant) are cross-checked against it,
+and ``make bench`` races them.
 """
 
 from engine.formation import rank3
