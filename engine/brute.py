@@ -1,7 +1,8 @@
 """Brute-force claim proofs: every completion of the opponent's side tried.
 
-Slow on purpose and obviously right: the fast proof in ``formation.threat``
-is cross-checked against it, and ``make bench`` races the two.
+Slow on purpose and obviously right: the fast proofs (``formation.threat``,
+and ``elite.Solver`` in the tactics variant) are cross-checked against it,
+and ``make bench`` races them.
 """
 
 from engine.formation import rank3
@@ -73,24 +74,32 @@ def _plain_rank(cards, blind):
     return cat * STEP + total
 
 
-def _identities(card):
-    # Every (colour, value) a card may stand for.
+def _identities(card, colours):
+    # Every (colour, value) a card may stand for.  An elite troop's colour
+    # only matters through "are all the side's colours the same?", so it
+    # tries the colours of the side's clan cards and one more, every value.
     from engine.cards import JOKER, SPY
 
     if card < JOKER:
         return [(card // 9, card % 9)]
     if card == JOKER:
-        return [(c, v) for c in range(6) for v in range(9)]
-    if card == SPY:
-        return [(c, 6) for c in range(6)]
-    return [(c, v) for c in range(6) for v in range(3)]
+        values = range(9)
+    elif card == SPY:
+        values = (6,)
+    else:
+        values = (0, 1, 2)
+    return [(c, v) for c in colours for v in values]
 
 
 def elite_rank(cards, blind):
     """The best rank of a full side of clan cards and elite troops, every
     choice of the elite troops' colours and values tried."""
+    from engine.cards import JOKER
+
     best = -1
-    choices = [_identities(c) for c in cards]
+    colours = sorted(set(c // 9 for c in cards if c < JOKER))
+    colours.append(min(set(range(6)) - set(colours)))
+    choices = [_identities(c, colours) for c in cards]
 
     def walk(i, picked):
         nonlocal best
@@ -106,6 +115,21 @@ def elite_rank(cards, blind):
 
     walk(0, [])
     return best
+
+
+def tactics_claimable(game, stone, player):
+    """May ``player`` claim ``stone`` now, by enumeration: their full side's
+    rank against the best the opponent's side can reach (ties to the
+    claimant in a proof, to who completed first between full sides)."""
+    if game.owner[stone] != NOBODY or game.n[stone * 2 + player] < game.cap(stone):
+        return False
+    blind = game.mode[stone] & 1
+    mine = elite_rank(game.cards_at(stone, player), blind)
+    theirs = game.cards_at(stone, 1 - player)
+    if len(theirs) == game.cap(stone):
+        r = elite_rank(theirs, blind)
+        return mine > r or (mine == r and game.first[stone] == player)
+    return tactics_best(game, stone, 1 - player)[0] <= mine
 
 
 def tactics_pool(game, player):

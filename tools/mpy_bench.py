@@ -3,6 +3,8 @@
 #
 #   mpy_bench.py games N     N random complete games, every claim checked
 #   mpy_bench.py heap SEED   the heap at the end of each step of one game
+#   mpy_bench.py tgames N    the same in the tactics variant
+#   mpy_bench.py theap SEED
 #
 # Each game or move is one step: the harness returns to JavaScript between
 # steps, which is when this port really collects garbage.
@@ -12,6 +14,7 @@ import time
 
 mode = sys.argv[1]
 arg = int(sys.argv[2])
+variant = 2 if mode in ("tgames", "theap") else 0
 
 
 def _now_us():
@@ -45,16 +48,18 @@ def heap_step():
         state["base"] = _heap()  # before the engine is imported
         import engine  # noqa: F401
         from engine import formation, game as game_mod, playout, rng as rng_mod  # noqa: F401
+        if variant:
+            from engine import cards, elite, tactics  # noqa: F401
         gc.collect()
         return True
-    from engine.game import NOBODY, Game
-    from engine.playout import random_move
+    from engine.game import NOBODY, make_game
+    from engine.playout import random_move, random_tactics_move
     from engine.rng import Random
 
     used = _heap() - state["base"]
     if step == 1:
         state["imports"] = used
-        game = Game()
+        game = make_game(variant)
         rng = Random(arg)
         game.deal(arg, 0)
         gc.collect()
@@ -66,7 +71,7 @@ def heap_step():
         print("heap_max %d" % state["max"])
         print("heap_moves %d" % state["moves"])
         return False
-    game.apply(random_move(game, rng))
+    game.apply((random_tactics_move if variant else random_move)(game, rng))
     state["moves"] += 1
     gc.collect()
     return True
@@ -74,13 +79,13 @@ def heap_step():
 
 def games_step():
     global game, played, started
-    from engine.game import Game
+    from engine.game import make_game
     from engine.playout import random_game
 
     if game is None:
-        game = Game()
+        game = make_game(variant)
         started = _now_us()
-    random_game(played, 0, game)
+    random_game(played, variant, game)
     played += 1
     if played < arg:
         return True
@@ -90,7 +95,7 @@ def games_step():
     return False
 
 
-mpy_step = heap_step if mode == "heap" else games_step
+mpy_step = heap_step if mode in ("heap", "theap") else games_step
 
 if not globals().get("__mpy_harness__"):
     while mpy_step():

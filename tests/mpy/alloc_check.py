@@ -55,3 +55,49 @@ for name, fn in (("control", control), ("claim_threat", claim_threats), ("claima
     gc.enable()
     print("%s %d" % (name, after - before))
 assert game.winner == NOBODY
+
+# The tactics variant: the claim path and random play.
+from engine.playout import random_tactics_move  # noqa: E402
+from engine.tactics import TacticsGame  # noqa: E402
+
+tgame = TacticsGame()
+trng = Random(11)
+tgame.deal(11, 0)
+for _ in range(30):
+    tgame.apply(random_tactics_move(tgame, trng))
+tgame.apply(random_tactics_move(tgame, trng))  # room in the history list
+tgame.undo()
+
+
+def t_claim_threats():
+    for s in range(9):
+        for p in range(2):
+            tgame.claim_threat(s, p)
+
+
+def t_claimables():
+    tgame.claimable(0)
+    tgame.claimable(1)
+
+
+def t_random_move():
+    random_tactics_move(tgame, trng)
+
+
+def t_apply_undo():
+    tgame.apply(random_tactics_move(tgame, trng))
+    tgame.undo()
+
+
+for name, fn in (("t_claim_threat", t_claim_threats), ("t_claimable", t_claimables),
+                 ("t_random_move", t_random_move), ("t_apply_undo", t_apply_undo)):
+    fn()
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for _ in range(200):
+        fn()
+    after = gc.mem_alloc()
+    gc.enable()
+    print("%s %d" % (name, after - before))
+assert tgame.winner == NOBODY
