@@ -534,6 +534,10 @@ class Game(Stones):
             self._check_stall()
         self.history.append(rec)
 
+    def move_count(self):
+        """Moves played so far in the round."""
+        return len(self.history)
+
     def last_played(self):
         """(card placed or PASS, stone, claims mask) of the last move."""
         rec = self.history[-1]

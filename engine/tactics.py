@@ -1144,6 +1144,11 @@ class TacticsGame(Stones):
         self.returns = 0
         return extra
 
+    def move_count(self):
+        """Moves played so far in the round (a Scout's return counts as
+        one; the history keeps three ints a move)."""
+        return len(self.history) // 3
+
     def last_played(self):
         """(card played or PASS, stone, claims mask) of the last move that
         was not a Scout's return."""

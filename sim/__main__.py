@@ -118,7 +118,7 @@ def summary(app, seed, shots):
     out = {"seed": seed, "screen": MODE_NAMES[app.mode], "opponent": app.opponent,
            "variant": VARIANTS[app.variant], "rounds": app.rounds, "lang": app.lang, "shots": shots}
     if app.match is not None:
-        out["moves"] = len(app.game.history)
+        out["moves"] = app.game.move_count()
         out["scores"] = app.match.scores
         if app.match.results:
             w, s0, s1 = app.match.results[-1]

@@ -435,6 +435,7 @@ def test_random_games_end_and_use_every_card():
         g = random_game(seed, TACTICS, moves=moves)
         assert g.winner in (0, 1, DRAW)
         assert len(g.history) == 3 * len(moves)
+        assert g.move_count() == len(moves)
         seen.update(m & 63 for m in moves)
         ends.add(g.winner)
         # every card is somewhere, once
