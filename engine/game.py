@@ -72,10 +72,50 @@ def move_claims(m):
 class Stones:
     """What both variants' rounds share: owning stones and winning."""
 
-    def __init__(self):
+    def __init__(self, hand_room):
         self.owner = bytearray(N_STONES)
         self.owned = bytearray(2)  # stones owned per player
         self.winner = NOBODY
+        self.hand = [bytearray(hand_room), bytearray(hand_room)]
+        self.hand_n = bytearray(2)
+        self.deck = bytearray(54)  # the clan pile from deck_pos on, top first
+        self.deck_pos = 54
+        self.to_move = 0
+
+    def hand_cards(self, player):
+        return list(self.hand[player][: self.hand_n[player]])
+
+    def hand_index(self, player, card):
+        hand = self.hand[player]
+        for h in range(self.hand_n[player]):
+            if hand[h] == card:
+                return h
+        return -1
+
+    def pile_size(self):
+        return 54 - self.deck_pos
+
+    def over(self):
+        return self.winner != NOBODY
+
+    # Each variant says what its players can play and prove.
+    def can_place(self, player):
+        raise NotImplementedError
+
+    def claimable(self, player):
+        raise NotImplementedError
+
+    def _check_stall(self):
+        # Neither player can place and nobody can claim: the round ends,
+        # won by the player with more stones (a draw when equal).
+        p = self.to_move
+        if self.can_place(p) or self.can_place(1 - p):
+            return
+        if self.claimable(0) or self.claimable(1):
+            return
+        a = self.owned[0]
+        b = self.owned[1]
+        self.winner = 0 if a > b else 1 if b > a else DRAW
 
     def wins_with(self, player, mask):
         """Would ``player`` win the round by also owning the stones of
@@ -137,10 +177,7 @@ class Game(Stones):
         self.n = bytearray(N_STONES * 2)  # cards per side
         self.rank = bytearray(N_STONES * 2)  # formation rank of a full side
         self.first = bytearray(N_STONES)  # who completed a side first
-        Stones.__init__(self)
-        self.hand = [bytearray(HAND_SIZE), bytearray(HAND_SIZE)]
-        self.hand_n = bytearray(2)
-        self.deck = bytearray(54)
+        Stones.__init__(self, HAND_SIZE)
         self.deck_pos = 54  # next card to draw; 54: the pile is empty
         # Cards nobody has placed: per colour a 9-bit mask of values, and
         # per value a count.  Hands and pile are in here: they count as
@@ -255,12 +292,6 @@ class Game(Stones):
         i = stone * 2 + player
         return list(self.side[i * 3 : i * 3 + self.n[i]])
 
-    def hand_cards(self, player):
-        return list(self.hand[player][: self.hand_n[player]])
-
-    def pile_size(self):
-        return 54 - self.deck_pos
-
     def open_stones(self, player):
         """Mask of the stones where ``player`` may still place a card."""
         mask = 0
@@ -273,9 +304,6 @@ class Game(Stones):
 
     def can_place(self, player):
         return self.hand_n[player] > 0 and self.open_stones(player) != 0
-
-    def over(self):
-        return self.winner != NOBODY
 
     # -- claims ------------------------------------------------------------
 
@@ -434,13 +462,6 @@ class Game(Stones):
 
     # -- moves -------------------------------------------------------------
 
-    def hand_index(self, player, card):
-        hand = self.hand[player]
-        for h in range(self.hand_n[player]):
-            if hand[h] == card:
-                return h
-        return -1
-
     def legal_moves(self, player=-1):
         """The placements open to ``player`` (default: the player to move),
         as moves without claims; ``[PASS]`` when none is."""
@@ -563,16 +584,6 @@ class Game(Stones):
         if rec & _R_PLACED:
             self._unplace(p, rec >> _R_HAND_SHIFT & 7, rec >> 6 & 15, rec)
 
-    def _check_stall(self):
-        # Neither player can place and nobody can claim: the round ends,
-        # won by the player with more stones (a draw when equal).
-        if self.can_place(0) or self.can_place(1):
-            return
-        if self.claimable(0) or self.claimable(1):
-            return
-        a = self.owned[0]
-        b = self.owned[1]
-        self.winner = 0 if a > b else 1 if b > a else DRAW
 
 
 def lowest(mask):

@@ -120,12 +120,8 @@ class TacticsGame(Stones):
         self.n = bytearray(N_STONES * 2)
         self.rank = bytearray(N_STONES * 2)
         self.first = bytearray(N_STONES)
-        Stones.__init__(self)
+        Stones.__init__(self, HAND_ROOM)
         self.mode = bytearray(N_STONES)
-        self.hand = [bytearray(HAND_ROOM), bytearray(HAND_ROOM)]
-        self.hand_n = bytearray(2)
-        self.deck = bytearray(54)
-        self.deck_pos = 54
         self.tdeck = bytearray(10)
         self.tpos = 10
         self.discard = bytearray(64)
@@ -315,12 +311,6 @@ class TacticsGame(Stones):
         i = stone * 2 + player
         return list(self.side[i * SIDE_CAP : i * SIDE_CAP + self.n[i]])
 
-    def hand_cards(self, player):
-        return list(self.hand[player][: self.hand_n[player]])
-
-    def pile_size(self):
-        return 54 - self.deck_pos
-
     def tactic_pile_size(self):
         return 10 - self.tpos
 
@@ -394,9 +384,6 @@ class TacticsGame(Stones):
                 if card != TRAITOR or self.side[i * SIDE_CAP + j] < FIRST_TACTIC:
                     return True
         return False
-
-    def over(self):
-        return self.winner != NOBODY
 
     # -- claims ------------------------------------------------------------
 
@@ -638,13 +625,6 @@ class TacticsGame(Stones):
         self.discard_n += 1
 
     # -- moves -------------------------------------------------------------
-
-    def hand_index(self, player, card):
-        hand = self.hand[player]
-        for h in range(self.hand_n[player]):
-            if hand[h] == card:
-                return h
-        return -1
 
     def legal_moves(self, player=-1):
         """Every play open to ``player`` (default: the player to move),
@@ -1216,13 +1196,3 @@ class TacticsGame(Stones):
             s += 1
         self._unplay(p, m, extra & 0xFFFF)
         self._set_firsts_of(m, meta & 15)
-
-    def _check_stall(self):
-        p = self.to_move
-        if self.can_play(p) or self.can_play(1 - p):
-            return
-        if self.claimable(0) or self.claimable(1):
-            return
-        a = self.owned[0]
-        b = self.owned[1]
-        self.winner = 0 if a > b else 1 if b > a else DRAW
