@@ -328,3 +328,16 @@ class Judge:
             adj += (a * b // 250) * c // 250 - ((250 - a) * (250 - b) // 250) * (250 - c) // 250
         return 2 * total - N_STONES * CERTAIN + self.adjacent * adj * 4
 
+
+def keep_best(top_v, top_m, keep, v, m):
+    """Insert move ``m`` judged ``v`` into the ``keep`` best so far
+    (``top_v``/``top_m``, best first), if it belongs there."""
+    i = keep
+    while i > 0 and v > top_v[i - 1]:
+        if i < keep:
+            top_v[i] = top_v[i - 1]
+            top_m[i] = top_m[i - 1]
+        i -= 1
+    if i < keep:
+        top_v[i] = v
+        top_m[i] = m

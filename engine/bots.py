@@ -29,7 +29,7 @@ pile), on a copy with the other hand and both piles hidden too.
 
 from micropython import const
 
-from engine.ai import WIN, Judge
+from engine.ai import WIN, Judge, keep_best
 from engine.formation import best_completion
 from engine.game import AUTO_CLAIM, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, TACTICS, Game
 from engine.rng import Random
@@ -219,16 +219,7 @@ class Bot:
                 if best is None or v > best:
                     best = v
                     pick = m
-                # Insert into the kept few, best first.
-                i = keep
-                while i > 0 and v > top_v[i - 1]:
-                    if i < keep:
-                        top_v[i] = top_v[i - 1]
-                        top_m[i] = top_m[i - 1]
-                    i -= 1
-                if i < keep:
-                    top_v[i] = v
-                    top_m[i] = m
+                keep_best(top_v, top_m, keep, v, m)
         return pick
 
     def _hard(self, g, p, stones):

@@ -29,7 +29,7 @@ only what its player may see; its work is a fixed budget, never a clock.
 
 from micropython import const
 
-from engine.ai import _CURVE
+from engine.ai import _CURVE, keep_best
 from engine.cards import (
     BANSHEE,
     BLIND,
@@ -616,15 +616,7 @@ def _scored(bot, brain, g, p, moves, worlds, keep):
         if best is None or v > best:
             best = v
             pick = m
-        i = keep
-        while i > 0 and v > top_v[i - 1]:
-            if i < keep:
-                top_v[i] = top_v[i - 1]
-                top_m[i] = top_m[i - 1]
-            i -= 1
-        if i < keep:
-            top_v[i] = v
-            top_m[i] = m
+        keep_best(top_v, top_m, keep, v, m)
     return pick
 
 
