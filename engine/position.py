@@ -348,6 +348,12 @@ def _load_tactics(pos, game):
         raise ValueError("played adds up to %d, but %d tactic cards are out" % (played[0] + played[1], out))
     if played[0] > played[1] + 1 or played[1] > played[0] + 1:
         raise ValueError("played: one player is more than one tactic card ahead")
+    if returns and game.played[to_move] < 1:
+        raise ValueError("returns: the player to move has played no Scout")
+    if returns == 1 and game.deck_pos + game.tpos < 64:
+        # A Scout draws three while the piles hold three: owing one means
+        # it drew the last two.
+        raise ValueError("returns: 1 card owed, but the piles are not empty")
 
     for i in range(N_STONES * 2):
         game._rank_side(i)  # every card is seen now

@@ -352,6 +352,8 @@ class TacticsGame(Stones):
             if card < FIRST_TACTIC:
                 if stones:
                     return True
+            elif card == NO_CARD:
+                return True  # a hidden card (a bot's copy): it may well be playable
             elif tactic and not seen >> (card - FIRST_TACTIC) & 1:
                 seen |= 1 << (card - FIRST_TACTIC)
                 if self._playable(player, card, stones):
@@ -637,13 +639,8 @@ class TacticsGame(Stones):
         hand = self.hand[p]
         n = self.hand_n[p]
         if self.returns and p == self.to_move:
-            for a in range(n):
-                if self.returns == 1:
-                    out.append(return_move(hand[a]))
-                    continue
-                for b in range(n):
-                    if b != a:
-                        out.append(return_move(hand[a], hand[b]))
+            for k in range(self._returns(p, -1)):
+                out.append(self._returns(p, k))
             return out
         stones = self.open_stones(p)
         tactic = self.may_play_tactic(p)
@@ -661,6 +658,8 @@ class TacticsGame(Stones):
                     t >>= 1
                     s += 1
                 continue
+            if card == NO_CARD:
+                continue  # a hidden card: nothing to list
             bit = 1 << (card - FIRST_TACTIC)
             if seen & bit or not tactic:
                 continue
@@ -723,6 +722,31 @@ class TacticsGame(Stones):
         play on a board allocates nothing this way)."""
         return self._walk(player, k)
 
+    def _returns(self, p, k):
+        # The ways to put a Scout's cards back, each once (two Jokers in
+        # hand are one choice): with ``k < 0`` how many, else the k-th.
+        hand = self.hand[p]
+        n = self.hand_n[p]
+        count = 0
+        for a in range(n):
+            if _before(hand, a, hand[a], n) >= 0:
+                continue  # the same card as an earlier one
+            if self.returns == 1:
+                if count == k:
+                    return return_move(hand[a])
+                count += 1
+                continue
+            for b in range(n):
+                # The first copy of each card other than hand[a] itself.
+                if b == a or _before(hand, b, hand[b], a) >= 0:
+                    continue
+                if count == k:
+                    return return_move(hand[a], hand[b])
+                count += 1
+        if k >= 0:
+            raise IndexError("no legal move %d" % k)
+        return count
+
     def _walk(self, p, k):
         # The moves of ``legal_moves``, in its order, counted block by
         # block: with ``k < 0`` how many there are, else the k-th.
@@ -731,16 +755,7 @@ class TacticsGame(Stones):
         hand = self.hand[p]
         n = self.hand_n[p]
         if self.returns and p == self.to_move:
-            count = n if self.returns == 1 else n * (n - 1)
-            if k < 0:
-                return count
-            if k >= count:
-                raise IndexError("no legal move %d" % k)
-            if self.returns == 1:
-                return return_move(hand[k])
-            a = k // (n - 1)
-            b = k % (n - 1)
-            return return_move(hand[a], hand[b + (b >= a)])
+            return self._returns(p, k)
         stones = self.open_stones(p)
         ns = _count(stones)
         tactic = self.may_play_tactic(p)
@@ -750,6 +765,8 @@ class TacticsGame(Stones):
         for h in range(n):
             card = hand[h]
             if card >= FIRST_TACTIC:
+                if card == NO_CARD:
+                    continue
                 bit = 1 << (card - FIRST_TACTIC)
                 if seen & bit or not tactic:
                     continue
@@ -1196,3 +1213,12 @@ class TacticsGame(Stones):
             s += 1
         self._unplay(p, m, extra & 0xFFFF)
         self._set_firsts_of(m, meta & 15)
+
+
+def _before(hand, h, card, skip):
+    # The first index before ``h`` holding ``card``, other than ``skip``;
+    # -1 when there is none.
+    for i in range(h):
+        if hand[i] == card and i != skip:
+            return i
+    return -1

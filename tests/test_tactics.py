@@ -655,3 +655,35 @@ def test_determinize_never_deals_a_played_scout():
         h.hide(0)
         h.determinize(0, Random(seed))
         assert SCOUT not in h.hand_cards(1) + list(h.tdeck[h.tpos:])
+
+
+def test_each_way_to_put_a_scouts_cards_back_is_listed_once():
+    # Two Jokers in hand are one choice, not two.
+    from itertools import permutations
+
+    from engine.cards import JOKER
+    from engine.tactics import return_move
+
+    g = TacticsGame()
+    g.deal(1, 0)
+    hand = g.hand[0]
+    hand[0] = hand[1] = JOKER
+    g.hand_n[0] = 5
+    for owed in (1, 2):
+        g.returns = owed
+        moves = g.legal_moves()
+        assert len(moves) == len(set(moves)) == g.legal_count()
+        assert [g.legal_move_at(k) for k in range(g.legal_count())] == moves
+        want = {return_move(*(hand[i] for i in pick)) for pick in permutations(range(5), owed)}
+        assert set(moves) == want
+        assert all(g.check(m) is None for m in moves)
+
+
+def test_a_hidden_hand_lists_nothing_but_may_play():
+    # A bot's copy hides the other hand: it cannot list those moves, and it
+    # must not call the round stalled for them.
+    g = TacticsGame()
+    g.deal(2, 0)
+    g.hide(0)
+    assert g.legal_moves(1) == [PASS]
+    assert g.can_play(1)

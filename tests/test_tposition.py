@@ -238,6 +238,8 @@ BAD = [
 ]
 
 SCOUT_BAD = [
+    ("one card owed with cards in the piles", _both(
+        lambda pos: pos["deck"].append(pos["hands"][0].pop(0)), _set(["returns"], 1)), "piles are not empty"),
     ("a Scout's hand of ten", _move("P1", ["hands", 0], ["hands", 1]), "more than 9"),
     ("the other hand of eight", _move("G1", ["hands", 1], ["hands", 0]), "more than 7"),
     ("the Scout not on top", lambda pos: pos["discard"].insert(0, pos["discard"].pop()), "Scout"),
@@ -276,6 +278,28 @@ def test_played_counts_at_least_the_elite_troops_on_a_side():
         load(pos)
     pos = tposition({0: (["JK", "SP"], ["SB"])}, played=[2, 1])
     assert list(load(pos).played) == [2, 1]
+
+
+def test_cards_owed_by_a_player_who_played_no_scout_are_refused():
+    # Player 0 scouts with the first tactic card of the round; a position
+    # where player 1 owes the cards instead is refused.
+    game = make_game(TACTICS)
+    game.deal(3, 0)
+    pos = dump(game)
+    pos["tactics"].remove("SC")
+    pos["deck"].append(pos["hands"][0].pop())
+    pos["hands"][0].append("SC")
+    scout = load(pos)
+    scout.apply(SCOUT | 2 << 6)
+    pos = dump(scout)
+    assert pos["returns"] == 2 and pos["played"] == [1, 0]
+    load(copy.deepcopy(pos))  # as it is, fine
+    pos["deck"] += pos["hands"][0][:2]
+    del pos["hands"][0][:2]
+    pos["hands"][0], pos["hands"][1] = pos["hands"][1], pos["hands"][0]
+    pos["to_move"] = 1
+    with pytest.raises(ValueError, match="played no Scout"):
+        load(pos)
 
 
 @pytest.mark.parametrize("name,change,words", SCOUT_BAD, ids=[b[0] for b in SCOUT_BAD])
