@@ -206,6 +206,10 @@ class App:
                 else:
                     self._start_turn()
                     if self.session is not None:
+                        if self.game.history and self.mode != REMOTE:
+                            # The other board opened the new round while
+                            # this one showed the summary: say what it did.
+                            self.message = self.last_text()
                         self.seen_moves = len(self.game.history)
         elif mode == MATCH_END:
             if button == buttons.A:
@@ -269,8 +273,17 @@ class App:
                 self.mode = self.after
             else:
                 self._cancel_tentative()
+                linked = self.session is not None
+                if linked:
+                    # A linked match is both boards': leaving it ends the
+                    # link (the other board sees it lost); a restart is a
+                    # new link, which the other board must join again.
+                    self._end_link()
                 if choice == "restart":
-                    self.new_match()
+                    if linked:
+                        self._start_link()
+                    else:
+                        self.new_match()
                 else:
                     self.match = None
                     self.mode = MENU
@@ -727,7 +740,7 @@ class App:
             # The tactic cards: played by each, the piles, the discard.
             lines.append(self.t("tactics_played") % (game.played[me], game.played[1 - me]))
             lines.append(self.t("piles") % (game.pile_size(), game.tactic_pile_size()))
-            lines.append(self.t("discard") % " ".join(card_name(c) for c in game.discards()[-6:]))
+            lines.append(self.t("discard") % " ".join(card_name(c) for c in game.discards()[-5:]))
         return lines
 
     # -- time --------------------------------------------------------------
@@ -831,10 +844,10 @@ class App:
         if h[-2] >> 19 & 1:  # a Scout's return: the Scout, then the cards back
             m = h[-3]
             back = (m & 63 != PASS) + (m >> SLOT_SHIFT & 63 != PASS)
-            return self._tactics_text(h[-6], h[-4], h[-5] >> 18 & 1) + ", " + self.t("put_back") % back
+            return self._tactics_text(h[-6], h[-4], h[-5] >> 18 & 1, back)
         return self._tactics_text(h[-3], h[-1], h[-2] >> 18 & 1)
 
-    def _tactics_text(self, m, extra, p):
+    def _tactics_text(self, m, extra, p, back=0):
         # One move of the history, read on the table as it is after it.
         game = self.game
         card = m & 63
@@ -847,6 +860,8 @@ class App:
         elif card == SCOUT:
             drew = extra >> 16 & 3
             text_ = self.t("scouted") % (stone, drew - stone)
+            if back:
+                text_ += ", " + self.t("put_back") % back
         else:
             dest = m >> DEST_SHIFT & 15
             if card == BANSHEE or dest == DISCARD:

@@ -462,14 +462,18 @@ class View:
             return t("draw_keys") % (marks[0], game.pile_size(), marks[1], game.tactic_pile_size())
         if turn and phase == A.RETURN:
             return t("return_keys")
-        if app.message:
-            return app.message
         if turn and phase == A.CARD and game.variant == TACTICS:
-            # On a tactic card: its name, or why it cannot be played now.
+            # On a tactic card that cannot be played now: why (before the
+            # last move's text); on one that can: its name, if nothing
+            # else is to be said.
             hand = app.hand()
             card = hand[app.cursor] if app.cursor < len(hand) else 0
             if card >= 54:
-                return app.why_card(card) or t("name_" + TACTIC_CODES[card - 54])
+                why = app.why_card(card)
+                if why or not app.message:
+                    return why or t("name_" + TACTIC_CODES[card - 54])
+        if app.message:
+            return app.message
         return t("pick_card")
 
     @staticmethod

@@ -767,6 +767,11 @@ def test_the_tactics_lines_fit_the_screen(lang):
     lines += [t("name_" + code) for code in ("JK", "SP", "SB", "BB", "MF", "SC", "ST", "BA", "TR")]
     for line in lines:
         assert len(line) <= 26, line  # (accented letters are shown as one plain letter each)
+    # The detail panel's lines start 10 pixels in: 24 characters fit there.
+    from engine.cards import card_name
+
+    for line in (t("piles") % (40, 10), t("discard") % " ".join(card_name(c) for c in (61, 5, 60, 14, 59))):
+        assert len(line) <= 24, line
 
 
 class _QuietChannel:
@@ -837,3 +842,76 @@ def test_the_other_boards_tactic_plays_are_described():
     app.tick(40)
     assert app.message == "BA: %s off %d" % (card_name(target), stone + 1)
     assert app.mode == TURN and game.discards()[-2:] == [target, BANSHEE]
+
+
+def _linked_and_started(seed):
+    apps = linked_apps(seed)
+    for app in apps:
+        app.press(buttons.START)
+    now = 0
+    while not all(app.mode in (TURN, REMOTE) for app in apps) and now < 100000:
+        now += 10
+        for app in apps:
+            app.tick(now)
+    mover = [app for app in apps if app.mode == TURN][0]
+    other = [app for app in apps if app.mode == REMOTE][0]
+    return mover, other, now
+
+
+def test_leaving_a_linked_match_from_the_pause_menu_ends_the_link():
+    mover, other, now = _linked_and_started(3)
+    mover.press(buttons.START)
+    assert mover.mode == PAUSE
+    mover.press(buttons.DOWN)
+    mover.press(buttons.DOWN)
+    mover.press(buttons.A)  # main menu
+    assert mover.mode == MENU and mover.session is None and mover.match is None
+    # Nothing more comes from this board: the other one sees the link lost.
+    for _ in range(500):
+        now += 10
+        mover.tick(now)
+        other.tick(now)
+    assert other.link_lost
+    # A local match afterwards is a plain one.
+    mover.opponent = "medium"
+    mover.press(buttons.START)
+    assert mover.session is None and mover.mode in (TURN, HANDOFF, THINKING)
+
+
+def test_restarting_a_linked_match_links_again():
+    mover, other, now = _linked_and_started(4)
+    mover.press(buttons.START)
+    mover.press(buttons.DOWN)
+    mover.press(buttons.A)  # restart
+    assert mover.mode == LINKING and mover.session is not None and mover.match is None
+
+
+def test_the_other_boards_opening_move_of_a_round_is_told():
+    # When the other board opens the next round while this one still shows
+    # the summary, its move is said once this board goes on.
+    told = []
+    for seed in (4, 5, 6):
+        apps = linked_apps(seed, rounds=3)
+        players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+        for app in apps:
+            app.press(buttons.START)
+        now = 0
+        summary_since = [None, None]
+        while not all(app.mode == MATCH_END for app in apps) and now < 3000000:
+            now += 10
+            for i, app in enumerate(apps):
+                app.tick(now)
+                before = app.mode
+                if before == ROUND_END and i == 0:
+                    # The first board lingers on the summary a while.
+                    if summary_since[i] is None:
+                        summary_since[i] = now
+                    if now - summary_since[i] < 2000:
+                        continue
+                summary_since[i] = None
+                b = players[i].next_button(app)
+                if b is not None:
+                    app.press(b)
+                if before == ROUND_END and app.mode == TURN and app.game.history:
+                    told.append(app.message)
+    assert told and all(told)
