@@ -8,7 +8,14 @@ from hw.app import App
 from hw.boards import open_board
 from hw.main import Runner
 
+from hw.settings import app_options, read
+
+# settings.toml: the menu's defaults, the link's speed, the brightness.
+settings, problems = read(os.getenv)
+for problem in problems:
+    print(problem)
 gc.collect()
-handheld = open_board()
-app = App(seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF, link_port=handheld.open_uart, random_bytes=os.urandom)
+handheld = open_board(settings)
+app = App(seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF, link_port=handheld.open_uart, random_bytes=os.urandom,
+          **app_options(settings))
 Runner(handheld, app).run()

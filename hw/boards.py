@@ -24,16 +24,20 @@ PYBADGE_KEYS = (buttons.B, buttons.A, buttons.START, buttons.SELECT,
 PYGAMER_KEYS = PYBADGE_KEYS[:4]
 JOY_LOW = 16000  # joystick readings (0..65535) that count as pushed
 JOY_HIGH = 50000
-PIXEL_BRIGHTNESS = 0.1
 LINK_BAUD = 115200
 
 
 class Board:
-    def __init__(self, board_id):
+    def __init__(self, board_id, settings=None):
+        """``settings``: the values of ``hw.settings.read`` (None: defaults)."""
+        settings = settings or {}
         self.board_id = board_id
+        self.baud = settings.get("LINK_BAUD", LINK_BAUD)
         self.display = board.DISPLAY
         self.display.auto_refresh = False
-        self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=PIXEL_BRIGHTNESS, auto_write=False)
+        self.display.brightness = settings.get("ST_BRIGHTNESS", 100) / 100
+        self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=settings.get("ST_PIXELS", 10) / 100,
+                                        auto_write=False)
         self.joystick = None
         if "pygamer" in board_id:
             import analogio
@@ -57,14 +61,11 @@ class Board:
         ``LINK_BAUD`` from settings.toml (115200 by default).  Its
         ``read()`` returns None when nothing came before the timeout."""
         if self.uart is None:
-            import os
-
             import busio
 
-            baudrate = int(os.getenv("LINK_BAUD") or LINK_BAUD)
             # A bigger receive buffer than the 64-byte default: a few
             # frames may arrive while the screen refreshes.
-            self.uart = busio.UART(board.TX, board.RX, baudrate=baudrate, timeout=0, receiver_buffer_size=512)
+            self.uart = busio.UART(board.TX, board.RX, baudrate=self.baud, timeout=0, receiver_buffer_size=512)
         return self.uart
 
     def buttons(self):
@@ -104,5 +105,5 @@ class Board:
         pass  # the loop calls pixels.show()
 
 
-def open_board():
-    return Board(getattr(board, "board_id", ""))
+def open_board(settings=None):
+    return Board(getattr(board, "board_id", ""), settings)

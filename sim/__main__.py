@@ -21,6 +21,21 @@ from hw.app import MATCH_END, OPPONENTS, App
 from hw.strings import LANGUAGES
 
 
+def toml_getenv(path):
+    """A ``getenv`` for the desktop: the top-level keys of the TOML file at
+    ``path``, as CircuitPython's ``os.getenv`` reads settings.toml."""
+    import tomllib
+
+    with open(path, "rb") as f:
+        table = tomllib.load(f)
+
+    def getenv(key):
+        value = table.get(key)
+        return int(value) if isinstance(value, bool) else value
+
+    return getenv
+
+
 def _args(argv):
     ap = argparse.ArgumentParser(prog="python -m sim", description=__doc__.split("\n\n")[0])
     ap.add_argument("--headless", action="store_true", help="no window (SDL dummy drivers)")
@@ -28,16 +43,31 @@ def _args(argv):
     ap.add_argument("--script", metavar="FILE", help="press the buttons named in FILE, one per line")
     ap.add_argument("--shots", metavar="DIR", help="save PNG screenshots at the start, every claim and the end")
     ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--opponent", choices=OPPONENTS, default="medium")
-    ap.add_argument("--variant", choices=VARIANTS, default="classic")
-    ap.add_argument("--rounds", type=int, default=1)
-    ap.add_argument("--lang", choices=LANGUAGES, default="en")
-    ap.add_argument("--auto-claim", action="store_true")
+    ap.add_argument("--settings", metavar="FILE", help="a settings.toml to read, as a board reads its own "
+                    "(the options below win over it)")
+    ap.add_argument("--opponent", choices=OPPONENTS)
+    ap.add_argument("--variant", choices=VARIANTS)
+    ap.add_argument("--rounds", type=int)
+    ap.add_argument("--lang", choices=LANGUAGES)
+    ap.add_argument("--auto-claim", action="store_true", default=None)
     ap.add_argument("--port", metavar="PATH", help="the link's serial port: a pty of make sim-link, "
                     "or a USB-serial adapter wired to a handheld")
-    ap.add_argument("--baud", type=int, default=115200)
+    ap.add_argument("--baud", type=int)
     ap.add_argument("--text", action="store_true", help="the text game in this terminal instead")
-    return ap.parse_args(argv)
+    args = ap.parse_args(argv)
+    # settings.toml first (defaults where there is none), then the options.
+    from hw.settings import read
+
+    values, problems = read(toml_getenv(args.settings) if args.settings else (lambda key: None))
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    for name, key in (("opponent", "ST_OPPONENT"), ("variant", "ST_VARIANT"), ("rounds", "ST_ROUNDS"),
+                      ("lang", "ST_LANGUAGE"), ("baud", "LINK_BAUD")):
+        if getattr(args, name) is None:
+            setattr(args, name, values[key])
+    if args.auto_claim is None:
+        args.auto_claim = bool(values["ST_AUTO_CLAIM"])
+    return args
 
 
 def _script(path):

@@ -1,0 +1,69 @@
+"""The keys of ``settings.toml`` the app reads once, at start.
+
+On a board CircuitPython reads ``settings.toml`` at the root of CIRCUITPY and
+``os.getenv`` answers for it; the sim reads the same file with
+``python -m sim --settings FILE``.  settings.toml holds strings and integers
+only, so switches are 0 or 1 and brightness is a percentage.  A key that is
+missing keeps its default; a value that is not understood keeps the default
+too and is reported (``read`` returns the problems, one line each), so a
+typo never stops the game.
+
+Every key, its values and its default are in ``KEYS``; the README lists
+them.
+"""
+
+# (key, default, choices); integer keys without choices give their range.
+KEYS = (
+    ("ST_OPPONENT", "medium", ("easy", "medium", "hard", "pass", "link")),
+    ("ST_VARIANT", "classic", ("classic", "expert", "tactics")),
+    ("ST_ROUNDS", 1, (1, 3, 5, 7)),
+    ("ST_LANGUAGE", "en", ("en", "fr", "es")),
+    ("ST_AUTO_CLAIM", 0, (0, 1)),
+    ("LINK_BAUD", 115200, None),
+    ("ST_BRIGHTNESS", 100, None),  # screen, percent
+    ("ST_PIXELS", 10, None),  # NeoPixels, percent
+)
+RANGES = {"LINK_BAUD": (1200, 1000000), "ST_BRIGHTNESS": (5, 100), "ST_PIXELS": (0, 100)}
+
+
+def _allowed(key, value, default, choices):
+    if isinstance(default, int) and type(value) is not int:
+        return False
+    if choices is not None:
+        return value in choices
+    lo, hi = RANGES[key]
+    return lo <= value <= hi
+
+
+def read(getenv):
+    """``(values, problems)``: every key of KEYS with its value (the default
+    where ``getenv(key)`` gives None or something not allowed), and one
+    line per value refused."""
+    values = {}
+    problems = []
+    for key, default, choices in KEYS:
+        value = getenv(key)
+        if value is not None and isinstance(default, int) and isinstance(value, str):
+            # A number written as a string ("3") is still a number.
+            try:
+                value = int(value)
+            except ValueError:
+                pass
+        if value is None:
+            value = default
+        elif not _allowed(key, value, default, choices):
+            problems.append("settings.toml: %s = %r not understood, %r used" % (key, value, default))
+            value = default
+        values[key] = value
+    return values, problems
+
+
+def app_options(values):
+    """The App's keyword arguments from the values of ``read``."""
+    return {
+        "opponent": values["ST_OPPONENT"],
+        "variant": ("classic", "expert", "tactics").index(values["ST_VARIANT"]),
+        "rounds": values["ST_ROUNDS"],
+        "lang": values["ST_LANGUAGE"],
+        "auto_claim": bool(values["ST_AUTO_CLAIM"]),
+    }

@@ -1,0 +1,55 @@
+"""settings.toml: the keys the app reads once at start."""
+
+import os
+import subprocess
+import sys
+
+from conftest import ROOT
+from hw.settings import KEYS, app_options, read
+from sim.__main__ import toml_getenv
+
+
+def test_missing_keys_keep_their_defaults():
+    values, problems = read(lambda key: None)
+    assert problems == []
+    assert values == {key: default for key, default, _ in KEYS}
+    assert app_options(values) == {"opponent": "medium", "variant": 0, "rounds": 1, "lang": "en",
+                                   "auto_claim": False}
+
+
+def test_every_key_is_read():
+    given = {"ST_OPPONENT": "hard", "ST_VARIANT": "tactics", "ST_ROUNDS": 5, "ST_LANGUAGE": "es",
+             "ST_AUTO_CLAIM": 1, "LINK_BAUD": 57600, "ST_BRIGHTNESS": 40, "ST_PIXELS": 0}
+    values, problems = read(given.get)
+    assert problems == [] and values == given
+    assert app_options(values) == {"opponent": "hard", "variant": 2, "rounds": 5, "lang": "es", "auto_claim": True}
+
+
+def test_values_not_understood_keep_the_default_and_are_reported():
+    given = {"ST_OPPONENT": "grandmaster", "ST_ROUNDS": 4, "ST_LANGUAGE": 3, "ST_AUTO_CLAIM": "yes",
+             "LINK_BAUD": "fast", "ST_BRIGHTNESS": 0, "ST_PIXELS": 101, "ST_VARIANT": "TACTICS"}
+    values, problems = read(given.get)
+    assert values == {key: default for key, default, _ in KEYS}
+    assert len(problems) == len(given)
+    assert all(p.startswith("settings.toml: ") and "\n" not in p for p in problems)
+    # A number written as a string is still a number.
+    values, problems = read({"ST_ROUNDS": "3"}.get)
+    assert values["ST_ROUNDS"] == 3 and problems == []
+
+
+def test_the_sim_reads_a_settings_file(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_text('ST_OPPONENT = "easy"\nST_VARIANT = "expert"\nST_ROUNDS = 3\nST_LANGUAGE = "fr"\n'
+                    'ST_AUTO_CLAIM = 1\nLINK_BAUD = 9600\nST_PIXELS = 300\n')
+    assert toml_getenv(str(path))("ST_ROUNDS") == 3
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=ROOT)
+    out = subprocess.run([sys.executable, "-m", "sim", "--headless", "--autoplay", "easy", "--seed", "3",
+                          "--settings", str(path), "--rounds", "1"],
+                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    summary = out.stdout.strip().splitlines()[-1]
+    # The file chose the opponent, the variant and the language; the option
+    # on the command line won for the rounds; ST_PIXELS = 300 was refused.
+    assert '"opponent": "easy"' in summary and '"variant": "expert"' in summary and '"lang": "fr"' in summary
+    assert '"rounds": 1' in summary
+    assert "ST_PIXELS = 300" in out.stderr
