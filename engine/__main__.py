@@ -2,6 +2,7 @@
 
     python -m engine claims [FILE]
     python -m engine bot [--level easy|medium|hard] [--seed N]
+    python -m engine replay FILE
 """
 
 import json
@@ -75,7 +76,37 @@ def bot(argv):
     return 0
 
 
-COMMANDS = {"claims": claims, "bot": bot}
+def replay(argv):
+    """Check a game record move by move; print the final position (one
+    JSON line) and the result.  Exit status 2, with one line naming the
+    first bad move, for a record that does not replay."""
+    from engine.record import RecordError, replay as replay_record, summary
+
+    if len(argv) != 1:
+        sys.stderr.write("usage: python -m engine replay FILE\n")
+        return 2
+    path = argv[0]
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        r = replay_record(text)
+    except (OSError, UnicodeDecodeError) as e:
+        sys.stderr.write("engine replay: %s: %s\n" % (path, _one_line(e)))
+        return 2
+    except (RecordError, ValueError, RuntimeError) as e:
+        sys.stderr.write("engine replay: %s: %s\n" % (path, _one_line(e) or "invalid record"))
+        return 2
+    out = sys.stdout
+    out.write(json.dumps(r.position) + "\n")
+    for line in summary(r):
+        out.write(line + "\n")
+    return 0
+
+
+COMMANDS = {"claims": claims, "bot": bot, "replay": replay}
 
 
 def main(argv):

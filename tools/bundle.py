@@ -20,7 +20,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The board runs the app; the desktop tools stay behind.
 SKIP = {
-    "engine": {"__main__.py", "brute.py", "playout.py", "position.py", "protocol.py"},
+    "engine": {"__main__.py", "brute.py", "playout.py", "position.py", "protocol.py", "record.py"},
     "hw": {"console.py"},
 }
 # adafruit_hashlib: SHA-256 for the link's fair deal, on boards without hashlib.

@@ -1,0 +1,249 @@
+"""Game records: a match as text, one JSON object a line, to read, edit
+and replay (``python -m engine replay FILE``).
+
+A record, version 1::
+
+    {"record": "schotten-totten", "version": 1, "variant": "classic", "rounds": 3,
+     "seed": 12345, "players": ["Ann", "Clansman"],
+     "settings": {"opponent": "medium", "auto_claim": true, "lang": "fr"}}
+    {"round": 1}
+    {"card": "R7", "stone": 3, "claim": []}
+    {"pass": true, "claim": [4]}
+    ...
+    {"round": 2}
+    ...
+    {"end": true, "scores": [12, 4], "winner": 0}
+
+The first line is the header; ``settings`` is free-form.  Each round
+starts with its ``{"round": N}`` line; then one line a move, in the bot
+protocol's answer notation (``engine.protocol``: classic and tactics forms,
+a Scout's cards put back as ``{"return": [...]}``), claims spelled out.
+The last line gives the scores and the match winner (0, 1, "draw", or
+null for a match still in play) as the moves make them; ``replay`` checks
+that they agree.  Blank lines and lines starting with ``#`` are skipped.
+
+``replay`` deals from the seed and checks every move; the first thing
+wrong raises ``RecordError`` with one line naming it (the line, the round,
+the move number in its round and why).
+"""
+
+import json
+
+from engine.game import DRAW, NOBODY, VARIANTS
+from engine.match import Match
+from engine.position import dump
+from engine.protocol import answer_to_move, move_answer
+
+MAGIC = "schotten-totten"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """What is wrong with a record, one line."""
+
+
+def _winner_code(w):
+    if w == NOBODY:
+        return None
+    return "draw" if w == DRAW else w
+
+
+def write(seed, variant, rounds, moves, players=("Player 1", "Player 2"), settings=None, scored=True):
+    """The text of the record of a match dealt from ``seed``, whose moves
+    so far are ``moves`` (as ``engine.save`` keeps them: engine moves,
+    claims spelled out).  Every move is checked on the way (ValueError)."""
+    header = {
+        "record": MAGIC,
+        "version": VERSION,
+        "variant": VARIANTS[variant],
+        "rounds": rounds,
+        "seed": seed,
+        "players": [str(players[0]), str(players[1])],
+        "settings": settings if settings is not None else {},
+    }
+    lines = [json.dumps(header)]
+    match = Match(seed, rounds, variant)
+    lines.append(json.dumps({"round": 1}))
+    for i, m in enumerate(moves):
+        game = match.game
+        if game.over():
+            match.finish_round()
+            game = match.game
+            lines.append(json.dumps({"round": match.round_number()}))
+        err = game.check(m)
+        if err:
+            raise ValueError("move %d: %s" % (i + 1, err))
+        lines.append(json.dumps(move_answer(game, m)))
+        game.apply(m)
+    lines.append(json.dumps(_end(match)))
+    return "\n".join(lines) + "\n"
+
+
+def _end(match):
+    if match.game.over() and not match.over():
+        match.finish_round()  # (the last round played, not yet scored)
+    return {"end": True, "scores": list(match.scores), "winner": _winner_code(match.winner())}
+
+
+def from_save(blob, players=("Player 1", "Player 2"), settings=None):
+    """The record of the match in an ``engine.save`` blob (a board can
+    keep finished games as blobs and have them written out as records)."""
+    from engine.save import resume
+
+    match, s = resume(blob)
+    return write(s.seed, s.variant, s.rounds, s.moves, players, settings)
+
+
+def _brief(answer):
+    # A move as a short label for error messages: "R7 3", "pass", "return R7 JK".
+    if not isinstance(answer, dict):
+        return json.dumps(answer)[:30]
+    if "return" in answer:
+        return "return " + " ".join(str(c) for c in answer["return"]) if isinstance(answer["return"], list) else "return"
+    if answer.get("pass") is True:
+        return "pass"
+    label = str(answer.get("card", "?"))
+    for key in ("stone", "from_tactics", "slot", "to"):
+        if key in answer:
+            label += " %s" % (answer[key],)
+    return label
+
+
+class Replay:
+    """A record replayed: ``match``, ``header``, ``players``, ``moves``
+    (engine moves, in order) and ``position``, the last round's final
+    position (``engine.position.dump``)."""
+
+    def __init__(self):
+        self.match = None
+        self.header = None
+        self.players = ["Player 1", "Player 2"]
+        self.moves = []
+        self.position = None
+        self.ended = False
+
+
+def _header(pos, obj):
+    if not isinstance(obj, dict) or obj.get("record") != MAGIC:
+        raise RecordError("%s: not a Schotten Totten record (no header)" % pos)
+    if obj.get("version") != VERSION:
+        raise RecordError("%s: record version %r, this program reads %d" % (pos, obj.get("version"), VERSION))
+    variant = obj.get("variant")
+    if variant not in VARIANTS:
+        raise RecordError("%s: unknown variant %r" % (pos, variant))
+    rounds = obj.get("rounds")
+    if type(rounds) is not int or not 1 <= rounds <= 255:
+        raise RecordError("%s: bad rounds %r" % (pos, rounds))
+    seed = obj.get("seed")
+    if type(seed) is not int or not 0 <= seed < 1 << 64:
+        raise RecordError("%s: bad seed %r" % (pos, seed))
+    players = obj.get("players", ["Player 1", "Player 2"])
+    if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
+        raise RecordError("%s: players must be a list of two names" % pos)
+    if not isinstance(obj.get("settings", {}), dict):
+        raise RecordError("%s: settings must be an object" % pos)
+    return Match(seed, rounds, VARIANTS.index(variant)), players
+
+
+def replay(text):
+    """Replay the record ``text``; a ``Replay``, or RecordError naming the
+    first thing wrong."""
+    r = Replay()
+    match = None
+    round_no = 0
+    move_no = 0
+    last = "the header"
+    for line_no, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        pos = "line %d" % line_no
+        if r.ended:
+            raise RecordError("%s: more after the end line" % pos)
+        if match is not None and round_no:
+            pos += ", round %d, move %d" % (round_no, move_no + 1)
+        try:
+            obj = json.loads(s)
+        except ValueError as e:
+            raise RecordError("%s: not JSON (%s)" % (pos, " ".join(str(e).split())))
+        if match is None:
+            match, r.players = _header(pos, obj)
+            r.header = obj
+            r.match = match
+            continue
+        game = match.game
+        if isinstance(obj, dict) and "round" in obj:
+            pos = "line %d" % line_no
+            want = round_no + 1
+            if obj != {"round": want}:
+                raise RecordError("%s: expected {\"round\": %d}" % (pos, want))
+            if round_no:
+                if not game.over():
+                    raise RecordError("%s: round %d is still in play after %d moves (a move is missing?)"
+                                      % (pos, round_no, move_no))
+                if match.round_number() >= match.rounds:
+                    raise RecordError("%s: the match has only %d rounds" % (pos, match.rounds))
+                match.finish_round()
+            round_no = want
+            move_no = 0
+            continue
+        if isinstance(obj, dict) and "end" in obj:
+            pos = "line %d" % line_no
+            if round_no == 0:
+                raise RecordError("%s: the end line comes before round 1" % pos)
+            r.position = dump(game)
+            _check_end(pos, obj, match)
+            r.ended = True
+            continue
+        if round_no == 0:
+            raise RecordError("%s: a move before the {\"round\": 1} line" % pos)
+        label = "%s (%s)" % (pos, _brief(obj))
+        try:
+            m = answer_to_move(obj, game)
+        except ValueError as e:
+            raise RecordError("%s: %s" % (label, " ".join(str(e).split())))
+        err = game.check(m)
+        if err:
+            raise RecordError("%s: %s" % (label, err))
+        game.apply(m)
+        r.moves.append(m)
+        move_no += 1
+        last = "round %d, move %d" % (round_no, move_no)
+    if match is None:
+        raise RecordError("line 1: empty record")
+    if not r.ended:
+        raise RecordError("truncated after %s: no end line" % last)
+    return r
+
+
+def _check_end(pos, obj, match):
+    for key in obj:
+        if key not in ("end", "scores", "winner"):
+            raise RecordError("%s: unknown key %r in the end line" % (pos, key))
+    end = _end(match)
+    for key in ("scores", "winner"):
+        if key in obj and obj[key] != end[key]:
+            raise RecordError("%s: the record says %s %s, its moves give %s"
+                              % (pos, key, json.dumps(obj[key]), json.dumps(end[key])))
+
+
+def summary(r):
+    """Lines telling a replayed record's result."""
+    match = r.match
+    names = r.players
+    out = []
+    for i, (w, a, b) in enumerate(match.results):
+        who = "drawn" if w == DRAW else "won by %s" % names[w]
+        out.append("round %d: %s, stones %d-%d" % (i + 1, who, a, b))
+    if not match.over():
+        out.append("round %d: in play, %s to move" % (match.round_number(), names[match.game.to_move]))
+    a, b = match.scores
+    w = match.winner()
+    if w == NOBODY:
+        verdict = "in play"
+    elif w == DRAW:
+        verdict = "a draw"
+    else:
+        verdict = "%s wins" % names[w]
+    out.append("match: %s %d, %s %d: %s" % (names[0], a, names[1], b, verdict))
+    return out

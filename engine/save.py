@@ -1,0 +1,362 @@
+"""Saves: a match in progress as a few hundred bytes, in two crash-safe slots.
+
+A save is a *blob* (``encode``): the settings, and, when a match is in
+progress, its variant, rounds, seed, how many rounds are scored, and every
+move of the match so far.  Scores, results and the table are not stored:
+``resume`` rebuilds the ``Match`` by dealing from the seed and replaying
+the moves, each one checked with ``check()``; a bad blob raises
+``SaveError`` and nothing half-built is returned.
+
+Blob, version 1 (big-endian where it matters)::
+
+    0  'S'          magic
+    1  version      1
+    2  opponent     index (the app's OPPONENTS)
+    3  language     index (the app's LANGUAGES)
+    4  flags        bit 0 auto-claim, bit 1 a match follows, bit 2 seat 1
+    -- when a match follows:
+    5  variant      0 classic, 1 expert, 2 tactics
+    6  rounds       1..255
+    7  done         rounds already scored (finish_round called)
+    8  seed         4 bytes, < 2**30
+    12 count        2 bytes, moves in the whole match
+    14 moves        each a little-endian base-128 varint (7 bits a byte,
+                    high bit: more follows): a classic move (19 bits) takes
+                    2 bytes without claims, 3 with; a tactics move (27 bits)
+                    2 to 4.  Moves are stored as played, claims spelled
+                    out (``spell_claims``), never with AUTO_CLAIM.
+
+``Saver`` keeps blobs in two slots of any bytearray-like storage
+(``microcontroller.nvm`` on a board, a file-backed bytearray in the sim).
+A slot is::
+
+    'S' 'v' | seq (2) | length (2) | blob (length) | crc (4)
+
+``crc`` is a CRC-32 (the zlib one, computed in 16-bit halves so that a
+board never makes a long int) of everything before it.  ``save`` writes the
+slot *not* holding the newest valid save, as one slice assignment, with the
+next sequence number; a cut during that write leaves the other slot, the
+previous save, intact.  ``load`` returns the newest slot whose CRC holds.
+
+Pure Python for CPython, MicroPython and CircuitPython: no struct, no zlib,
+ints below 2**30.
+"""
+
+from micropython import const
+
+from engine.game import AUTO_CLAIM, NOBODY, TACTICS
+from engine.match import Match
+
+VERSION = const(1)
+_MAGIC = const(0x53)  # 'S'
+_F_AUTO = const(1)
+_F_MATCH = const(2)
+_F_SEAT1 = const(4)
+_HEAD = const(14)  # blob bytes before the moves
+_SLOT_HEAD = const(6)  # 'S' 'v' seq length
+_SLOT_CRC = const(4)
+_SEED_LIMIT = const(0x3FFFFFFF)
+
+
+class SaveError(ValueError):
+    """A blob that cannot be a save of this program: the reason, one line."""
+
+
+# -- CRC-32 (reflected, polynomial 0xEDB88320), a nibble table in halves ----
+
+def _nibble_table():
+    hi = []
+    lo = []
+    for i in range(16):
+        h = 0
+        l = i  # noqa: E741
+        for _ in range(4):
+            if l & 1:
+                l = (l >> 1 | (h & 1) << 15) ^ 0x8320
+                h = h >> 1 ^ 0xEDB8
+            else:
+                l = l >> 1 | (h & 1) << 15
+                h >>= 1
+        hi.append(h)
+        lo.append(l)
+    return tuple(hi), tuple(lo)
+
+
+_T_HI, _T_LO = _nibble_table()
+
+
+def crc32(data, start=0, end=-1):
+    """The CRC-32 of ``data[start:end]`` (zlib's), as ``(high16, low16)``."""
+    if end < 0:
+        end = len(data)
+    hi = 0xFFFF
+    lo = 0xFFFF
+    thi = _T_HI
+    tlo = _T_LO
+    for i in range(start, end):
+        lo ^= data[i]
+        for _ in range(2):
+            k = lo & 15
+            lo = (lo >> 4 | (hi & 15) << 12) ^ tlo[k]
+            hi = hi >> 4 ^ thi[k]
+    return hi ^ 0xFFFF, lo ^ 0xFFFF
+
+
+# -- the blob ---------------------------------------------------------------
+
+class Save:
+    """A decoded blob.  ``variant`` is None when no match is in progress
+    (the blob then only keeps the settings)."""
+
+    def __init__(self):
+        self.opponent = 0
+        self.lang = 0
+        self.auto_claim = False
+        self.seat = 0
+        self.variant = None
+        self.rounds = 0
+        self.done = 0
+        self.seed = 0
+        self.moves = []
+
+
+def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0):
+    """The blob for ``match`` (None: settings only) and ``moves``, every
+    move of the match so far in order, as played (see ``spell``)."""
+    for x in (opponent, lang):
+        if not 0 <= x <= 255:
+            raise ValueError("setting out of range")
+    flags = (_F_AUTO if auto_claim else 0) | (_F_SEAT1 if seat else 0)
+    if match is None:
+        return bytes((_MAGIC, VERSION, opponent, lang, flags))
+    seed = match.seed
+    if not 0 <= seed <= _SEED_LIMIT or not 1 <= match.rounds <= 255:
+        raise ValueError("seed or rounds out of range for a save")
+    n = len(moves)
+    if n > 0xFFFF:
+        raise ValueError("too many moves for a save")
+    out = bytearray(_HEAD + 3 * n)
+    out[0] = _MAGIC
+    out[1] = VERSION
+    out[2] = opponent
+    out[3] = lang
+    out[4] = flags | _F_MATCH
+    out[5] = match.game.variant
+    out[6] = match.rounds
+    out[7] = len(match.results)
+    out[8] = seed >> 24
+    out[9] = seed >> 16 & 255
+    out[10] = seed >> 8 & 255
+    out[11] = seed & 255
+    out[12] = n >> 8
+    out[13] = n & 255
+    k = _HEAD
+    for m in moves:
+        if m < 0 or m >> 28 or m & AUTO_CLAIM:
+            raise ValueError("a move to save must be spelled out (see spell)")
+        while m > 127:
+            if k >= len(out):
+                out.extend(bytes(16))
+            out[k] = m & 127 | 128
+            m >>= 7
+            k += 1
+        if k >= len(out):
+            out.extend(bytes(16))
+        out[k] = m
+        k += 1
+    return bytes(out[:k])
+
+
+def decode(blob):
+    """The ``Save`` in ``blob``; SaveError (one line) when it is not one.
+    Only the format is checked here: ``resume`` checks the moves."""
+    n = len(blob)
+    if n < 5 or blob[0] != _MAGIC:
+        raise SaveError("not a save of this game")
+    if blob[1] != VERSION:
+        raise SaveError("save format %d, this program reads %d" % (blob[1], VERSION))
+    s = Save()
+    s.opponent = blob[2]
+    s.lang = blob[3]
+    flags = blob[4]
+    if flags & ~(_F_AUTO | _F_MATCH | _F_SEAT1):
+        raise SaveError("unknown flags in save")
+    s.auto_claim = bool(flags & _F_AUTO)
+    s.seat = 1 if flags & _F_SEAT1 else 0
+    if not flags & _F_MATCH:
+        if n != 5:
+            raise SaveError("save too long")
+        return s
+    if n < _HEAD:
+        raise SaveError("save truncated")
+    if blob[5] > TACTICS:
+        raise SaveError("unknown variant %d in save" % blob[5])
+    s.variant = blob[5]
+    s.rounds = blob[6]
+    s.done = blob[7]
+    if not s.rounds or s.done > s.rounds:
+        raise SaveError("bad rounds in save")
+    if blob[8] >> 6:
+        raise SaveError("bad seed in save")
+    s.seed = blob[8] << 24 | blob[9] << 16 | blob[10] << 8 | blob[11]
+    count = blob[12] << 8 | blob[13]
+    moves = s.moves
+    k = _HEAD
+    for i in range(count):
+        m = 0
+        shift = 0
+        while True:
+            if k >= n:
+                raise SaveError("save truncated at move %d" % (i + 1))
+            b = blob[k]
+            k += 1
+            if (shift == 21 and b > 127) or (shift and not b):  # too long, or not the shortest form
+                raise SaveError("bad move %d in save" % (i + 1))
+            m |= (b & 127) << shift
+            if b < 128:
+                break
+            shift += 7
+        moves.append(m)
+    if k != n:
+        raise SaveError("save has %d bytes after its last move" % (n - k))
+    return s
+
+
+def spell(game, m):
+    """Move ``m`` of the player to move as a save stores it: its claims
+    spelled out (call before applying it)."""
+    return game.spell_claims(m)
+
+
+def resume(blob):
+    """``(match, save)``: the match rebuilt from ``blob`` by replaying
+    every move, each checked; SaveError (one line) for any bad blob."""
+    s = decode(blob)
+    if s.variant is None:
+        raise SaveError("no match in this save")
+    match = Match(s.seed, s.rounds, s.variant)
+    done = s.done
+    i = 0
+    for m in s.moves:
+        i += 1
+        game = match.game
+        if game.winner != NOBODY:
+            if len(match.results) >= done or match.over():
+                raise SaveError("save move %d: the round is over" % i)
+            match.finish_round()
+            game = match.game
+        err = game.check(m)
+        if err is None and m & AUTO_CLAIM:
+            err = "malformed move"
+        if err is not None:
+            raise SaveError("save move %d: %s" % (i, err))
+        game.apply(m)
+    if match.game.winner != NOBODY and len(match.results) < done:
+        match.finish_round()
+    if len(match.results) != done:
+        raise SaveError("save says %d rounds scored, its moves end %d" % (done, len(match.results)))
+    return match, s
+
+
+# -- the slots --------------------------------------------------------------
+
+class Saver:
+    """Two save slots in ``storage[:size]`` (all of it by default).
+
+    ``writes`` and ``written`` count the slice assignments made and the
+    bytes they carried."""
+
+    def __init__(self, storage, size=-1):
+        if size < 0:
+            size = len(storage)
+        self.storage = storage
+        self.half = size // 2
+        if self.half < _SLOT_HEAD + 5 + _SLOT_CRC:
+            raise ValueError("save area too small")
+        self.writes = 0
+        self.written = 0
+        self.slot = -1  # the slot of the newest valid save
+        self.seq = 0
+        self.problem = None
+        self._scan()
+
+    def capacity(self):
+        """The longest blob a slot holds."""
+        return self.half - _SLOT_HEAD - _SLOT_CRC
+
+    def _read(self, slot):
+        # (seq, blob) of a slot, or (-1, reason) ("" for an empty slot).
+        st = self.storage
+        base = slot * self.half
+        head = bytes(st[base : base + _SLOT_HEAD])
+        if head[0] != 0x53 or head[1] != 0x76:
+            if head == b"\xff" * _SLOT_HEAD or head == bytes(_SLOT_HEAD):
+                return -1, ""
+            return -1, "slot %d: not a save" % (slot + 1)
+        n = head[4] << 8 | head[5]
+        if n > self.capacity():
+            return -1, "slot %d: bad length" % (slot + 1)
+        end = base + _SLOT_HEAD + n
+        data = bytes(st[base : end + _SLOT_CRC])
+        hi, lo = crc32(data, 0, _SLOT_HEAD + n)
+        c = data[_SLOT_HEAD + n :]
+        if c[0] != hi >> 8 or c[1] != hi & 255 or c[2] != lo >> 8 or c[3] != lo & 255:
+            return -1, "slot %d: bad checksum (an interrupted save?)" % (slot + 1)
+        return head[2] << 8 | head[3], data[_SLOT_HEAD : _SLOT_HEAD + n]
+
+    def _scan(self):
+        self.slot = -1
+        self.blobs = []
+        reasons = []
+        found = []
+        for slot in range(2):
+            seq, blob = self._read(slot)
+            if seq < 0:
+                if blob:
+                    reasons.append(blob)
+            else:
+                found.append((seq, slot, blob))
+        if len(found) == 2 and (found[0][0] - found[1][0]) & 0xFFFF >= 0x8000:
+            found.reverse()  # slot 2 is newer (sequence numbers wrap)
+        self.blobs = [b for _, _, b in found]
+        if found:
+            self.seq = found[0][0]
+            self.slot = found[0][1]
+        self.problem = "; ".join(reasons) if reasons else None
+
+    def load(self):
+        """``(blob, problem)``: the newest valid blob (None when there is
+        none), and what was wrong with the slots (None when nothing was).
+        ``blobs`` lists every valid one, newest first (the app may fall
+        back to the older one when the newest does not ``resume``)."""
+        self._scan()
+        return (self.blobs[0] if self.blobs else None), self.problem
+
+    def save(self, blob):
+        """Write ``blob`` as the newest save: one slice assignment, to the
+        slot not holding the newest valid save."""
+        n = len(blob)
+        if n > self.capacity():
+            raise ValueError("save too long: %d bytes, a slot holds %d" % (n, self.capacity()))
+        seq = (self.seq + 1) & 0xFFFF
+        frame = bytearray(_SLOT_HEAD + n + _SLOT_CRC)
+        frame[0] = 0x53
+        frame[1] = 0x76
+        frame[2] = seq >> 8
+        frame[3] = seq & 255
+        frame[4] = n >> 8
+        frame[5] = n & 255
+        frame[_SLOT_HEAD : _SLOT_HEAD + n] = blob
+        hi, lo = crc32(frame, 0, _SLOT_HEAD + n)
+        k = _SLOT_HEAD + n
+        frame[k] = hi >> 8
+        frame[k + 1] = hi & 255
+        frame[k + 2] = lo >> 8
+        frame[k + 3] = lo & 255
+        slot = 1 if self.slot == 0 else 0
+        base = slot * self.half
+        self.storage[base : base + len(frame)] = frame
+        self.writes += 1
+        self.written += len(frame)
+        self.slot = slot
+        self.seq = seq
