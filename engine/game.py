@@ -559,6 +559,14 @@ class Game(Stones):
         """Moves played so far in the round."""
         return len(self.history)
 
+    def round_moves(self):
+        """The moves of the round so far, as they can be played again: each
+        with the claims that took effect spelled out."""
+        out = []
+        for rec in self.history:
+            out.append(rec & 0x7FFFF)  # card, stone, claims done
+        return out
+
     def last_played(self):
         """(card placed or PASS, stone, claims mask) of the last move."""
         rec = self.history[-1]

@@ -25,6 +25,7 @@ class Match:
         self.game = make_game(variant)
         self.scores = [0, 0]
         self.results = []  # per finished round: (winner, stones of 0, stones of 1)
+        self.log = []  # the moves of the finished rounds (see moves())
         self._rng = Random(seed)
         self.starter = self._rng.below(2)
         self.round_seed = 0
@@ -47,6 +48,7 @@ class Match:
             raise ValueError("the round is still in play")
         owned = game.owned
         self.results.append((w, owned[0], owned[1]))
+        self.log.extend(game.round_moves())
         if w == DRAW:
             self.starter = 1 - self.starter
         else:
@@ -56,6 +58,13 @@ class Match:
         if not self.over():
             self.start_round()
         return w
+
+    def moves(self):
+        """Every move of the match so far, round after round, claims spelled
+        out: what a game record or a save holds."""
+        if self.over():
+            return self.log  # (the last round's game is scored already)
+        return self.log + self.game.round_moves()
 
     def over(self):
         return len(self.results) >= self.rounds

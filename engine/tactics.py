@@ -1141,6 +1141,12 @@ class TacticsGame(Stones):
         self.returns = 0
         return extra
 
+    def round_moves(self):
+        """The moves of the round so far, as they can be played again: each
+        with the claims that took effect spelled out."""
+        h = self.history
+        return [h[i] for i in range(0, len(h), 3)]
+
     def move_count(self):
         """Moves played so far in the round (a Scout's return counts as
         one; the history keeps three ints a move)."""

@@ -22,6 +22,7 @@ KEYS = (
     ("LINK_BAUD", 115200, None),
     ("ST_BRIGHTNESS", 100, None),  # screen, percent
     ("ST_PIXELS", 10, None),  # NeoPixels, percent
+    ("ST_NAME", "Player 1", None),  # the player's name in game records, 1 to 12 characters
 )
 RANGES = {"LINK_BAUD": (1200, 1000000), "ST_BRIGHTNESS": (5, 100), "ST_PIXELS": (0, 100)}
 
@@ -29,6 +30,8 @@ RANGES = {"LINK_BAUD": (1200, 1000000), "ST_BRIGHTNESS": (5, 100), "ST_PIXELS": 
 def _allowed(key, value, default, choices):
     if isinstance(default, int) and type(value) is not int:
         return False
+    if key == "ST_NAME":
+        return isinstance(value, str) and 0 < len(value) <= 12
     if choices is not None:
         return value in choices
     lo, hi = RANGES[key]

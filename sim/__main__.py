@@ -54,6 +54,8 @@ def _args(argv):
                     "or a USB-serial adapter wired to a handheld")
     ap.add_argument("--baud", type=int)
     ap.add_argument("--text", action="store_true", help="the text game in this terminal instead")
+    ap.add_argument("--records", metavar="DIR", help="write a record of every finished match into DIR "
+                    "(default: records/ in a window, none when headless)")
     args = ap.parse_args(argv)
     # settings.toml first (defaults where there is none), then the options.
     from hw.settings import read
@@ -67,6 +69,9 @@ def _args(argv):
             setattr(args, name, values[key])
     if args.auto_claim is None:
         args.auto_claim = bool(values["ST_AUTO_CLAIM"])
+    args.name = values["ST_NAME"]
+    if args.records is None and not args.headless:
+        args.records = "records"
     return args
 
 
@@ -99,6 +104,7 @@ def main(argv=None):
     desk = Desk(headless=args.headless)
     runner = Runner(desk, app)
     shots = Shots(desk, args.shots)
+    records = Records(args.records, args.name)
     player = AutoPlayer(args.autoplay, seed ^ 0x1234) if args.autoplay else None
     script = _script(args.script) if args.script else None
     try:
@@ -122,6 +128,7 @@ def main(argv=None):
                 shots.take("start")
             for event in app.events[events:]:
                 shots.take(event[0])
+            records.note(app)
             steps += 1
             if app.mode == MATCH_END and (player is not None or args.headless):
                 break
@@ -155,6 +162,41 @@ def summary(app, seed, shots):
             out["winner"] = "draw" if w == DRAW else w
             out["stones"] = [s0, s1]
     return out
+
+
+class Records:
+    """A record (``engine.record``) of every match the app finishes, one
+    file each in ``folder`` (None: no records)."""
+
+    def __init__(self, folder, name):
+        self.folder = folder
+        self.name = name
+        self.last = None
+        self.written = []
+
+    def players(self, app):
+        labels = {"easy": "Apprentice", "medium": "Clansman", "hard": "Chieftain"}
+        if app.opponent == "pass":
+            return ["Player 1", "Player 2"]
+        if app.opponent == "link":
+            names = ["Other board", "Other board"]
+            names[app.me()] = self.name
+            return names
+        return [self.name, labels[app.opponent]]
+
+    def note(self, app):
+        if self.folder is None or app.mode != MATCH_END or app.match is None or app.match is self.last:
+            return
+        from engine.record import write
+
+        match = self.last = app.match
+        text = write(match.seed, app.variant, app.rounds, match.moves(), self.players(app),
+                     {"opponent": app.opponent, "lang": app.lang, "auto_claim": app.auto_claim})
+        os.makedirs(self.folder, exist_ok=True)
+        path = os.path.join(self.folder, "match-%d-%d.txt" % (match.seed, len(self.written) + 1))
+        with open(path, "w") as f:
+            f.write(text)
+        self.written.append(path)
 
 
 class Shots:

@@ -1,5 +1,7 @@
 """Matches of several rounds: 5 points to the winner, 1 a stone to the loser."""
 
+import pytest
+
 from engine.game import DRAW, NOBODY
 from engine.match import Match
 from engine.playout import random_move
@@ -56,3 +58,24 @@ def test_a_round_in_play_cannot_be_scored():
     else:
         raise AssertionError("scored a round in play")
     assert match.winner() == NOBODY
+
+
+@pytest.mark.parametrize("variant", [0, 1, 2], ids=["classic", "expert", "tactics"])
+def test_a_match_keeps_its_moves_for_a_record(variant):
+    # Match.moves() plays the whole match again: the record written from it
+    # replays to the same scores and winner.
+    from engine.bots import Bot
+    from engine.record import replay, write
+
+    match = Match(77, 3, variant)
+    bots = [Bot("medium", 1), Bot("easy", 2)]
+    while not match.over():
+        game = match.game
+        while not game.over():
+            game.apply(game.spell_claims(bots[game.to_move].choose(game)))
+        match.finish_round()
+    moves = match.moves()
+    assert len(moves) == sum(1 for _ in moves) > 30
+    text = write(77, variant, 3, moves)
+    result = replay(text)
+    assert list(result.match.scores) == match.scores and result.match.winner() == match.winner()

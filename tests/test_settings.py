@@ -19,7 +19,7 @@ def test_missing_keys_keep_their_defaults():
 
 def test_every_key_is_read():
     given = {"ST_OPPONENT": "hard", "ST_VARIANT": "tactics", "ST_ROUNDS": 5, "ST_LANGUAGE": "es",
-             "ST_AUTO_CLAIM": 1, "LINK_BAUD": 57600, "ST_BRIGHTNESS": 40, "ST_PIXELS": 0}
+             "ST_AUTO_CLAIM": 1, "LINK_BAUD": 57600, "ST_BRIGHTNESS": 40, "ST_PIXELS": 0, "ST_NAME": "Ann"}
     values, problems = read(given.get)
     assert problems == [] and values == given
     assert app_options(values) == {"opponent": "hard", "variant": 2, "rounds": 5, "lang": "es", "auto_claim": True}
@@ -27,7 +27,8 @@ def test_every_key_is_read():
 
 def test_values_not_understood_keep_the_default_and_are_reported():
     given = {"ST_OPPONENT": "grandmaster", "ST_ROUNDS": 4, "ST_LANGUAGE": 3, "ST_AUTO_CLAIM": "yes",
-             "LINK_BAUD": "fast", "ST_BRIGHTNESS": 0, "ST_PIXELS": 101, "ST_VARIANT": "TACTICS"}
+             "LINK_BAUD": "fast", "ST_BRIGHTNESS": 0, "ST_PIXELS": 101, "ST_VARIANT": "TACTICS",
+             "ST_NAME": "a name far too long"}
     values, problems = read(given.get)
     assert values == {key: default for key, default, _ in KEYS}
     assert len(problems) == len(given)

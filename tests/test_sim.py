@@ -193,3 +193,23 @@ def test_headless_autoplay_plays_a_tactics_game():
     result = _sim("--headless", "--autoplay", "medium", "--variant", "tactics", "--seed", "4")
     assert result["variant"] == "tactics" and result["screen"] == "match_end"
     assert result["winner"] in (0, 1, "draw") and result["moves"] > 10
+
+
+def test_the_sim_writes_a_record_that_replays(tmp_path):
+    # A finished match leaves a record in the folder; python -m engine
+    # replay checks it and finds the same result.
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "sim", "--headless", "--autoplay", "easy", "--variant", "tactics",
+                          "--rounds", "2", "--seed", "9", "--records", str(tmp_path)],
+                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    files = list(tmp_path.iterdir())
+    assert len(files) == 1
+    replay = subprocess.run([sys.executable, "-m", "engine", "replay", str(files[0])],
+                            capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert replay.returncode == 0, replay.stderr
+    scores = summary["scores"]
+    assert ("%d" % scores[0]) in replay.stdout.splitlines()[-1] and ("%d" % scores[1]) in replay.stdout.splitlines()[-1]
+    header = json.loads(files[0].read_text().splitlines()[0])
+    assert header["players"] == ["Player 1", "Clansman"] and header["variant"] == "tactics"
