@@ -54,6 +54,8 @@ def _args(argv):
                     "or a USB-serial adapter wired to a handheld")
     ap.add_argument("--baud", type=int)
     ap.add_argument("--text", action="store_true", help="the text game in this terminal instead")
+    ap.add_argument("--replay", metavar="FILE", help="step through a game record (right/left: a move on/back, "
+                    "up/down: ten, A: the end, B: the start)")
     ap.add_argument("--records", metavar="DIR", help="write a record of every finished match into DIR "
                     "(default: records/ in a window, none when headless)")
     args = ap.parse_args(argv)
@@ -90,6 +92,15 @@ def main(argv=None):
     from hw.autoplay import AutoPlayer
     from hw.main import Runner
     from sim.desk import Desk
+
+    if args.replay:
+        from sim.replay import run
+
+        desk = Desk(headless=args.headless)
+        try:
+            return run(args.replay, desk, Runner, args.headless)
+        finally:
+            desk.close()
 
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
     link_port = None

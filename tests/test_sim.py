@@ -213,3 +213,44 @@ def test_the_sim_writes_a_record_that_replays(tmp_path):
     assert ("%d" % scores[0]) in replay.stdout.splitlines()[-1] and ("%d" % scores[1]) in replay.stdout.splitlines()[-1]
     header = json.loads(files[0].read_text().splitlines()[0])
     assert header["players"] == ["Player 1", "Clansman"] and header["variant"] == "tactics"
+    # The sim steps through it, forward to the end and back; a broken
+    # record is refused with its first fault.
+    stepped = subprocess.run([sys.executable, "-m", "sim", "--headless", "--replay", str(files[0])],
+                             capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert stepped.returncode == 0, stepped.stderr
+    lines = files[0].read_text().splitlines()
+    moves = [line for line in lines[1:] if '"round"' not in line and '"end"' not in line]
+    assert "replayed %d moves forward and back" % len(moves) in stepped.stdout
+    broken = tmp_path / "broken.txt"
+    broken.write_text("\n".join(lines[:3] + [lines[4], lines[3]] + lines[5:]) + "\n")
+    refused = subprocess.run([sys.executable, "-m", "sim", "--headless", "--replay", str(broken)],
+                             capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert refused.returncode == 2 and "move" in refused.stdout
+
+
+def test_the_replayer_goes_forward_and_back_to_the_same_tables():
+    from engine.bots import Bot
+    from engine.match import Match
+    from engine.record import write
+    from sim.replay import Replayer
+
+    match = Match(31, 2, 2)
+    bots = [Bot("medium", 1), Bot("medium", 2)]
+    while not match.over():
+        game = match.game
+        while not game.over():
+            game.apply(game.spell_claims(bots[game.to_move].choose(game)))
+        match.finish_round()
+    r = Replayer(write(31, 2, 2, match.moves()))
+    tables = []
+    for k in range(len(r.moves) + 1):
+        r.goto(k)
+        tables.append(bytes(r.app.game.side) + bytes(r.app.game.owner))
+    assert r.press(buttons.B) and r.at == 0
+    for k in range(len(r.moves)):
+        assert r.press(buttons.RIGHT) and r.at == k + 1
+        assert bytes(r.app.game.side) + bytes(r.app.game.owner) == tables[k + 1]
+        assert r.app.message.startswith("%d/%d" % (k + 1, len(r.moves)))
+    assert not r.press(buttons.RIGHT)
+    assert r.press(buttons.LEFT) and r.at == len(r.moves) - 1
+    assert bytes(r.app.game.side) + bytes(r.app.game.owner) == tables[-2]

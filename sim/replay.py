@@ -1,0 +1,88 @@
+"""``python -m sim --replay FILE``: a game record stepped through on the
+app's own screens, forward and back.
+
+Right: the next move; left: the one before; up / down: ten moves on or
+back; A: to the end; B: to the start; Esc: quit.  The board is shown from
+the side of the player to move, with that player's hand (a record has no
+secrets left); the bottom line says which move it is and what it did.
+"""
+
+from engine.match import Match
+from engine.record import RecordError, replay
+from hw import buttons
+from hw.app import TURN, App
+
+
+class Replayer:
+    """The app's screens at move ``at`` of a record."""
+
+    def __init__(self, text, lang="en"):
+        self.record = replay(text)  # RecordError names the first bad move
+        header = self.record.header
+        self.seed = header["seed"]
+        self.rounds = header["rounds"]
+        self.variant = ("classic", "expert", "tactics").index(header["variant"])
+        self.moves = self.record.moves
+        self.app = App(opponent="pass", variant=self.variant, rounds=self.rounds, lang=lang)
+        self.at = 0
+        self.goto(0)
+
+    def goto(self, k):
+        """Show the table after the first ``k`` moves."""
+        k = max(0, min(k, len(self.moves)))
+        match = Match(self.seed, self.rounds, self.variant)
+        for m in self.moves[:k]:
+            if match.game.over():
+                match.finish_round()
+            match.game.apply(m)
+        self.at = k
+        app = self.app
+        app.match = match
+        app.mode = TURN
+        app.last_human = -1
+        app.cursor = 0
+        app.dirty = True
+        said = app.last_text() if k and match.game.history else ""
+        app.message = ("%d/%d %s" % (k, len(self.moves), said)).strip()
+
+    def press(self, button):
+        """Move along the record; True when something changed."""
+        steps = {buttons.RIGHT: 1, buttons.LEFT: -1, buttons.UP: 10, buttons.DOWN: -10}
+        if button in steps:
+            target = self.at + steps[button]
+        elif button == buttons.A:
+            target = len(self.moves)
+        elif button == buttons.B:
+            target = 0
+        else:
+            return False
+        if max(0, min(target, len(self.moves))) == self.at:
+            return False
+        self.goto(target)
+        return True
+
+
+def run(path, desk, runner_class, headless=False):
+    """Step through the record at ``path`` on ``desk`` until Esc (a window)
+    or, headless, forward to the end and back to the start once."""
+    with open(path) as f:
+        text = f.read()
+    try:
+        replayer = Replayer(text)
+    except RecordError as e:
+        print("sim replay: %s: %s" % (path, e))
+        return 2
+    runner = runner_class(desk, replayer.app)
+    runner.redraw()
+    if headless:
+        for button in [buttons.RIGHT] * len(replayer.moves) + [buttons.LEFT] * len(replayer.moves):
+            replayer.press(button)
+            runner.redraw()
+        print("replayed %d moves forward and back" % len(replayer.moves))
+        return 0
+    while not desk.quit:
+        for button in desk.buttons():
+            if replayer.press(button):
+                runner.redraw()
+        desk.idle()
+    return 0
