@@ -28,6 +28,7 @@ T = {
     "other_board": "other board...",
     "their_turn": "Opponent's turn",
     "link_lost": "Link lost: reconnecting",
+    "link_stopped": "Link stopped:",
     "give_up": "B: give up",
     "pick_card": "A: card  SEL: stone",
     "pick_stone": "A: place  B: back",
