@@ -15,6 +15,11 @@ import displayio
 import terminalio
 from fontio import Glyph
 
+try:
+    from typing import Any  # noqa: F401  (type comments only; boards lack typing)
+except ImportError:
+    pass
+
 # Accented letter -> its plain letter and mark.
 ACCENTED = "àâäáéèêëíìîïóòôöúùûüñçÀÂÄÁÉÈÊËÍÌÎÏÓÒÔÖÚÙÛÜÑÇ¿¡"
 _PLAIN = "aaaaeeeeiiiioooouuuuncAAAAEEEEIIIIOOOOUUUUNC?!"
@@ -35,7 +40,7 @@ _MARKS = {
 class Font:
     def __init__(self, base=None):
         self.base = base or terminalio.FONT
-        ref = self.base.get_glyph(ord("x"))
+        ref = self.base.get_glyph(ord("x"))  # type: Any
         self.w = ref.width
         self.h = ref.height
         # Rows of the cell: the top of the small letters ("x"), the top of
@@ -77,7 +82,7 @@ class Font:
         return rows[0], rows[-1]
 
     def _make(self, i):
-        plain = self.base.get_glyph(ord(_PLAIN[i]))
+        plain = self.base.get_glyph(ord(_PLAIN[i]))  # type: Any
         pixels = self._pixels(plain)
         mark = _MARK[i]
         w, h = self.w, self.h
