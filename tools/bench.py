@@ -303,7 +303,7 @@ def main():
     appheap = mpy("tools/mpy_appbench.py", packages=("engine", "hw"))
     rows.append(("MicroPython heap of the app's logic (no display): after imports / max in a game",
                  "%.1f / %.1f KB" % (appheap["app_imports"] / 1024, appheap["app_max"] / 1024)))
-    rows.append(("  of which one language's strings (English / French / Spanish), loaded on demand",
+    rows.append(("  plus one language's strings, loaded on first use: English / French / Spanish",
                  "%.1f / %.1f / %.1f KB" % (appheap["app_strings_en"] / 1024, appheap["app_strings_fr"] / 1024,
                                             appheap["app_strings_es"] / 1024)))
     link = linked_games(200)
