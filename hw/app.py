@@ -726,14 +726,14 @@ class App:
             lines[0] += " (" + ", ".join(c for b, c in ((MODE_BLIND, "BB"), (MODE_MUD, "MF")) if game.mode[s] & b) + ")"
         for p in (1 - me, me):
             cards = game.cards_at(s, p)
-            line = self.name(p) + ": " + " ".join(card_name(c) for c in cards)
+            lines.append(self.name(p) + ": " + " ".join(card_name(c) for c in cards))
+            # A complete side's formation, on a line of its own.
             if not tactics and len(cards) == SIDE_MAX:
-                line += " " + self.t(CATEGORY_NAMES[game.rank[s * 2 + p] >> 5])
+                lines.append("  " + self.t(CATEGORY_NAMES[game.rank[s * 2 + p] >> 5]))
             elif tactics and len(cards) == game.cap(s):
                 rank = game.rank[s * 2 + p]
-                line += " " + (self.t("sum_of") % rank if game.mode[s] & MODE_BLIND else
-                               self.t(CATEGORY_NAMES[rank // 40]))
-            lines.append(line)
+                lines.append("  " + (self.t("sum_of") % rank if game.mode[s] & MODE_BLIND else
+                                     self.t(CATEGORY_NAMES[rank // 40])))
         owner = game.owner[s]
         lines.append(self.t("owner_none") if owner == NOBODY else self.t("owner") % self.name(owner))
         if tactics:
@@ -777,7 +777,8 @@ class App:
         if session.state == _FAILED:
             error = session.error
             self._end_link()
-            self._notice([error], MENU)
+            print("link stopped:", error)
+            self._notice([self.t("link_stopped"), error], MENU)  # (the reason: the engine's, in English)
             self.dirty = True
             return
         if self.mode == LINKING and session.match is not None:
@@ -860,7 +861,7 @@ class App:
         elif card == SCOUT:
             drew = extra >> 16 & 3
             text_ = self.t("scouted") % (stone, drew - stone)
-            if back:
+            if back and not claims:  # (with claims, no room: the count is the cards drawn less one)
                 text_ += ", " + self.t("put_back") % back
         else:
             dest = m >> DEST_SHIFT & 15

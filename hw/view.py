@@ -3,18 +3,18 @@
 One tile sheet, made once at start, holds every card face (value, colour,
 and a colour-blind-safe mark), empty slots, stones and the cursor; the
 board is a TileGrid of those tiles, so an update only swaps tile indices.
-Text uses the built-in font through ``bitmap_label``.  The same code runs
-on a board and in the sim.
+Text uses the built-in font through ``bitmap_label``, with the accented
+letters ``hw.font`` adds.  The same code runs on a board and in the sim.
 """
 
 import displayio
-import terminalio
 from adafruit_display_text import bitmap_label
 
 from engine.cards import TACTIC_CODES
 
 from engine.game import N_STONES, NOBODY, TACTICS
 from hw import app as A
+from hw.font import Font
 
 A_STRATEGIST = 60
 from hw.strings import LANGUAGE_NAMES, LANGUAGES
@@ -29,7 +29,11 @@ ROWS = 9  # four places of the opponent's (a Mud fight's fourth on top), the sto
 STONE_ROW = 4
 HAND_Y = BOARD_Y + ROWS * TILE_H + 1
 HAND_MAX = 9  # seven cards, nine while a Scout's cards go back
-LINES = 8  # text lines of a panel
+LINES = 9  # text lines of a panel
+LINE_Y = 12  # the first line's middle, then one every LINE_PITCH pixels
+LINE_PITCH = 13
+PANEL_X = 4  # the panel's background: x 4 to 156
+PANEL_CHARS = 24  # characters of the built-in font (6 pixels each) on a panel line, from x 10
 
 # Palette indices.
 FELT = 0
@@ -176,22 +180,18 @@ def make_sheet():
     return sheet
 
 
-def ascii_text(s):
-    """The built-in font has no accents: show the letters without them."""
-    for ch in s:
-        if ord(ch) > 127:
-            break
-    else:
-        return s
-    out = ""
-    for ch in s:
-        i = _ACCENTED.find(ch)
-        out += _PLAIN[i] if i >= 0 else ch
+def wrap(line, width=PANEL_CHARS):
+    """``line`` cut at spaces into lines of at most ``width`` characters,
+    the ones after the first indented by two."""
+    out = []
+    while len(line) > width:
+        cut = line.rfind(" ", 3, width + 1)
+        if cut < 0:
+            cut = width
+        out.append(line[:cut])
+        line = "  " + line[cut:].lstrip()
+    out.append(line)
     return out
-
-
-_ACCENTED = "àâäáçéèêëíîïñóôöúùûüÀÂÉÈÊÍÓÚÑ¿¡"
-_PLAIN = "aaaaceeeeiiinooouuuuAAEEEIOUN?!"
 
 
 class View:
@@ -221,9 +221,10 @@ class View:
         self.cursor = displayio.TileGrid(self.sheet, pixel_shader=palette, width=1, height=1,
                                          tile_width=TILE_W, tile_height=TILE_H)
         self.cursor[0] = T_CURSOR
-        self.status = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=2, y=5)
-        self.hint = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=2, y=HEIGHT - 8)
-        self.corner = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=WIDTH - 40, y=5)
+        self.font = font = Font()
+        self.status = bitmap_label.Label(font, text=" ", color=0xFFFFFF, x=2, y=5)
+        self.hint = bitmap_label.Label(font, text=" ", color=0xFFFFFF, x=2, y=HEIGHT - 8)
+        self.corner = bitmap_label.Label(font, text=" ", color=0xFFFFFF, x=WIDTH - 40, y=5)
         self.game_group = displayio.Group()
         for item in (self.board, self.hand, self.discard, self.cursor, self.status, self.corner, self.hint):
             self.game_group.append(item)
@@ -234,17 +235,19 @@ class View:
         panel_bg = displayio.Bitmap(2, 2, 1)
         panel_palette = displayio.Palette(1)
         panel_palette[0] = PALETTE[PANEL]
-        backing = displayio.Group(scale=(WIDTH - 8) // 2, x=4, y=4)
+        backing = displayio.Group(scale=(WIDTH - 2 * PANEL_X) // 2, x=PANEL_X, y=4)
         backing.append(displayio.TileGrid(panel_bg, pixel_shader=panel_palette))
         self.panel.append(backing)
         self.lines = []
         for i in range(LINES):
-            line = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=10, y=13 + 14 * i)
+            line = bitmap_label.Label(font, text=" ", color=0xFFFFFF, x=10, y=LINE_Y + LINE_PITCH * i)
             self.lines.append(line)
             self.panel.append(line)
         self.root.append(self.panel)
-        # What the last render showed on the panel, for tests and shots.
+        # What the last render showed on the panel, for tests and shots:
+        # its lines, and as drawn (long ones wrapped).
         self.shown = []
+        self.wrapped = []
 
     # -- drawing -----------------------------------------------------------
 
@@ -261,17 +264,21 @@ class View:
 
     def _show_panel(self, lines):
         self.panel.hidden = False
+        wrapped = []
+        for line in lines:
+            wrapped += wrap(line)
         for i in range(LINES):
-            text = ascii_text(lines[i]) if i < len(lines) else ""
+            text = wrapped[i] if i < len(wrapped) else ""
             if self.lines[i].text != (text or " "):
                 self.lines[i].text = text or " "
         self.shown = list(lines)
+        self.wrapped = wrapped
 
     def _panel_text(self, app):
         mode = app.mode
         t = app.t
         if mode == A.MENU:
-            values = (t(app.opponent) + ("  (" + t("not_connected") + ")" if app.opponent == "link" else ""),
+            values = (t(app.opponent),
                       t(("classic", "expert", "tactics")[app.variant]),
                       str(app.rounds),
                       LANGUAGE_NAMES[LANGUAGES.index(app.lang)],
@@ -282,6 +289,8 @@ class View:
                 mark = ">" if i == app.row else " "
                 label = t(key)
                 lines.append("%s%s %s" % (mark, label, values[i]) if values[i] else mark + label)
+            if app.opponent == "link":
+                lines += ["", "(" + t("link") + ": " + t("not_connected") + ")"]
             return lines
         if app.link_lost and mode in (A.TURN, A.REMOTE):
             return ["", t("link_lost"), "", t("give_up")]
@@ -309,7 +318,10 @@ class View:
                 lines.append(self._won(app, match.winner(), "match"))
             if match.rounds > 1:
                 lines.append(t("round") % (len(match.results), match.rounds))
-                lines.append("%s %d - %d %s" % (app.name(0), match.scores[0], match.scores[1], app.name(1)))
+                score = "%s %d - %d %s" % (app.name(0), match.scores[0], match.scores[1], app.name(1))
+                if len(score) > PANEL_CHARS:
+                    score = "%s %d - %d %s" % (app.short_name(0), match.scores[0], match.scores[1], app.short_name(1))
+                lines.append(score)
             lines += ["", t("press_a")]
             return lines
         return None
@@ -413,7 +425,7 @@ class View:
             status, right = step, ""
         self._text(self.status, status)
         self._text(self.corner, right)
-        self.corner.x = WIDTH - 2 - 6 * len(ascii_text(right))
+        self.corner.x = WIDTH - 2 - 6 * len(right)
         self._text(self.hint, hint)
 
     @staticmethod
@@ -478,6 +490,6 @@ class View:
 
     @staticmethod
     def _text(label, text):
-        text = ascii_text(text) or " "
+        text = text or " "
         if label.text != text:
             label.text = text

@@ -915,3 +915,29 @@ def test_the_other_boards_opening_move_of_a_round_is_told():
                 if before == ROUND_END and app.mode == TURN and app.game.history:
                     told.append(app.message)
     assert told and all(told)
+
+
+def test_every_language_has_every_key_and_only_one_sits_in_ram():
+    import importlib
+    import sys
+
+    from hw import strings
+
+    tables = {lang: importlib.import_module("hw.lang." + lang).T for lang in strings.LANGUAGES}
+    for lang, table in tables.items():
+        assert set(table) == set(tables["en"]), lang
+        assert all(isinstance(v, str) and v for v in table.values()), lang
+        # The same %-fields in the same order: a format never fails.
+        for key, value in table.items():
+            fields = [value[i + 1] for i in range(len(value) - 1) if value[i] == "%"]
+            assert fields == [tables["en"][key][i + 1] for i in range(len(tables["en"][key]) - 1)
+                              if tables["en"][key][i] == "%"], (lang, key)
+    for lang in strings.LANGUAGES:  # (forget the tables imported here)
+        sys.modules.pop("hw.lang." + lang, None)
+    strings._loaded[:] = [None, None]
+    for lang in strings.LANGUAGES + ("en",):
+        assert strings.text(lang, "start") == tables[lang]["start"]
+        assert strings.loaded() == lang
+        assert [m for m in sys.modules if m.startswith("hw.lang.")] == ["hw.lang." + lang]
+    app = App(lang="es")
+    assert app.t("start") == "Jugar" and strings.loaded() == "es"

@@ -40,8 +40,10 @@ def test_the_bundle_holds_every_module_the_board_imports(tmp_path):
     assert run.returncode == 0, run.stderr
     assert (out / "requirements.txt").read_text().split() == ["adafruit_display_text", "neopixel", "adafruit_hashlib"]
     files = [str(out / "code.py")]
-    for package in ("engine", "hw"):
+    for package in ("engine", "hw", "hw/lang"):
         files += [str(p) for p in (out / package).glob("*.py")]
+    # hw.strings imports the language modules by name, out of the walk's sight.
+    assert all((out / "hw" / "lang" / (lang + ".py")).exists() for lang in ("en", "fr", "es"))
     missing = set()
     seen = set()
     todo = list(files)

@@ -101,3 +101,19 @@ def test_the_link_pieces_behave_the_same_under_micropython():
     assert cpy.returncode == 0, cpy.stderr
     assert mpy == cpy.stdout
     assert "channel 30 True" in mpy  # every message through a damaged line
+
+
+def test_only_one_language_sits_in_ram_under_micropython():
+    # tools/mpy_appbench.py loads English, French, Spanish and English again
+    # (each dropping the one before) and reads the heap after each.
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
+        pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
+    out = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "hw"),
+                          os.path.join(ROOT, "tools", "mpy_appbench.py")], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    figures = {k: int(v) for k, v in (line.split() for line in out.stdout.splitlines())}
+    one = [figures["app_strings_" + lang] for lang in ("en", "fr", "es")]
+    assert max(one) < 12 * 1024, one
+    # Back to English: about what English took first (a table each would be
+    # three times that).
+    assert figures["app_strings_en_again"] < figures["app_strings_en"] + 2048, figures

@@ -91,7 +91,7 @@ def test_the_menu_screen_is_drawn_in_each_language(desk):
     for _ in range(3):
         runner.step([buttons.DOWN])
     runner.step([buttons.RIGHT])
-    assert runner.view.shown[4].startswith(">Langue") and "Francais" in runner.view.lines[4].text
+    assert runner.view.shown[4].startswith(">Langue") and "Français" in runner.view.lines[4].text
     # Light text on the panel: some pixels of the title row are white.
     row = [pixel(desk, x, 13) for x in range(10, 100)]
     assert (255, 255, 255) in row

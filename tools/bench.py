@@ -297,9 +297,15 @@ def main():
     rows.append(("board screen: displayio objects (budget %d)" % SCREEN_OBJECTS, "%d" % screen["displayio_objects"]))
     rows.append(("board screen: bitmap bytes (budget %d KB)" % (SCREEN_BITMAP_BYTES // 1024),
                  "%.1f KB" % (screen["bitmap_bytes"] / 1024)))
+    rows.append(("accented letters (hw.font): tile sheet, glyphs made for every string in French / Spanish",
+                 "%d B, %d / %d glyphs (about 40 B each on a board)" % (
+                     screen["font_sheet_bytes"], screen["font_glyphs_fr"], screen["font_glyphs_es"])))
     appheap = mpy("tools/mpy_appbench.py", packages=("engine", "hw"))
     rows.append(("MicroPython heap of the app's logic (no display): after imports / max in a game",
                  "%.1f / %.1f KB" % (appheap["app_imports"] / 1024, appheap["app_max"] / 1024)))
+    rows.append(("  plus one language's strings, loaded on first use: English / French / Spanish",
+                 "%.1f / %.1f / %.1f KB" % (appheap["app_strings_en"] / 1024, appheap["app_strings_fr"] / 1024,
+                                            appheap["app_strings_es"] / 1024)))
     link = linked_games(200)
     rows.append(("linked games at 2% byte loss, 0.5% bit flips, one 5 s unplug each: games all agreeing",
                  "%d of %d" % (link["games"], 200)))

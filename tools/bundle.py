@@ -2,7 +2,7 @@
 
     python tools/bundle.py [OUT] [--mpy-cross PATH]
 
-Writes OUT (default build/CIRCUITPY) with code.py, engine/ and hw/ (only
+Writes OUT (default build/CIRCUITPY) with code.py, engine/ and hw/ (hw/lang/ too; only
 what the board runs), lib/ with the CircuitPython libraries the app needs
 (their pure-Python sources, from the pinned PyPI packages in .venv), and
 requirements.txt for ``circup install -r`` (to fetch compiled ones instead).  With
@@ -22,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SKIP = {
     "engine": {"__main__.py", "brute.py", "playout.py", "position.py", "protocol.py", "record.py"},
     "hw": {"console.py"},
+    "hw/lang": set(),  # one module per language, loaded on demand
 }
 # adafruit_hashlib: SHA-256 for the link's fair deal, on boards without hashlib.
 LIBRARIES = ("adafruit_display_text", "neopixel", "adafruit_hashlib")
@@ -50,7 +51,7 @@ def main(argv=None):
     os.makedirs(os.path.join(out, "lib"))
     shutil.copy(os.path.join(ROOT, "code.py"), out)
     files = 0
-    for package in ("engine", "hw"):
+    for package in ("engine", "hw", "hw/lang"):
         os.makedirs(os.path.join(out, package))
         for name in sorted(os.listdir(os.path.join(ROOT, package))):
             if not name.endswith(".py") or name in SKIP[package]:

@@ -1,7 +1,9 @@
 # The MicroPython heap of the app's logic (no display) through a game, for
 # ``make bench``: the app and a button-pressing bot play one match against
 # the medium opponent, one press or tick a step; the heap is read at the
-# start of each step, after the collection that ran between steps.
+# start of each step, after the collection that ran between steps.  Before
+# the game, each language's strings are loaded in turn (one in RAM at a
+# time) and measured.
 #
 #   mpy_appbench.py [VARIANT]   (0 classic, the default; 2 tactics)
 import gc
@@ -30,6 +32,17 @@ def mpy_step():
     used = gc.mem_alloc() - state["base"]
     if step == 1:
         state["imports"] = used
+    if 1 <= step <= 4:
+        # One language's strings at a time: load each (the one before is
+        # dropped), and read the heap a step later, after the collection.
+        from hw.strings import LANGUAGES, table
+
+        if step > 1:
+            state["with_" + LANGUAGES[step - 2]] = used - state["imports"]
+        table((LANGUAGES + ("en",))[step - 1])
+        return True
+    if step == 5:
+        state["back_en"] = used - state["imports"]
         app = App(seed=21, opponent="medium", variant=VARIANT)
         player = AutoPlayer("medium", 4)
         gc.collect()
@@ -38,6 +51,9 @@ def mpy_step():
         state["max"] = used
     if app.mode == MATCH_END or step > 20000:
         print("app_imports %d" % state["imports"])
+        for lang in ("en", "fr", "es"):
+            print("app_strings_%s %d" % (lang, state["with_" + lang]))
+        print("app_strings_en_again %d" % state["back_en"])
         print("app_max %d" % state["max"])
         print("app_steps %d" % step)
         return False

@@ -4,7 +4,8 @@ Prints ``key value`` lines: the time per screen update (drawing the state
 and refreshing the display, bots' thinking left out) over a whole game, the
 number of displayio objects on the board screen, and the bytes of their
 bitmaps; then the same for a game of the tactics variant (``tactics_``
-keys), whose screens also show a Scout's nine cards.
+keys), whose screens also show a Scout's nine cards; then the accented
+letters' tile sheet (``font_`` keys).
 """
 
 import os
@@ -42,6 +43,25 @@ def walk(group, counts):
 def main():
     measure(0, "")
     measure(2, "tactics_")
+    font()
+
+
+def font():
+    """The accented letters' cost (hw.font): the tile sheet's bytes, and the
+    glyphs made for every string of each language."""
+    import importlib
+
+    from hw.font import Font
+    from hw.strings import LANGUAGE_NAMES, LANGUAGES
+
+    for lang in LANGUAGES:
+        f = Font()
+        table = importlib.import_module("hw.lang." + lang).T
+        for value in list(table.values()) + list(LANGUAGE_NAMES):
+            for c in value:
+                f.get_glyph(ord(c))
+        print("font_glyphs_%s %d" % (lang, len(f.glyphs)))
+    print("font_sheet_bytes %d" % f.bitmap_bytes())
 
 
 def measure(variant, prefix):

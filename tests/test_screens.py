@@ -1,0 +1,276 @@
+"""Every screen in every language, in the headless sim: no text overflows
+its box.
+
+Games are played through the buttons (a bot in the player's seat), and on
+the way every detail, every reason a stone cannot be claimed, the pause
+menu and the tactics steps are drawn too.  After each drawing, every label
+shown is measured by its glyphs (``bounding_box``): panel lines must end
+inside the panel, the top and bottom lines inside the screen, and the two
+texts of the top line must not meet.
+"""
+
+import pytest
+
+from engine.cards import TACTIC_CODES
+from engine.game import CLASSIC, EXPERT, N_STONES, TACTICS
+from hw import app as A
+from hw import buttons
+from hw import view as V
+from hw.app import App
+from hw.autoplay import AutoPlayer
+from hw.strings import LANGUAGES
+
+pytest.importorskip("blinka_displayio_pygamedisplay")
+
+PANEL_RIGHT = V.WIDTH - V.PANEL_X  # the panel's background: x 4 to 156
+
+
+@pytest.fixture(scope="module")
+def desk():
+    from sim.desk import Desk
+
+    d = Desk(headless=True)
+    yield d
+    d.close()
+
+
+def extent(label):
+    x, y, w, h = label.bounding_box
+    return label.x + x, label.x + x + w, label.y + y, label.y + y + h
+
+
+class Checker:
+    def __init__(self, view, lang):
+        self.view = view
+        self.lang = lang
+        self.bad = {}
+        self.screens = set()
+        self.texts = 0
+
+    def render(self, app, where=None):
+        self.view.render(app)
+        self.check(app, where)
+
+    def check(self, app, where=None):
+        view = self.view
+        where = where or (app.mode, app.phase if app.mode == A.TURN else None)
+        self.screens.add(where)
+        if not view.panel.hidden:
+            if len(view.wrapped) > V.LINES:
+                self.bad["\n".join(view.wrapped)] = (where, "lines")
+            for label in view.lines:
+                self._fits(label, 4, PANEL_RIGHT, where)
+        if app.match is not None and not view.game_group.hidden:
+            for label in (view.status, view.hint, view.corner):
+                self._fits(label, 0, V.WIDTH, where)
+            if view.corner.text.strip() and view.status.text.strip():
+                if extent(view.status)[1] >= extent(view.corner)[0]:
+                    self.bad[view.status.text + " | " + view.corner.text] = where
+
+    def _fits(self, label, left, right, where):
+        if not label.text.strip():
+            return
+        self.texts += 1
+        x0, x1, y0, y1 = extent(label)
+        if x0 < left or x1 > right or y0 < 0 or y1 > V.HEIGHT:
+            self.bad[label.text] = (where, x1 - right)
+
+
+def _detours(app, checker):
+    # The screens a bot never asks for: each stone's detail, why each stone
+    # cannot be claimed, the pause menu; drawn, then left as they were.
+    saved = app.mode, app.after, app.lines, app.row, app.detail_stone
+    for s in range(N_STONES):
+        app.mode, app.detail_stone = A.DETAIL, s
+        checker.render(app)
+        if app.game.to_move == app.viewer():
+            app.mode, app.lines = A.NOTICE, app.why_not(s)
+            checker.render(app)
+    for row in range(len(A.PAUSE_ROWS)):
+        app.mode, app.row = A.PAUSE, row
+        checker.render(app)
+    app.mode, app.after, app.lines, app.row, app.detail_stone = saved
+    checker.render(app)
+
+
+def _play(runner, checker, seed, every=3):
+    app = runner.app
+    player = AutoPlayer("medium", seed)
+    turns = 0
+    for _ in range(20000):
+        if app.mode == A.MATCH_END:
+            return
+        if app.mode == A.TURN and app.phase == A.CARD and app.cursor == 0:
+            turns += 1
+            if turns % every == 1:
+                _detours(app, checker)
+        b = player.next_button(app)
+        runner.step([b] if b else [])
+    raise AssertionError("the match did not end")
+
+
+def _menu(runner, checker):
+    app = runner.app
+    for opponent in A.OPPONENTS:
+        for variant in range(3):
+            for auto in (False, True):
+                app.opponent, app.variant, app.auto_claim = opponent, variant, auto
+                for row in range(len(A.MENU_ROWS)):
+                    app.row = row
+                    checker.render(app)
+    for rounds in A.ROUND_CHOICES:
+        app.rounds = rounds
+        checker.render(app)
+
+
+def _link_screens(runner, checker):
+    app = runner.app
+    app.opponent = "link"
+    for lost in (False, True):
+        app.mode, app.link_lost = A.LINKING, lost
+        checker.render(app)
+    app.link_lost = False
+    # A link stopped: the engine's reasons (in English), the longest ones.
+    for reason in ("the other board's secret does not match its commitment",
+                   "a move out of turn: the Scout's cards must go back first"):
+        app.mode, app.lines, app.after = A.NOTICE, [app.t("link_stopped"), reason], A.MENU
+        checker.render(app)
+
+
+def _tactics_steps(checker, lang):
+    # Each card's steps, from the app's tests' set-ups.
+    from test_app import pick_card, tactics_turn
+
+    hands = (("R1", "R2", "SC", "ST", "BA", "TR", "JK"), ())
+    stones = {0: (["R5", "B9"], ["G3", "O7"]), 1: (["Y2"], ["P4", "B5"]), 4: (["G1"], ["SB", "O2"])}
+    for card in ("JK", "SC", "ST", "BA", "TR", "R1"):
+        app = tactics_turn(stones, hands=hands)
+        app.lang = lang
+        checker.render(app)
+        for i in range(len(app.hand())):  # each card's name or why not
+            app.cursor = i
+            checker.render(app)
+        app.cursor = 0
+        pick_card(app, card)
+        for _ in range(12):
+            checker.render(app)
+            if app.mode != A.TURN:
+                break
+            if app.phase == A.DEST:  # the discard choice of a Strategist too
+                for _ in range(N_STONES + 1):
+                    app.press(buttons.RIGHT)
+                    checker.render(app)
+            app.press(buttons.A)
+    # Blocked cards: the limit, a second Joker, no target; and their notices.
+    app = tactics_turn({0: (["JK"], [])}, hands=(("R1", "JK", "BA", "BB", "MF", "SP", "SB"), ()), played=(1, 0))
+    app.lang = lang
+    for i, card in enumerate(app.hand()):
+        app.cursor = i
+        checker.render(app)
+        if card >= 54:
+            app.mode, app.lines, app.after = A.NOTICE, [app.why_card(card) or ""], A.TURN
+            checker.render(app)
+            app.mode = A.TURN
+    # What the opponent's tactic plays say, as long as they get.
+    app.message = app.t("moves") % ("TR", "R5", 9, 8) + ", " + app.t("claims") % "1,2,3"
+    app.cursor = 0
+    checker.render(app)
+    # (A Scout's text names the cards put back, or its claims: not both.)
+    app.message = app.t("scouted") % (1, 2) + ", " + app.t("put_back") % 2
+    checker.render(app)
+    app.message = app.t("scouted") % (1, 2) + ", " + app.t("claims") % "1,2,3"
+    checker.render(app)
+    # A Scout's return: the draw and the nine cards.
+    app = tactics_turn(hands=(("R1", "R2", "SC", "O4", "O5", "O6", "Y7"), ()))
+    app.lang = lang
+    pick_card(app, "SC")
+    checker.render(app)
+    app.press(buttons.A)
+    checker.render(app)
+    app.press(buttons.A)
+    checker.render(app)
+    # The draw step, both piles offered.
+    app = tactics_turn(hands=(("R1", "R2", "R3", "O4", "O5", "O6", "Y7"), ()))
+    app.lang = lang
+    pick_card(app, "R1")
+    app.press(buttons.A)
+    for _ in range(2):
+        checker.render(app)
+        app.press(buttons.RIGHT)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_screen_fits_in_every_language(desk, lang):
+    from hw.main import Runner
+
+    runner = Runner(desk, App(seed=7, lang=lang))
+    checker = Checker(runner.view, lang)
+    _menu(runner, checker)
+    _link_screens(runner, checker)
+    for seed, opponent, variant, rounds, auto in ((1, "medium", CLASSIC, 3, False), (2, "pass", EXPERT, 2, False),
+                                                  (3, "medium", TACTICS, 1, False), (4, "pass", TACTICS, 1, True)):
+        app = App(seed=seed, opponent=opponent, variant=variant, rounds=rounds, lang=lang, auto_claim=auto)
+        runner.app = app
+        runner.step([buttons.START])
+        checker.check(app)
+        redraw = runner.redraw
+
+        def checked():
+            # The labels are measured as set: no need to refresh the display.
+            runner.app.dirty = False
+            checker.render(runner.app)
+
+        runner.redraw = checked
+        _play(runner, checker, seed)
+        runner.redraw = redraw
+        # A lost link over the board, and the other board's turn.
+        app.mode, app.link_lost = A.TURN, True
+        checker.render(app)
+        app.mode, app.link_lost, app.message = A.REMOTE, False, ""
+        checker.render(app)
+        app.mode = A.MATCH_END
+    _tactics_steps(checker, lang)
+    wanted = {(A.MENU, None), (A.LINKING, None), (A.HANDOFF, None), (A.THINKING, None), (A.NOTICE, None),
+              (A.DETAIL, None), (A.ROUND_END, None), (A.MATCH_END, None), (A.PAUSE, None), (A.REMOTE, None)}
+    wanted |= {(A.TURN, phase) for phase in (A.CARD, A.STONE, A.CLAIM, A.CLAIM_FIRST, A.SCOUT_N, A.TABLE, A.DEST,
+                                             A.DRAW_PICK, A.RETURN)}
+    assert wanted <= checker.screens, wanted - checker.screens
+    assert not checker.bad, "\n".join("%r %r" % item for item in sorted(checker.bad.items()))
+    assert checker.texts > 500
+
+
+def test_the_accented_letters_are_drawn_not_replaced(desk):
+    from hw.font import ACCENTED, Font
+
+    font = Font()
+    for i, c in enumerate(ACCENTED):
+        glyph = font.get_glyph(ord(c))
+        assert glyph.bitmap is font.sheet and glyph.tile_index == i
+        assert font.get_glyph(ord(c)) is glyph  # made once
+    # Each differs from its plain letter, and no two are the same.
+    shapes = set()
+    for i, c in enumerate(ACCENTED):
+        glyph = font.get_glyph(ord(c))
+        shape = tuple(font.sheet[i * font.w + x, y] for y in range(font.h) for x in range(font.w))
+        assert any(shape) and shape not in shapes, c
+        shapes.add(shape)
+    # Beyond ASCII and these letters: a question mark, on a board as in the sim.
+    assert font.get_glyph(ord("\u00b0")) is font.get_glyph(ord("?"))
+    assert font.bitmap_bytes() == 12 * 36  # 46 glyphs of 6 x 12, one bit a pixel
+
+
+def test_every_character_of_every_language_is_in_the_font():
+    import importlib
+
+    from hw.font import ACCENTED
+
+    for lang in LANGUAGES:
+        table = importlib.import_module("hw.lang." + lang).T
+        for value in table.values():
+            for c in value:
+                assert 32 <= ord(c) < 127 or c in ACCENTED, (lang, value, c)
+    from hw.strings import LANGUAGE_NAMES
+
+    assert all(c in ACCENTED or c.isascii() for c in "".join(LANGUAGE_NAMES))
+    for code in TACTIC_CODES:
+        assert code.isascii()
