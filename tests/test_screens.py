@@ -93,7 +93,7 @@ def _detours(app, checker):
     checker.render(app)
 
 
-def _play(runner, checker, seed, every=3):
+def _play(runner, checker, seed, every=4):
     app = runner.app
     player = AutoPlayer("medium", seed)
     turns = 0
@@ -207,7 +207,7 @@ def test_every_screen_fits_in_every_language(desk, lang):
     checker = Checker(runner.view, lang)
     _menu(runner, checker)
     _link_screens(runner, checker)
-    for seed, opponent, variant, rounds, auto in ((1, "medium", CLASSIC, 3, False), (2, "pass", EXPERT, 2, False),
+    for seed, opponent, variant, rounds, auto in ((1, "medium", CLASSIC, 2, False), (2, "pass", EXPERT, 1, False),
                                                   (3, "medium", TACTICS, 1, False), (4, "pass", TACTICS, 1, True)):
         app = App(seed=seed, opponent=opponent, variant=variant, rounds=rounds, lang=lang, auto_claim=auto)
         runner.app = app
