@@ -301,32 +301,24 @@ def _load_tactics(pos, game):
     if game.hand_n[to_move] < returns:
         raise ValueError("returns: hand %d holds fewer than %d cards" % (to_move, returns))
 
-    size, cards = _tsize_or_cards(pos["deck"], "deck", 54)
-    game.deck_pos = 54 - size
-    for i in range(size):
-        game.deck[game.deck_pos + i] = NO_CARD
-    if cards is None:
-        deck_hidden = size
-    else:
-        deck_hidden = 0
+    def pile(key, buf, length, tactic, what):
+        # Lay a pile (list or hidden size) into ``buf``, top at its start
+        # position; returns (that position, how many of it are hidden).
+        size, cards = _tsize_or_cards(pos[key], key, length)
+        start = length - size
         for i in range(size):
-            if cards[i] >= FIRST_TACTIC:
-                raise ValueError("deck: the clan pile holds clan cards only")
-            take(cards[i], "deck")
-            game.deck[game.deck_pos + i] = cards[i]
-    size, cards = _tsize_or_cards(pos["tactics"], "tactics", 10)
-    game.tpos = 10 - size
-    for i in range(size):
-        game.tdeck[game.tpos + i] = NO_CARD
-    if cards is None:
-        tactics_hidden = size
-    else:
-        tactics_hidden = 0
+            buf[start + i] = NO_CARD
+        if cards is None:
+            return start, size
         for i in range(size):
-            if cards[i] < FIRST_TACTIC:
-                raise ValueError("tactics: the tactic pile holds tactic cards only")
-            take(cards[i], "tactics")
-            game.tdeck[game.tpos + i] = cards[i]
+            if (cards[i] >= FIRST_TACTIC) != tactic:
+                raise ValueError("%s: the %s holds %s cards only" % (key, what, "tactic" if tactic else "clan"))
+            take(cards[i], key)
+            buf[start + i] = cards[i]
+        return start, 0
+
+    game.deck_pos, deck_hidden = pile("deck", game.deck, 54, False, "clan pile")
+    game.tpos, tactics_hidden = pile("tactics", game.tdeck, 10, True, "tactic pile")
 
     total = known[0] + known[1] + hidden + deck_hidden + tactics_hidden
     if total != T_ALL:
