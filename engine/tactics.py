@@ -831,13 +831,16 @@ class TacticsGame(Stones):
         span = self._scout_span()
         return span & 15, span >> 4
 
+    def _scout_draws(self):
+        # How many cards a Scout draws: three, or what the piles hold.
+        d = 64 - self.deck_pos - self.tpos
+        return 3 if d > 3 else d
+
     def _scout_span(self):
         # ``_scout_range`` as one int, ``lo | hi << 4`` (no tuple to make).
         clan = 54 - self.deck_pos
         tac = 10 - self.tpos
-        d = clan + tac
-        if d > 3:
-            d = 3
+        d = self._scout_draws()
         lo = d - clan if d > clan else 0
         hi = tac if tac < d else d
         return lo | hi << 4
@@ -1098,10 +1101,7 @@ class TacticsGame(Stones):
         if self.winner == NOBODY and card != PASS:
             if card == SCOUT:
                 t = m >> 6 & 15
-                clan = 54 - self.deck_pos
-                d = clan + 10 - self.tpos
-                if d > 3:
-                    d = 3
+                d = self._scout_draws()
                 for _ in range(t):
                     self._draw(p, True)
                 for _ in range(d - t):
