@@ -7,28 +7,32 @@ move of the match so far.  Scores, results and the table are not stored:
 the moves, each one checked with ``check()``; a bad blob raises
 ``SaveError`` and nothing half-built is returned.
 
-Blob, version 1 (big-endian where it matters)::
+Blob, version 2 (big-endian where it matters)::
 
     0  'S'          magic
-    1  version      1
+    1  version      2
     2  opponent     index (the app's OPPONENTS)
     3  language     index (the app's LANGUAGES)
     4  flags        bit 0 auto-claim, bit 1 a match follows, bit 2 seat 1
-    -- when a match follows:
-    5  variant      0 classic, 1 expert, 2 tactics
-    6  rounds       1..255
-    7  done         rounds already scored (finish_round called)
-    8  seed         4 bytes, < 2**30
-    12 count        2 bytes, moves in the whole match
-    14 moves        each a little-endian base-128 varint (7 bits a byte,
+    5  variant      the menu's: 0 classic, 1 expert, 2 tactics
+    6  rounds       the menu's, 1..255
+    7  tag          what the app's defaults were when saved (the app
+                    compares it, to let a changed settings.toml win)
+    -- when a match follows (its variant and rounds are the two above):
+    8  done         rounds already scored (finish_round called)
+    9  seed         4 bytes, < 2**30
+    13 count        2 bytes, moves in the whole match
+    15 moves        each a little-endian base-128 varint (7 bits a byte,
                     high bit: more follows): a classic move (19 bits) takes
                     2 bytes without claims, 3 with; a tactics move (27 bits)
                     2 to 4.  Moves are stored as played, claims spelled
                     out (``spell_claims``), never with AUTO_CLAIM.
 
-``Saver`` keeps blobs in two slots of any bytearray-like storage
-(``microcontroller.nvm`` on a board, a file-backed bytearray in the sim).
-A slot is::
+``Saver`` keeps blobs in two slots of bytearray-like storage
+(``microcontroller.nvm`` on a board, a file-backed bytearray in the sim):
+the two halves of one storage, or two regions of two (``Saver.regions``),
+so that on a board whose nvm is one erase block the second slot can sit
+in another chip.  A slot is::
 
     'S' 'v' | seq (2) | length (2) | blob (length) | crc (4)
 
@@ -47,12 +51,13 @@ from micropython import const
 from engine.game import AUTO_CLAIM, NOBODY, TACTICS
 from engine.match import Match
 
-VERSION = const(1)
+VERSION = const(2)
 _MAGIC = const(0x53)  # 'S'
 _F_AUTO = const(1)
 _F_MATCH = const(2)
 _F_SEAT1 = const(4)
-_HEAD = const(14)  # blob bytes before the moves
+_SETTINGS = const(8)  # a blob without a match
+_HEAD = const(15)  # blob bytes before the moves
 _SLOT_HEAD = const(6)  # 'S' 'v' seq length
 _SLOT_CRC = const(4)
 _SEED_LIMIT = const(0x3FFFFFFF)
@@ -105,51 +110,55 @@ def crc32(data, start=0, end=-1):
 # -- the blob ---------------------------------------------------------------
 
 class Save:
-    """A decoded blob.  ``variant`` is None when no match is in progress
-    (the blob then only keeps the settings)."""
+    """A decoded blob: the menu's settings, and a match when ``match``
+    (then ``variant`` and ``rounds`` are the match's)."""
 
     def __init__(self):
         self.opponent = 0
         self.lang = 0
         self.auto_claim = False
         self.seat = 0
-        self.variant = None
-        self.rounds = 0
+        self.variant = 0
+        self.rounds = 1
+        self.tag = 0
+        self.match = False
         self.done = 0
         self.seed = 0
         self.moves = []
 
 
-def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0):
-    """The blob for ``match`` (None: settings only) and ``moves``, every
-    move of the match so far in order, as played (see ``spell``)."""
-    for x in (opponent, lang):
+def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, variant=0, rounds=1, tag=0):
+    """The blob for ``match`` (None: the settings only) and ``moves``,
+    every move of the match so far in order, as played (see ``spell``).
+    A match brings its own variant and rounds."""
+    if match is not None:
+        variant = match.game.variant
+        rounds = match.rounds
+    for x in (opponent, lang, tag):
         if not 0 <= x <= 255:
             raise ValueError("setting out of range")
+    if not 0 <= variant <= TACTICS or not 1 <= rounds <= 255:
+        raise ValueError("variant or rounds out of range for a save")
     flags = (_F_AUTO if auto_claim else 0) | (_F_SEAT1 if seat else 0)
+    head = (_MAGIC, VERSION, opponent, lang, flags, variant, rounds, tag)
     if match is None:
-        return bytes((_MAGIC, VERSION, opponent, lang, flags))
+        return bytes(head)
     seed = match.seed
-    if not 0 <= seed <= _SEED_LIMIT or not 1 <= match.rounds <= 255:
-        raise ValueError("seed or rounds out of range for a save")
+    if not 0 <= seed <= _SEED_LIMIT:
+        raise ValueError("seed out of range for a save")
     n = len(moves)
     if n > 0xFFFF:
         raise ValueError("too many moves for a save")
     out = bytearray(_HEAD + 3 * n)
-    out[0] = _MAGIC
-    out[1] = VERSION
-    out[2] = opponent
-    out[3] = lang
+    out[:_SETTINGS] = bytes(head)
     out[4] = flags | _F_MATCH
-    out[5] = match.game.variant
-    out[6] = match.rounds
-    out[7] = len(match.results)
-    out[8] = seed >> 24
-    out[9] = seed >> 16 & 255
-    out[10] = seed >> 8 & 255
-    out[11] = seed & 255
-    out[12] = n >> 8
-    out[13] = n & 255
+    out[8] = len(match.results)
+    out[9] = seed >> 24
+    out[10] = seed >> 16 & 255
+    out[11] = seed >> 8 & 255
+    out[12] = seed & 255
+    out[13] = n >> 8
+    out[14] = n & 255
     k = _HEAD
     for m in moves:
         if m < 0 or m >> 28 or m & AUTO_CLAIM:
@@ -171,10 +180,12 @@ def decode(blob):
     """The ``Save`` in ``blob``; SaveError (one line) when it is not one.
     Only the format is checked here: ``resume`` checks the moves."""
     n = len(blob)
-    if n < 5 or blob[0] != _MAGIC:
+    if n < 2 or blob[0] != _MAGIC:
         raise SaveError("not a save of this game")
     if blob[1] != VERSION:
         raise SaveError("save format %d, this program reads %d" % (blob[1], VERSION))
+    if n < _SETTINGS:
+        raise SaveError("save truncated")
     s = Save()
     s.opponent = blob[2]
     s.lang = blob[3]
@@ -183,23 +194,27 @@ def decode(blob):
         raise SaveError("unknown flags in save")
     s.auto_claim = bool(flags & _F_AUTO)
     s.seat = 1 if flags & _F_SEAT1 else 0
-    if not flags & _F_MATCH:
-        if n != 5:
-            raise SaveError("save too long")
-        return s
-    if n < _HEAD:
-        raise SaveError("save truncated")
     if blob[5] > TACTICS:
         raise SaveError("unknown variant %d in save" % blob[5])
     s.variant = blob[5]
     s.rounds = blob[6]
-    s.done = blob[7]
-    if not s.rounds or s.done > s.rounds:
+    if not s.rounds:
         raise SaveError("bad rounds in save")
-    if blob[8] >> 6:
+    s.tag = blob[7]
+    if not flags & _F_MATCH:
+        if n != _SETTINGS:
+            raise SaveError("save too long")
+        return s
+    if n < _HEAD:
+        raise SaveError("save truncated")
+    s.match = True
+    s.done = blob[8]
+    if s.done > s.rounds:
+        raise SaveError("bad rounds in save")
+    if blob[9] >> 6:
         raise SaveError("bad seed in save")
-    s.seed = blob[8] << 24 | blob[9] << 16 | blob[10] << 8 | blob[11]
-    count = blob[12] << 8 | blob[13]
+    s.seed = blob[9] << 24 | blob[10] << 16 | blob[11] << 8 | blob[12]
+    count = blob[13] << 8 | blob[14]
     moves = s.moves
     k = _HEAD
     for i in range(count):
@@ -232,7 +247,7 @@ def resume(blob):
     """``(match, save)``: the match rebuilt from ``blob`` by replaying
     every move, each checked; SaveError (one line) for any bad blob."""
     s = decode(blob)
-    if s.variant is None:
+    if not s.match:
         raise SaveError("no match in this save")
     match = Match(s.seed, s.rounds, s.variant)
     done = s.done
@@ -261,40 +276,50 @@ def resume(blob):
 # -- the slots --------------------------------------------------------------
 
 class Saver:
-    """Two save slots in ``storage[:size]`` (all of it by default).
+    """Two save slots: the halves of ``storage[:size]`` (all of it by
+    default), or ``regions``, two ``(storage, start, size)`` triples that
+    saves take in turn.  ``also``: more regions, only read, where another
+    layout of the slots may have left the newest save (a board that puts its
+    second slot in a file only when its drive is writable reads the other
+    place too).
 
     ``writes`` and ``written`` count the slice assignments made and the
     bytes they carried."""
 
-    def __init__(self, storage, size=-1):
-        if size < 0:
-            size = len(storage)
-        self.storage = storage
-        self.half = size // 2
-        if self.half < _SLOT_HEAD + 5 + _SLOT_CRC:
+    def __init__(self, storage=None, size=-1, regions=None, also=()):
+        if regions is None:
+            if size < 0:
+                size = len(storage)
+            half = size // 2
+            regions = ((storage, 0, half), (storage, half, half))
+        if len(regions) != 2:
+            raise ValueError("a saver has two slots")
+        self.regions = list(regions) + list(also)
+        self.room = min(r[2] for r in regions) - _SLOT_HEAD - _SLOT_CRC
+        if self.room < _SETTINGS:
             raise ValueError("save area too small")
         self.writes = 0
         self.written = 0
-        self.slot = -1  # the slot of the newest valid save
+        self.slot = -1  # the region of the newest valid save
         self.seq = 0
         self.problem = None
+        self.blobs = []
         self._scan()
 
     def capacity(self):
         """The longest blob a slot holds."""
-        return self.half - _SLOT_HEAD - _SLOT_CRC
+        return self.room
 
     def _read(self, slot):
-        # (seq, blob) of a slot, or (-1, reason) ("" for an empty slot).
-        st = self.storage
-        base = slot * self.half
+        # (seq, blob) of a region, or (-1, reason) ("" for an empty one).
+        st, base, size = self.regions[slot]
         head = bytes(st[base : base + _SLOT_HEAD])
         if head[0] != 0x53 or head[1] != 0x76:
             if head == b"\xff" * _SLOT_HEAD or head == bytes(_SLOT_HEAD):
                 return -1, ""
             return -1, "slot %d: not a save" % (slot + 1)
         n = head[4] << 8 | head[5]
-        if n > self.capacity():
+        if n > size - _SLOT_HEAD - _SLOT_CRC:
             return -1, "slot %d: bad length" % (slot + 1)
         end = base + _SLOT_HEAD + n
         data = bytes(st[base : end + _SLOT_CRC])
@@ -306,18 +331,19 @@ class Saver:
 
     def _scan(self):
         self.slot = -1
-        self.blobs = []
         reasons = []
         found = []
-        for slot in range(2):
+        for slot in range(len(self.regions)):
             seq, blob = self._read(slot)
             if seq < 0:
                 if blob:
                     reasons.append(blob)
-            else:
-                found.append((seq, slot, blob))
-        if len(found) == 2 and (found[0][0] - found[1][0]) & 0xFFFF >= 0x8000:
-            found.reverse()  # slot 2 is newer (sequence numbers wrap)
+                continue
+            # Newest first; sequence numbers wrap (16 bits).
+            i = 0
+            while i < len(found) and (seq - found[i][0]) & 0xFFFF >= 0x8000:
+                i += 1
+            found.insert(i, (seq, slot, blob))
         self.blobs = [b for _, _, b in found]
         if found:
             self.seq = found[0][0]
@@ -336,8 +362,8 @@ class Saver:
         """Write ``blob`` as the newest save: one slice assignment, to the
         slot not holding the newest valid save."""
         n = len(blob)
-        if n > self.capacity():
-            raise ValueError("save too long: %d bytes, a slot holds %d" % (n, self.capacity()))
+        if n > self.room:
+            raise ValueError("save too long: %d bytes, a slot holds %d" % (n, self.room))
         seq = (self.seq + 1) & 0xFFFF
         frame = bytearray(_SLOT_HEAD + n + _SLOT_CRC)
         frame[0] = 0x53
@@ -354,8 +380,8 @@ class Saver:
         frame[k + 2] = lo >> 8
         frame[k + 3] = lo & 255
         slot = 1 if self.slot == 0 else 0
-        base = slot * self.half
-        self.storage[base : base + len(frame)] = frame
+        st, base, _ = self.regions[slot]
+        st[base : base + len(frame)] = frame
         self.writes += 1
         self.written += len(frame)
         self.slot = slot

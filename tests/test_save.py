@@ -78,8 +78,9 @@ def test_round_trip_every_move_of_whole_matches(seed, variant, rounds, who):
 
 
 def test_settings_only():
-    s = decode(encode(None, opponent=3, lang=2))
-    assert (s.variant, s.opponent, s.lang, s.auto_claim, s.seat) == (None, 3, 2, False, 0)
+    s = decode(encode(None, opponent=3, lang=2, variant=TACTICS, rounds=5, tag=77))
+    assert (s.match, s.variant, s.rounds, s.opponent, s.lang, s.auto_claim, s.seat, s.tag) == (
+        False, TACTICS, 5, 3, 2, False, 0, 77)
     with pytest.raises(SaveError):
         resume(encode(None))
 
@@ -183,7 +184,7 @@ def test_sequence_numbers_wrap():
     s = Saver(store)
     s.seq = 0xFFFE
     for i in range(5):
-        s.save(bytes([0x53, VERSION, i, 0, 0]))
+        s.save(encode(None, opponent=i))
         assert Saver(store).load()[0][2] == i
 
 
@@ -235,11 +236,11 @@ def test_fuzzed_saves_are_refused_or_consistent(variant):
             return
         # Accepted: it must be a coherent match, every move legal (checked
         # during the replay); re-encoding gives the same blob back.
-        assert encode(match, s.moves, s.opponent, s.lang, s.auto_claim, s.seat) == bytes(data)
+        assert encode(match, s.moves, s.opponent, s.lang, s.auto_claim, s.seat, tag=s.tag) == bytes(data)
 
     for _ in range(300):
         attempt(bytes(r.randrange(256) for _ in range(r.randrange(40))))
-        attempt(bytes(blob[:14]) + bytes(r.randrange(256) for _ in range(r.randrange(60))))
+        attempt(bytes(blob[:15]) + bytes(r.randrange(256) for _ in range(r.randrange(60))))
     for n in range(len(blob)):
         attempt(blob[:n])
     for i in range(len(blob)):
@@ -269,7 +270,7 @@ def test_bad_moves_name_the_move():
         encode(match, [moves[0] | AUTO_CLAIM])
     # a scored count the moves disagree with
     blob = bytearray(encode(match, moves[:3]))
-    blob[7] = 1
+    blob[8] = 1  # rounds done
     with pytest.raises(SaveError, match="rounds scored"):
         resume(bytes(blob))
 
@@ -289,3 +290,34 @@ def test_saves_are_the_same_under_micropython():
     assert cpy.returncode == 0, cpy.stderr
     assert mpy == cpy.stdout
     assert mpy.count("same True True True") == 3
+
+
+def test_slots_in_two_storages_and_a_region_only_read():
+    # A board's layout: slot 1 in nvm's first half; slot 2 in a file when
+    # the drive is writable (else nvm's second half, read in both layouts).
+    nvm = bytearray(512)
+    plain = Saver(nvm)  # the drive read-only: both slots in nvm
+    for i in range(3):
+        plain.save(encode(None, opponent=i))
+    assert plain.slot == 0 and bytes(nvm[256:258]) == b"Sv"  # two writes: each half used
+    plain.save(encode(None, opponent=9))  # the newest now in nvm's second half
+    f = bytearray(256)
+    mixed = Saver(regions=((nvm, 0, 256), (f, 0, 256)), also=((nvm, 256, 256),))
+    assert mixed.load()[0] == encode(None, opponent=9)
+    mixed.save(encode(None, opponent=10))
+    mixed.save(encode(None, opponent=11))
+    assert bytes(f[:2]) == b"Sv" and mixed.writes == 2
+    assert Saver(regions=((nvm, 0, 256), (f, 0, 256)), also=((nvm, 256, 256),)).load()[0] == encode(None, opponent=11)
+    # Each write goes to the region not holding the newest: a cut in the
+    # file's write leaves nvm's, and the other way round.
+    for k in range(3):
+        mixed.save(encode(None, opponent=20 + k))
+        newest = mixed.slot
+        store = (nvm, f)[newest]
+        start = mixed.regions[newest][1]
+        store[start + 7] ^= 0xFF  # the newest damaged
+        back = Saver(regions=((nvm, 0, 256), (f, 0, 256)), also=((nvm, 256, 256),)).load()
+        assert back[0] == encode(None, opponent=19 + k if k else 11)
+        store[start + 7] ^= 0xFF
+    # And the drive read-only again: nvm's slots, the newest save there.
+    assert Saver(nvm).load()[0] in (encode(None, opponent=22), encode(None, opponent=21))
