@@ -11,11 +11,26 @@ reveal that does not match its commitment, a different state) stops the
 session with ``error`` set, and the game on this side does not change (a
 second HELLO, once the deal is made, stops it too).
 
+A board that lost power rebuilds its match from its save (``engine.save``)
+and rejoins with a ``Session`` given ``resume=(match, seat)``: instead of
+the handshake, both boards send ``RESUME`` and compare their saves: with
+the same settings and seed, one seat each, as many moves and the same
+table, both play on.  A board whose save is a few of its own moves ahead
+(the other was switched off while it played) checks that the other's save
+is where its own was before them, and sends those moves again as ``MOVE``
+and ``RETURN``, which the other board takes as usual.  (A board saves its
+move before it next polls the channel: its save never lacks a move of its
+own that the other holds.)  Anything else (another game, the same seat,
+saves that differ, a ``HELLO`` against a ``RESUME``) stops the session,
+nothing changed.
+
 Messages (payloads, after the channel's framing; docs/link.md has more):
     HELLO   version, variant, rounds, commitment (32)
     REVEAL  secret (16)
     MOVE    turn (2), move (4, big-endian, 27 bits), public hash after it (8)
     RETURN  turn (2), first card, second card (PASS for none), public hash (8)
+    RESUME  version, variant, rounds, seat, seed (4), moves of the match (2),
+            public hash of its game after them (8)
 
 ``RETURN`` is the second half of a Scout's turn in the tactics variant: the
 same board sends the Scout's ``MOVE``, then the cards it puts back.  Each
@@ -28,15 +43,18 @@ from micropython import const
 from engine.fairdeal import SECRET_BYTES, commitment, deal, public_hash, verify
 from engine.match import Match
 
-VERSION = const(2)  # 2: four-byte moves (tactics), RETURN
+VERSION = const(2)  # 2: four-byte moves (tactics), RETURN (RESUME came later: new kind, same version)
 # Message kinds: the channel leaves kinds from FIRST_KIND (16) up to us.
 HELLO = const(16)
 REVEAL = const(17)
 MOVE = const(18)
 RETURN = const(19)
+RESUME = const(20)
 
 MOVE_BYTES = const(14)
 RETURN_BYTES = const(12)
+RESUME_BYTES = const(18)
+AHEAD = const(6)  # the most moves a save may be ahead of the other's (they are sent again)
 _PASS = const(63)  # engine.game.PASS
 _RETURN_SHIFT = const(21)  # engine.tactics.RETURN_SHIFT
 _MOVE_BITS = const(27)
@@ -49,8 +67,12 @@ FAILED = const(3)
 
 
 class Session:
-    def __init__(self, channel, variant, rounds, random_bytes):
-        """``random_bytes(n)`` gives n unpredictable bytes (os.urandom)."""
+    def __init__(self, channel, variant, rounds, random_bytes, resume=None):
+        """``random_bytes(n)`` gives n unpredictable bytes (os.urandom).
+        ``resume``: ``(match, seat)``, a match rebuilt from this board's
+        save (``engine.save.resume``) and the seat this board plays in it,
+        to rejoin that game rather than deal a new one; a round the save
+        ends but has not scored is scored here (and the next one dealt)."""
         self.channel = channel
         self.variant = variant
         self.rounds = rounds
@@ -64,10 +86,19 @@ class Session:
         self.seat = -1  # the player this board plays: the leader is 0
         self.turn = 0  # moves played in this round
         self.last = None  # (card or PASS, stone, claims) of the last move, either board's
+        self.resuming = resume  # (match, seat) until the other board agrees
+        if resume is not None:
+            match = resume[0]
+            if match.game.variant != variant or match.rounds != rounds or resume[1] not in (0, 1):
+                raise ValueError("not the saved match's settings")
+            _score(match)
 
     # -- handshake ---------------------------------------------------------
 
     def start(self):
+        if self.resuming is not None:
+            self.channel.send(RESUME, self._resume_message())
+            return
         msg = bytes((VERSION, self.variant, self.rounds)) + commitment(self.secret)
         self.channel.send(HELLO, msg)
 
@@ -80,6 +111,8 @@ class Session:
             # Once the deal is made, a HELLO can only mean the other board
             # started over, or is trying to choose a new deal.
             return self._fail("the other board restarted the link")
+        if self.resuming is not None:
+            return self._fail("the other board started a new game")
         if len(p) != 35:
             return self._fail("bad hello")
         if p[0] != VERSION:
@@ -104,6 +137,92 @@ class Session:
         self.seat = 0 if self.leader else 1
         self.turn = 0
         self.state = PLAYING
+
+    # -- resuming a saved game ---------------------------------------------
+
+    def _resume_message(self):
+        match, seat = self.resuming
+        seed = match.seed
+        n = _count(match)
+        return bytes((VERSION, self.variant, self.rounds, seat, seed >> 24, seed >> 16 & 255,
+                      seed >> 8 & 255, seed & 255, n >> 8, n & 255)) + public_hash(match.game)
+
+    def _resume(self, p):
+        if self.state == PLAYING:
+            return self._fail("the other board restarted the link")
+        if self.resuming is None:  # (a resuming session is never REVEALING)
+            return self._fail("the other board resumes a saved game")
+        if len(p) != RESUME_BYTES or p[3] > 1:
+            return self._fail("bad resume")
+        if p[0] != VERSION:
+            return self._fail("protocol version %d, ours is %d" % (p[0], VERSION))
+        mine = self._resume_message()
+        if p[1] != mine[1] or p[2] != mine[2] or bytes(p[4:8]) != mine[4:8]:
+            return self._fail("the other board saved another game")
+        if p[3] == mine[3]:
+            return self._fail("the other board has our seat")
+        match, seat = self.resuming
+        ours = _count(match)
+        theirs = p[8] << 8 | p[9]
+        digest = bytes(p[10:18])
+        if theirs > ours + AHEAD or ours > theirs + AHEAD:
+            return self._fail("the saves are too far apart")
+        if theirs == ours and digest != mine[10:18]:
+            return self._fail("the saved games differ")
+        if theirs > ours:
+            # We are behind: the other board sends the moves we lack, all
+            # its own (a board never sends a move before saving it).
+            if match.over():
+                return self._fail("the saved games differ")
+            if match.game.to_move == seat:
+                return self._fail("a board lost its own move")
+        elif ours > theirs:
+            prefix, again = self._again(match, seat, theirs)
+            if again is None:
+                return self._fail("a board lost its own move")
+            if prefix != digest:
+                # (The other board waits for our moves: it sees the link
+                # lost once this board stops.)
+                return self._fail("the saved games differ")
+        self.resuming = None
+        self.match = match
+        self.seat = seat
+        self.leader = 1 if seat == 0 else 0
+        game = match.game
+        self.turn = 0 if match.over() else game.move_count()
+        self.last = game.last_played() if game.move_count() else None
+        self.state = PLAYING
+        if ours > theirs:
+            for kind, msg in again:
+                if not self.channel.send(kind, msg):
+                    return self._fail("the other board stopped answering")
+
+    def _again(self, match, seat, theirs):
+        # Replays our first ``theirs`` moves (where the other board's save
+        # ends) on a new match: ``(its public hash, the messages of our
+        # moves after them as play made them)``, no messages (None) when
+        # one of those moves is not ours.
+        moves = match.moves()
+        copy = Match(match.seed, match.rounds, match.game.variant)
+        game = copy.game
+        for i in range(theirs):
+            game.apply(moves[i])
+            _score(copy)
+        prefix = public_hash(game)
+        out = []
+        for i in range(theirs, len(moves)):
+            if game.to_move != seat:
+                return prefix, None
+            m = moves[i]
+            owed = _owed(game)
+            game.apply(m)
+            turn = game.move_count()
+            if owed:
+                out.append((RETURN, return_message(turn, m, public_hash(game))))
+            else:
+                out.append((MOVE, move_message(turn, m, public_hash(game))))
+            _score(copy)
+        return prefix, out
 
     # -- play --------------------------------------------------------------
 
@@ -206,6 +325,8 @@ class Session:
                 self._reveal(payload)
             elif kind == MOVE or kind == RETURN:
                 self._move(kind, payload)
+            elif kind == RESUME:
+                self._resume(payload)
             else:
                 self._fail("unknown message %d" % kind)
             got = self.channel.receive()
@@ -214,6 +335,18 @@ class Session:
 def _owed(game):
     # Cards the player to move owes the piles after a Scout (tactics only).
     return getattr(game, "returns", 0)
+
+
+def _count(match):
+    # len(match.moves()), without making the list.
+    return len(match.log) + (0 if match.over() else match.game.move_count())
+
+
+def _score(match):
+    # Score a round that is over and deal the next, as both boards do at
+    # the round's last move.
+    if match.game.over() and not match.over():
+        match.finish_round()
 
 
 def move_message(turn, m, digest):
