@@ -111,3 +111,66 @@ print("tactics link", a.state, b.state, a.error, b.error, moves, returns, a.matc
 if not (a.state == b.state == PLAYING and a.match.over() and a.match.results == b.match.results
         and public_hash(a.match.game) == public_hash(b.match.game) and returns > 0):
     raise SystemExit("the tactics link went wrong: %s / %s" % (a.error, b.error))
+
+# Resuming: two sessions play part of a two-round tactics match; one board
+# plays a move the other never gets, then both lose power.  Both rebuild
+# their matches from saves, rejoin with RESUME (the board ahead sends its
+# move again) and play on to the end over the damaged line.
+from engine.save import encode, resume
+from engine.session import RESUME
+
+
+def drive(boards, players, now, until, stop, upto=9999):
+    # Players move (until the match has ``upto`` moves) while the line runs.
+    while now < until and not stop():
+        for i in (0, 1):
+            me = boards[i]
+            peer = boards[1 - i]
+            if players is not None and me.state == PLAYING and me.my_turn() and len(me.match.moves()) < upto:
+                game = me.match.game
+                me.play(game.spell_claims(random_tactics_move(game, players[me.seat])))
+            out = me.channel.poll(now)
+            while out is not None:
+                data = bytearray(out)
+                for j in range(len(data)):
+                    if rng.below(1000) < 5:
+                        data[j] ^= 1 << rng.below(8)
+                peer.feed(data, now)
+                out = me.channel.poll(now)
+        now += 10
+    return now
+
+
+def quiet(boards):
+    a, b = boards
+    return (a.state == b.state == PLAYING and len(a.match.moves()) == len(b.match.moves())
+            and not a.channel.pending() and not b.channel.pending())
+
+
+boards = [Session(Channel(), 2, 2, random_bytes), Session(Channel(), 2, 2, random_bytes)]
+for s in boards:
+    s.start()
+players = [Random(17), Random(18)]
+now = drive(boards, players, 0, 600000, lambda: quiet(boards) and len(boards[0].match.moves()) >= 70, 70)
+ahead = boards[0] if boards[0].my_turn() else boards[1]
+game = ahead.match.game
+ahead.play(game.spell_claims(random_tactics_move(game, players[ahead.seat])))
+saves = []
+for s in boards:
+    match, save = resume(encode(s.match, s.match.moves(), seat=s.seat))
+    saves.append((match, save.seat))
+again = [Session(Channel(), 2, 2, random_bytes, resume=saves[0]),
+         Session(Channel(), 2, 2, random_bytes, resume=saves[1])]
+for s in again:
+    s.start()
+now = drive(again, None, now, now + 30000, lambda: quiet(again))
+a, b = again
+print("resume agreed", a.state, b.state, a.error, b.error, len(a.match.moves()), len(b.match.moves()),
+      a.turn == b.turn, h(public_hash(a.match.game)) == h(public_hash(b.match.game)))
+now = drive(again, players, now, now + 600000, lambda: quiet(again) and a.match.over())
+print("resume link", a.state, b.state, a.error, b.error, len(a.match.moves()), a.match.results,
+      a.match.results == b.match.results, a.match.scores == b.match.scores,
+      h(public_hash(a.match.game)) == h(public_hash(b.match.game)), now)
+if not (a.state == b.state == PLAYING and a.match.over() and a.match.results == b.match.results
+        and a.match.moves() == b.match.moves()):
+    raise SystemExit("the resumed link went wrong: %s / %s" % (a.error, b.error))
