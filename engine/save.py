@@ -332,7 +332,7 @@ class Saver:
     def _scan(self):
         self.slot = -1
         reasons = []
-        found = []
+        found = []  # type: list
         for slot in range(len(self.regions)):
             seq, blob = self._read(slot)
             if seq < 0:

@@ -6,7 +6,14 @@ so the whole app runs, and is tested, without a screen.
 
 Screens (``App.mode``): the menu, a turn (choosing a card, a stone, claims),
 the hand-over screen of pass-and-play, the opponent thinking, notices, the
-detail of one stone, round and match summaries, and the pause menu.
+detail of one stone, round and match summaries, the pause menu, and the
+offer of a saved match.
+
+With a ``saver`` (``engine.save.Saver`` over the board's nvm or the sim's
+file), the match in play is saved after every move and the menu's choices
+when they settle; at power-up a saved match is offered ("resume" or "new
+game"), and a save that cannot be read is reported on screen, never loaded
+half-way (see ``_load``).
 """
 
 from micropython import const
@@ -35,6 +42,7 @@ MATCH_END = const(7)
 PAUSE = const(8)
 LINKING = const(9)  # waiting for the other board
 REMOTE = const(10)  # the other board's turn
+RESUME = const(11)  # a saved match offered: resume it or start anew
 
 # Phases of a turn.
 CARD = const(0)  # choose a card from the hand
@@ -62,8 +70,11 @@ OPPONENTS = ("easy", "medium", "hard", "pass", "link")
 ROUND_CHOICES = (1, 3, 5, 7)
 MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "start")
 PAUSE_ROWS = ("resume", "restart", "main_menu")
+RESUME_ROWS = ("resume", "new_game")
+SETTLE_MS = const(1500)  # menu choices are saved once left alone this long
 
-_FAILED = const(3)  # engine.session.FAILED (imported only for a link)
+_PLAYING = const(2)  # engine.session.PLAYING and FAILED (imported only for a link)
+_FAILED = const(3)
 FLASH_MS = const(700)
 DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
 TICKS_MASK = const(0x1FFFFFFF)  # times are ms that may wrap at 2**29 (supervisor.ticks_ms)
@@ -75,9 +86,11 @@ IDLE_COLOUR = (8, 8, 8)
 
 class App:
     def __init__(self, seed=0, opponent="medium", variant=CLASSIC, rounds=1, lang="en", auto_claim=False,
-                 link_port=None, random_bytes=None):
+                 link_port=None, random_bytes=None, saver=None, recorder=None):
         """``link_port()`` opens the serial port of a linked game (None: no
-        link here); ``random_bytes(n)`` gives unpredictable bytes for it."""
+        link here); ``random_bytes(n)`` gives unpredictable bytes for it.
+        ``saver``: where matches and menu choices are saved (None: nowhere);
+        ``recorder.note(app)`` is called once when a match ends."""
         self.seed = seed
         self.opponent = opponent
         self.variant = variant
@@ -127,6 +140,22 @@ class App:
         self.flash_at = -1  # when the last claim flashed
         self.now = 0
         self.dirty = True
+        # Saves: what was saved last (the match and its move count; -1: the
+        # settings alone), the menu's last change, the match on offer.
+        self.saver = saver
+        self.recorder = recorder
+        self.tag = _tag(opponent, variant, rounds, lang, auto_claim)
+        self.saved_match = None  # type: Any
+        self.saved_n = -1
+        self.saves = 0
+        self.save_error = ""
+        self.changed_at = -1
+        self.offer = None  # type: Any
+        self.offer_seat = 0
+        self.resuming = None  # type: Any  # (match, seat) of a linked match being resumed
+        self.recorded = None  # type: Any
+        if saver is not None:
+            self._load()
 
     # -- what the view needs ----------------------------------------------
 
@@ -224,16 +253,16 @@ class App:
             self._pause(button)
         elif mode == REMOTE:
             if self.link_lost and button == buttons.B:
-                self._end_link()
-                self.mode = MENU
+                self._give_up_link()
             elif button == buttons.START:
                 self.after = REMOTE
                 self.mode = PAUSE
                 self.row = 0
         elif mode == LINKING:
             if button in (buttons.B, buttons.START):
-                self._end_link()  # give up waiting
-                self.mode = MENU
+                self._give_up_link()  # give up waiting
+        elif mode == RESUME:
+            self._resume_menu(button)
 
     def _menu(self, button):
         rows = len(MENU_ROWS)
@@ -254,6 +283,7 @@ class App:
                 self.lang = _cycle(LANGUAGES, self.lang, step)
             elif key == "autoclaim":
                 self.auto_claim = not self.auto_claim
+            self.changed_at = self.now  # saved once it settles (tick)
         elif button in (buttons.A, buttons.START) and (MENU_ROWS[self.row] == "start" or button == buttons.START):
             if self.opponent != "link":
                 self.new_match()
@@ -291,14 +321,17 @@ class App:
 
     # -- a match -----------------------------------------------------------
 
-    def _start_link(self):
+    def _start_link(self, resume=None):
+        """A linked match: a new one, or ``resume`` = (match, seat), a saved
+        one both boards hold (engine.session checks that they match)."""
         from engine.channel import Channel
         from engine.session import Session
 
         if self.port is None:
             self.port = self.link_port()
-        self.session = Session(Channel(), self.variant, self.rounds, self.random_bytes)
+        self.session = Session(Channel(), self.variant, self.rounds, self.random_bytes, resume)
         self.session.start()
+        self.resuming = resume
         self.bots = [None, None]  # no bot from an earlier game plays here
         self.match = None
         self.seen_moves = 0
@@ -310,6 +343,20 @@ class App:
     def _end_link(self):
         self.session = None
         self.match = None
+
+    def _give_up_link(self):
+        # Stop waiting for the other board.  A linked match under way stays
+        # saved and on offer: both boards choose "resume" to go on with it.
+        session = self.session
+        match = session.match if session is not None else None
+        seat = session.seat if session is not None else 0
+        if match is None and self.resuming is not None:
+            match, seat = self.resuming  # a resume that never got an answer
+        self._end_link()
+        if match is not None and not match.over():
+            self._offer(match, seat)
+        else:
+            self.mode = MENU
 
     def new_match(self):
         # Every match of a session gets its own deal, all from one seed.
@@ -413,8 +460,7 @@ class App:
     def _turn(self, button):
         if self.link_lost:
             if button == buttons.B:  # give up waiting for the other board
-                self._end_link()
-                self.mode = MENU
+                self._give_up_link()
             return
         game = self.game
         phase = self.phase
@@ -750,6 +796,9 @@ class App:
         after the screen said so; the LEDs follow the state."""
         self.now = now
         if self.session is not None:
+            # A move of this board is saved before it leaves: a save never
+            # lacks a move the other board holds (engine.session: resume).
+            self._keep()
             self._link(now)
         elif self.draining is not None:
             self._drain(now)
@@ -758,6 +807,8 @@ class App:
                 self.thought = True  # let the screen show "thinking" first
             else:
                 self._bot_move()
+        if self.saver is not None or self.recorder is not None:
+            self._keep()
         self._update_leds()
 
     def _link(self, now):
@@ -776,14 +827,26 @@ class App:
             self.dirty = True
         if session.state == _FAILED:
             error = session.error
+            # A saved match that did not resume stays saved and on offer.
+            resumed = self.resuming if self.mode == LINKING else None
             self._end_link()
             print("link stopped:", error)
-            self._notice([self.t("link_stopped"), error], MENU)  # (the reason: the engine's, in English)
+            after = MENU
+            if resumed is not None:
+                self._offer(resumed[0], resumed[1])
+                after = RESUME
+            self._notice([self.t("link_stopped"), error], after)  # (the reason: the engine's, in English)
             self.dirty = True
             return
-        if self.mode == LINKING and session.match is not None:
+        if self.mode == LINKING and session.state == _PLAYING:
             self.match = session.match
             self.dirty = True
+            game = self.game
+            # A resumed match may have moved on (the other board sent what
+            # this one missed): show from here.
+            self.seen_rounds = len(self.match.results)
+            self.seen_moves = len(game.history)
+            self.message = self.last_text() if game.history else ""
             self._start_turn()
             return
         if self.match is None:
@@ -805,6 +868,141 @@ class App:
                 self.flash_at = now
             self.dirty = True
             self._start_turn()
+
+    # -- saves and records ---------------------------------------------------
+
+    def _load(self):
+        # At power-up: the newest save that resumes, else the one before;
+        # whatever could not be read is said on screen.  A save is all or
+        # nothing: engine.save.resume replays every move, checked, and
+        # nothing of a save that fails is used, not even its settings.
+        from engine.save import SaveError, decode, resume
+
+        problems = []
+        blob, problem = self.saver.load()
+        if problem:
+            problems.append(problem)
+        for blob in self.saver.blobs:
+            try:
+                s = decode(blob)
+                match = resume(blob)[0] if s.match else None
+            except SaveError as e:
+                problems.append(str(e))
+                continue
+            if s.tag == self.tag:  # settings.toml unchanged since: the menu's choices stand
+                self.opponent = OPPONENTS[s.opponent] if s.opponent < len(OPPONENTS) else self.opponent
+                self.lang = LANGUAGES[s.lang] if s.lang < len(LANGUAGES) else self.lang
+                self.auto_claim = s.auto_claim
+                self.variant = s.variant
+                self.rounds = s.rounds if s.rounds in ROUND_CHOICES else self.rounds
+            if match is not None and not match.over():
+                self._offer(match, s.seat, OPPONENTS[s.opponent] if s.opponent < len(OPPONENTS) else "pass")
+            break
+        if problems:
+            print("save:", "; ".join(problems))
+            self._notice([self.t("save_problem")] + problems, self.mode)
+
+    def _offer(self, match, seat, opponent=None):
+        """Offer ``match`` (saved) on the resume screen."""
+        self.offer = match
+        self.offer_seat = seat
+        if opponent is not None:
+            self.opponent = opponent
+        self.variant = match.game.variant
+        self.rounds = match.rounds
+        self.mode = RESUME
+        self.row = 0
+
+    def _resume_menu(self, button):
+        if button in (buttons.UP, buttons.DOWN):
+            self.row = 1 - self.row
+        elif button in (buttons.A, buttons.START):
+            match = self.offer
+            self.offer = None
+            if RESUME_ROWS[self.row] == "new_game":
+                self.mode = MENU
+                self.row = 0
+                self._save(None)  # the choice is made: the saved match goes
+            elif self.opponent == "link":
+                if self.link_port is None:  # no serial port here: keep the offer
+                    self.offer = match
+                    return
+                self._start_link((match, self.offer_seat))
+            else:
+                self.match = match
+                self.bots = [None, None]
+                if self.opponent in ("easy", "medium", "hard"):
+                    self.bots[1] = Bot(self.opponent, match.seed ^ 0x5A5A ^ len(match.log))
+                self.message = ""
+                self.last_human = -1
+                self.events = []
+                self.saved_match = match  # saved as it stands
+                self.saved_n = _count(match)
+                self._start_turn()
+
+    def _keep(self):
+        # After every move (whoever made it) the match is saved; when it
+        # ends, it is recorded and the save keeps the settings alone; menu
+        # choices are saved once they settle.  Ints only: no allocation
+        # unless something is written.
+        if self.offer is not None:
+            return  # the save on offer stays as it is until a choice is made
+        match = self.match
+        if match is not None and match.over():
+            if self.recorder is not None and self.recorded is not match:
+                self.recorded = match
+                self.recorder.note(self)
+            match = None
+        if self.saver is None:
+            return
+        n = _count(match) if match is not None else -1
+        if match is self.saved_match and n == self.saved_n:
+            if self.changed_at < 0 or (self.now - self.changed_at) & TICKS_MASK < SETTLE_MS:
+                return
+        self._save(match)
+
+    def _save(self, match):
+        self.changed_at = -1
+        self.saved_match = match
+        self.saved_n = _count(match) if match is not None else -1
+        if self.saver is None:
+            return
+        try:
+            self.saver.save(self.save_blob(match))
+            self.saves += 1
+            self.save_error = ""
+        except (OSError, ValueError) as e:  # a worn or full save area: play on, say it once
+            if not self.save_error:
+                print("save failed:", e)
+            self.save_error = str(e)
+
+    def save_blob(self, match=None):
+        """The engine.save blob of ``match`` (None: the menu's settings
+        alone) with the menu's settings."""
+        from engine.save import encode
+
+        seat = self.session.seat if self.session is not None and match is not None else 0
+        if match is not None:
+            return encode(match, match.moves(), OPPONENTS.index(self.opponent), LANGUAGES.index(self.lang),
+                          self.auto_claim, seat, tag=self.tag)
+        return encode(None, (), OPPONENTS.index(self.opponent), LANGUAGES.index(self.lang), self.auto_claim, 0,
+                      self.variant, self.rounds, self.tag)
+
+    def record_blob(self):
+        """The blob of the whole match (for a record)."""
+        return self.save_blob(self.match)
+
+    def player_names(self, name):
+        """The two seats' names for a record; ``name``: this board's player
+        (settings.toml's ST_NAME)."""
+        labels = {"easy": "Apprentice", "medium": "Clansman", "hard": "Chieftain"}
+        if self.opponent == "pass":
+            return ["Player 1", "Player 2"]
+        if self.opponent == "link":
+            names = ["Other board", "Other board"]
+            names[self.me()] = name
+            return names
+        return [name, labels[self.opponent]]
 
     def _drain(self, now):
         session = self.draining
@@ -912,6 +1110,21 @@ class App:
 
 
 _REASONS = ("stone", "taken", "need_three", "they_win_it")
+
+
+def _count(match):
+    # Moves in the whole match so far (a finished round's are in its log).
+    return len(match.log) + (0 if match.over() else match.game.move_count())
+
+
+def _tag(opponent, variant, rounds, lang, auto_claim):
+    # The defaults (settings.toml) as one byte: a save made under other
+    # defaults does not bring back its menu choices.
+    x = OPPONENTS.index(opponent) if opponent in OPPONENTS else 7
+    x = x * 3 + variant
+    x = x * 16 + (rounds & 15)
+    x = x * 4 + (LANGUAGES.index(lang) if lang in LANGUAGES else 3)
+    return (x * 2 + (1 if auto_claim else 0)) % 251
 
 
 def _cycle(choices, current, step):

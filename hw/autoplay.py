@@ -12,7 +12,7 @@ from engine.game import N_STONES, lowest
 from engine.rng import Random
 from hw import buttons
 from hw.app import (CARD, CLAIM, CLAIM_FIRST, DEST, DEST_SHIFT, DETAIL, DRAW_PICK, DRAW_TACTIC, HANDOFF, MENU,
-                    MENU_ROWS, NOTICE, PAUSE, RETURN, ROUND_END, SCOUT_N, SLOT_SHIFT, STONE, TABLE, TURN)
+                    MENU_ROWS, NOTICE, PAUSE, RETURN, RESUME, ROUND_END, SCOUT_N, SLOT_SHIFT, STONE, TABLE, TURN)
 
 
 class AutoPlayer:
@@ -33,6 +33,8 @@ class AutoPlayer:
             return buttons.A if MENU_ROWS[app.row] == "start" else buttons.DOWN
         if mode in (HANDOFF, NOTICE, ROUND_END):
             return buttons.A
+        if mode == RESUME:  # a saved match: resume it
+            return buttons.A if app.row == 0 else buttons.UP
         if mode in (DETAIL, PAUSE):
             return buttons.B
         if mode != TURN:  # thinking, linking, the other board's turn, the end

@@ -299,6 +299,14 @@ class View:
             if app.link_lost:
                 lines += ["", t("link_lost")]
             return lines
+        if mode == A.RESUME:
+            match = app.offer
+            game = match.game
+            return [t("saved_game"), "",
+                    t(("classic", "expert", "tactics")[game.variant]) + ", " + t("round") % (match.round_number(),
+                                                                                           match.rounds),
+                    t(app.opponent), t("move_n") % (game.move_count() + 1), ""] + [
+                (">" if i == app.row else " ") + t(k) for i, k in enumerate(A.RESUME_ROWS)]
         if mode == A.PAUSE:
             return [t("paused"), ""] + [(">" if i == app.row else " ") + t(k) for i, k in enumerate(A.PAUSE_ROWS)]
         if mode == A.HANDOFF:

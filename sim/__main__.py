@@ -58,6 +58,9 @@ def _args(argv):
                     "up/down: ten, A: the end, B: the start)")
     ap.add_argument("--records", metavar="DIR", help="write a record of every finished match into DIR "
                     "(default: records/ in a window, none when headless)")
+    ap.add_argument("--save", metavar="FILE", help="the save area (a board's 8 KB nvm) kept in FILE: the match "
+                    "in play after every move, the menu's choices (default: sim.nvm in a window, none when "
+                    "headless)")
     args = ap.parse_args(argv)
     # settings.toml first (defaults where there is none), then the options.
     from hw.settings import read
@@ -74,6 +77,8 @@ def _args(argv):
     args.name = values["ST_NAME"]
     if args.records is None and not args.headless:
         args.records = "records"
+    if args.save is None and not args.headless:
+        args.save = "sim.nvm"
     return args
 
 
@@ -110,12 +115,18 @@ def main(argv=None):
         def link_port():
             return SerialPort(args.port, args.baud)
 
+    desk = Desk(headless=args.headless, nvm=args.save)
+    saver = None
+    if args.save:
+        from engine.save import Saver
+
+        saver = Saver(desk.nvm)
+    records = Records(args.records, args.name)
     app = App(seed=seed, opponent=args.opponent, variant=VARIANTS.index(args.variant), rounds=args.rounds,
-              lang=args.lang, auto_claim=args.auto_claim, link_port=link_port, random_bytes=os.urandom)
-    desk = Desk(headless=args.headless)
+              lang=args.lang, auto_claim=args.auto_claim, link_port=link_port, random_bytes=os.urandom,
+              saver=saver, recorder=records)
     runner = Runner(desk, app)
     shots = Shots(desk, args.shots)
-    records = Records(args.records, args.name)
     player = AutoPlayer(args.autoplay, seed ^ 0x1234) if args.autoplay else None
     script = _script(args.script) if args.script else None
     try:
@@ -139,7 +150,6 @@ def main(argv=None):
                 shots.take("start")
             for event in app.events[events:]:
                 shots.take(event[0])
-            records.note(app)
             steps += 1
             if app.mode == MATCH_END and (player is not None or args.headless):
                 break
@@ -158,7 +168,7 @@ def main(argv=None):
 LIMIT_MS = 30 * 60 * 1000  # a headless game that lasts longer is stuck
 
 MODE_NAMES = ("menu", "turn", "handoff", "thinking", "notice", "detail", "round_end", "match_end", "pause", "linking",
-              "remote")
+              "remote", "resume")
 
 
 def summary(app, seed, shots):
@@ -185,23 +195,14 @@ class Records:
         self.last = None
         self.written = []
 
-    def players(self, app):
-        labels = {"easy": "Apprentice", "medium": "Clansman", "hard": "Chieftain"}
-        if app.opponent == "pass":
-            return ["Player 1", "Player 2"]
-        if app.opponent == "link":
-            names = ["Other board", "Other board"]
-            names[app.me()] = self.name
-            return names
-        return [self.name, labels[app.opponent]]
-
     def note(self, app):
-        if self.folder is None or app.mode != MATCH_END or app.match is None or app.match is self.last:
+        """The app's match has ended (the app calls this once a match)."""
+        if self.folder is None or app.match is None or app.match is self.last:
             return
         from engine.record import write
 
         match = self.last = app.match
-        text = write(match.seed, app.variant, app.rounds, match.moves(), self.players(app),
+        text = write(match.seed, app.variant, app.rounds, match.moves(), app.player_names(self.name),
                      {"opponent": app.opponent, "lang": app.lang, "auto_claim": app.auto_claim})
         os.makedirs(self.folder, exist_ok=True)
         path = os.path.join(self.folder, "match-%d-%d.txt" % (match.seed, len(self.written) + 1))

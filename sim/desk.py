@@ -134,8 +134,12 @@ class DeskNVM:
     def __setitem__(self, index, value):
         self.data[index] = value
         if self.path:
-            with open(self.path, "wb") as f:
+            # The whole area, as a board's nvm erases and rewrites its
+            # block; through a new file and a rename, so that the file
+            # itself is never half-written.
+            with open(self.path + ".new", "wb") as f:
                 f.write(self.data)
+            os.replace(self.path + ".new", self.path)
 
 
 class DeskUART:
@@ -180,7 +184,8 @@ class Desk:
     """A board's parts on the desktop: ``display``, ``pixels``,
     ``buttons()``, ``now()``."""
 
-    def __init__(self, headless=False):
+    def __init__(self, headless=False, nvm=None):
+        """``nvm``: the file that keeps the save area (None: in memory)."""
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -188,7 +193,7 @@ class Desk:
         self.display = ScaledDisplay(160, 128, auto_refresh=False)
         self.pixels = DeskPixels()
         self.display.pixels = self.pixels
-        self.nvm = DeskNVM()
+        self.nvm = DeskNVM(nvm)
         self.uart = None
         self.quit = False
         self._start = time.monotonic()

@@ -137,6 +137,26 @@ def _link_screens(runner, checker):
         checker.render(app)
 
 
+def _save_screens(runner, checker, lang):
+    # The offer of a saved match (every opponent, variant, both rows) and
+    # the reasons a save is not used, the longest ones.
+    from engine.match import Match
+
+    app = runner.app
+    for opponent in A.OPPONENTS:
+        for variant in range(3):
+            match = Match(3, 7, variant)
+            app._offer(match, 0, opponent)
+            for row in range(len(A.RESUME_ROWS)):
+                app.row = row
+                checker.render(app)
+    app.offer = None
+    for reason in ("slot 1: bad checksum (an interrupted save?); slot 2: not a save",
+                   "save move 117: stone already claimed", "save format 1, this program reads 2"):
+        app.mode, app.lines, app.after = A.NOTICE, [app.t("save_problem"), reason], A.MENU
+        checker.render(app)
+
+
 def _tactics_steps(checker, lang):
     # Each card's steps, from the app's tests' set-ups.
     from test_app import pick_card, tactics_turn
@@ -207,6 +227,7 @@ def test_every_screen_fits_in_every_language(desk, lang):
     checker = Checker(runner.view, lang)
     _menu(runner, checker)
     _link_screens(runner, checker)
+    _save_screens(runner, checker, lang)
     for seed, opponent, variant, rounds, auto in ((1, "medium", CLASSIC, 2, False), (2, "pass", EXPERT, 1, False),
                                                   (3, "medium", TACTICS, 1, False), (4, "pass", TACTICS, 1, True)):
         app = App(seed=seed, opponent=opponent, variant=variant, rounds=rounds, lang=lang, auto_claim=auto)
@@ -231,7 +252,8 @@ def test_every_screen_fits_in_every_language(desk, lang):
         app.mode = A.MATCH_END
     _tactics_steps(checker, lang)
     wanted = {(A.MENU, None), (A.LINKING, None), (A.HANDOFF, None), (A.THINKING, None), (A.NOTICE, None),
-              (A.DETAIL, None), (A.ROUND_END, None), (A.MATCH_END, None), (A.PAUSE, None), (A.REMOTE, None)}
+              (A.DETAIL, None), (A.ROUND_END, None), (A.MATCH_END, None), (A.PAUSE, None), (A.REMOTE, None),
+              (A.RESUME, None)}
     wanted |= {(A.TURN, phase) for phase in (A.CARD, A.STONE, A.CLAIM, A.CLAIM_FIRST, A.SCOUT_N, A.TABLE, A.DEST,
                                              A.DRAW_PICK, A.RETURN)}
     assert wanted <= checker.screens, wanted - checker.screens

@@ -254,3 +254,20 @@ def test_the_replayer_goes_forward_and_back_to_the_same_tables():
     assert not r.press(buttons.RIGHT)
     assert r.press(buttons.LEFT) and r.at == len(r.moves) - 1
     assert bytes(r.app.game.side) + bytes(r.app.game.owner) == tables[-2]
+
+
+def test_the_sim_saves_to_a_file_and_offers_the_match_at_the_next_start(tmp_path):
+    # Pass and play: start, the first player places a card (A, A), then
+    # the sim stops (a power cut); started again on the same file, it
+    # offers the match, and resumes it at the same move.
+    save = tmp_path / "nvm.bin"
+    script = tmp_path / "buttons.txt"
+    script.write_text("start a a a\n")
+    first = _sim("--headless", "--script", str(script), "--seed", "8", "--opponent", "pass", "--save", str(save))
+    assert first["moves"] == 1 and save.stat().st_size == 8192
+    script.write_text("b\n")  # any button but A or Start: the offer stays
+    offered = _sim("--headless", "--script", str(script), "--seed", "1", "--save", str(save))
+    assert offered["screen"] == "resume" and offered["opponent"] == "pass"
+    script.write_text("a\n")
+    resumed = _sim("--headless", "--script", str(script), "--seed", "1", "--save", str(save))
+    assert resumed["screen"] in ("handoff", "turn") and resumed["moves"] == 1

@@ -273,6 +273,45 @@ def tactics_rows():
     return rows
 
 
+def app_writes(variant, seed=1):
+    """Writes to the save area, and bytes written, in a three-round match
+    played through the app's buttons (a bot in the player's seat, medium
+    opposite): (writes, moves, bytes)."""
+    from engine.save import Saver
+    from hw.app import MATCH_END, App
+    from hw.autoplay import AutoPlayer
+
+    store = bytearray(b"\xff" * 8192)
+    saver = Saver(store)
+    app = App(seed=seed, opponent="medium", variant=variant, rounds=3, saver=saver)
+    player = AutoPlayer("medium", seed)
+    now = 0
+    while app.mode != MATCH_END:
+        b = player.next_button(app)
+        if b is None:
+            now += 50
+        else:
+            app.press(b)
+        app.tick(now)
+    return saver.writes, len(app.match.moves()), saver.written
+
+
+def save_rows():
+    rows = []
+    for variant, name in ((0, "classic"), (2, "tactics")):
+        s = mpy("tools/mpy_savebench.py", str(variant), "1")
+        factor = SAMD51_LOOP_S * 1e6 / s["calibration_us"]
+        writes, moves, written = app_writes(variant)
+        rows.append(("save, %s: a random 3-round match's longest save (%d moves) / slot frame" % (name, s["moves"]),
+                     "%d / %d B" % (s["blob_bytes"], s["blob_bytes"] + 10)))
+        rows.append(("  estimated on a PyBadge (x %.0f): encode + CRC + write call / resume at power-up" % factor,
+                     "%.0f ms / %.2f s" % (s["save_us"] * factor / 1000, s["resume_us"] * factor / 1e6)))
+        rows.append(("  the app, a 3-round match vs medium: nvm writes / moves / mean bytes a write",
+                     "%d / %d / %.0f B (one slice assignment a move, one at the start)" % (
+                         writes, moves, written / writes)))
+    return rows
+
+
 def main():
     rows = []
     for name, cases in (("met in random games", early_claims()), ("that hold", proved_claims())):
@@ -316,6 +355,7 @@ def main():
     size, n = mpy_cross_size()
     rows.append(("engine compiled by mpy-cross (%d modules)" % n, "%.1f KB" % (size / 1024)))
     rows += tactics_rows()
+    rows += save_rows()
 
     width = max(len(r[0]) for r in rows)
     print("| %s | %s |" % ("figure".ljust(width), "value"))

@@ -103,4 +103,8 @@ T = {
     "name_ST": "Strategist",
     "name_BA": "Banshee",
     "name_TR": "Traitor",
+    "saved_game": "A match was saved",
+    "new_game": "New game",
+    "move_n": "Move %d",
+    "save_problem": "Save not used:",
 }

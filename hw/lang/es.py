@@ -103,4 +103,8 @@ T = {
     "name_ST": "Estratega",
     "name_BA": "Banshee",
     "name_TR": "Traidor",
+    "saved_game": "Partida guardada",
+    "new_game": "Partida nueva",
+    "move_n": "Jugada %d",
+    "save_problem": "Guardado descartado:",
 }

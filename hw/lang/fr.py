@@ -103,4 +103,8 @@ T = {
     "name_ST": "Stratège",
     "name_BA": "Banshee",
     "name_TR": "Traître",
+    "saved_game": "Partie sauvegardée",
+    "new_game": "Nouvelle partie",
+    "move_n": "Coup %d",
+    "save_problem": "Sauvegarde écartée :",
 }

@@ -1,0 +1,337 @@
+"""Saves through the app: every move saved, resumed at power-up, cut power,
+damaged or foreign saves, the menu's choices kept."""
+
+import random
+
+import pytest
+
+from engine.game import CLASSIC, EXPERT, TACTICS
+from engine.save import Saver, encode
+from hw import buttons
+from hw.app import MATCH_END, MENU, NOTICE, RESUME, SETTLE_MS, TURN, App
+from hw.autoplay import AutoPlayer
+
+NVM = 8192
+
+
+class LoggedStorage:
+    """A bytearray (a board's nvm) that keeps every slice assignment made
+    to it, with what it held before."""
+
+    def __init__(self, data=None):
+        self.data = bytearray(b"\xff" * NVM) if data is None else bytearray(data)
+        self.log = []  # (contents before, start, bytes written)
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, key):
+        return self.data[key]
+
+    def __setitem__(self, key, value):
+        self.log.append((bytes(self.data), key.start, bytes(value)))
+        self.data[key] = value
+
+
+def boot(data, **kw):
+    """A board switched on with ``data`` in its nvm."""
+    kw.setdefault("seed", 99)
+    return App(saver=Saver(LoggedStorage(data)), **kw)
+
+
+def play_logged(opponent, variant, rounds, seed, stop_after=None):
+    """Play a match through the buttons on an app with a logged save area.
+    Returns (app, storage, states): ``states[i]`` is the match's move list
+    (None: no match) when write ``i`` was made."""
+    store = LoggedStorage()
+    app = App(seed=seed, opponent=opponent, variant=variant, rounds=rounds, saver=Saver(store))
+    player = AutoPlayer("medium", seed)
+    states = []
+    now = 0
+    for _ in range(40000):
+        if app.mode == MATCH_END or (stop_after is not None and len(states) > stop_after):
+            break
+        b = player.next_button(app)
+        writes = len(store.log)
+        if b is None:
+            now += 50
+            app.tick(now)
+        else:
+            app.press(b)
+            app.tick(now)
+        assert len(store.log) <= writes + 1, "one write a step at most"
+        if len(store.log) > writes:
+            live = app.match if app.match is not None and not app.match.over() else None
+            states.append(None if live is None else list(live.moves()))
+    else:
+        raise AssertionError("the match did not end")
+    return app, store, states
+
+
+def offered(app):
+    """The moves of the match the app offers to resume (after any notice),
+    or None."""
+    if app.mode == NOTICE:
+        app.press(buttons.A)
+    if app.mode == RESUME:
+        return list(app.offer.moves())
+    assert app.mode == MENU
+    return None
+
+
+@pytest.mark.parametrize("opponent,variant,rounds", [("easy", CLASSIC, 2), ("pass", EXPERT, 1),
+                                                     ("medium", TACTICS, 1)])
+def test_every_move_is_saved_once_and_resumes_there(opponent, variant, rounds):
+    app, store, states = play_logged(opponent, variant, rounds, seed=5)
+    moves = app.match.moves()
+    # One write when the match starts, one a move; the last move ends the
+    # match and its write keeps the settings alone (nothing to resume).
+    assert len(store.log) == len(moves) + 1
+    assert states[0] == [] and states[-1] is None
+    assert [len(s) for s in states[1:-1]] == list(range(1, len(moves)))
+    for i, (before, start, frame) in enumerate(store.log):
+        after = bytearray(before)
+        after[start : start + len(frame)] = frame
+        back = boot(after, opponent="pass")
+        assert offered(back) == states[i]
+        if states[i] is not None:
+            assert back.opponent == opponent and back.variant == variant
+
+
+def _cut_cases(store, states, every=1):
+    for i, (before, start, frame) in enumerate(store.log):
+        for k in range(0, len(frame) + 1, every):
+            yield i, before, start, frame, k
+
+
+@pytest.mark.parametrize("variant,erase", [(CLASSIC, False), (CLASSIC, True), (TACTICS, False)])
+def test_power_cut_at_every_byte_of_every_save_through_the_app(variant, erase):
+    app, store, states = play_logged("easy", variant, 1, seed=8 + variant)
+    cuts = 0
+    for i, before, start, frame, k in _cut_cases(store, states):
+        data = bytearray(before)
+        data[start : start + k] = frame[:k]
+        if erase:  # the rest of the slot reads erased
+            data[start + k : start + len(frame)] = b"\xff" * (len(frame) - k)
+        back = boot(data, opponent="pass")
+        got = offered(back)
+        if k == len(frame):
+            assert got == states[i]
+        else:  # the save before this one, never anything else
+            assert got == (states[i - 1] if i else None)
+        cuts += 1
+    assert cuts > 1000
+
+
+def test_a_resumed_match_plays_on_to_the_end():
+    app, store, states = play_logged("hard", TACTICS, 2, seed=3, stop_after=40)
+    back = boot(store.data)
+    assert back.mode == RESUME and back.opponent == "hard" and back.variant == TACTICS and back.rounds == 2
+    assert list(back.offer.moves()) == states[-1]
+    player = AutoPlayer("easy", 1)
+    now = 0
+    for _ in range(40000):
+        if back.mode == MATCH_END:
+            break
+        b = player.next_button(back)
+        if b is None:
+            now += 50
+            back.tick(now)
+        else:
+            back.press(b)
+            back.tick(now)
+    assert back.mode == MATCH_END and len(back.match.results) == 2
+    assert back.match.moves()[: len(states[-1])] == states[-1]  # the same match, played on
+
+
+def test_new_game_drops_the_saved_match_and_keeps_the_settings():
+    app, store, states = play_logged("medium", EXPERT, 3, seed=4, stop_after=6)
+    back = boot(store.data)
+    assert back.mode == RESUME
+    back.press(buttons.DOWN)
+    back.press(buttons.A)
+    assert back.mode == MENU and back.offer is None
+    again = boot(back.saver.regions[0][0].data)
+    assert again.mode == MENU and (again.opponent, again.variant, again.rounds) == ("medium", EXPERT, 3)
+
+
+def test_menu_choices_persist_once_settled_and_changed_defaults_win():
+    store = LoggedStorage()
+    app = App(seed=1, saver=Saver(store))
+    assert app.mode == MENU and not store.log  # nothing written at power-up
+    for b in (buttons.RIGHT, buttons.RIGHT, buttons.DOWN, buttons.RIGHT, buttons.RIGHT, buttons.DOWN, buttons.RIGHT,
+              buttons.DOWN, buttons.RIGHT, buttons.DOWN, buttons.RIGHT):
+        app.press(b)
+        app.tick(10)
+    assert not store.log  # not while the choices are being made
+    app.tick(10 + SETTLE_MS)
+    assert len(store.log) == 1
+    app.tick(20 + 2 * SETTLE_MS)
+    assert len(store.log) == 1  # once
+    chosen = (app.opponent, app.variant, app.rounds, app.lang, app.auto_claim)
+    assert chosen == ("pass", TACTICS, 3, "fr", True)
+    back = App(seed=2, saver=Saver(LoggedStorage(store.data)))
+    assert (back.opponent, back.variant, back.rounds, back.lang, back.auto_claim) == chosen
+    # settings.toml changed since: its values win.
+    other = App(seed=2, opponent="hard", saver=Saver(LoggedStorage(store.data)))
+    assert (other.opponent, other.variant, other.rounds, other.lang) == ("hard", CLASSIC, 1, "en")
+
+
+def test_a_foreign_or_damaged_save_is_reported_and_never_loaded():
+    rng = random.Random(7)
+    assert boot(bytes(rng.randrange(256) for _ in range(NVM))).mode == NOTICE
+    # A save of another program (or an old format) in a valid slot.
+    store = bytearray(b"\xff" * NVM)
+    Saver(store).save(b"\x53\x01" + bytes(12))
+    app = boot(store)
+    assert app.mode == NOTICE and "format" in " ".join(app.lines)
+    app.press(buttons.A)
+    assert app.mode == MENU and app.match is None
+    # Its settings are not used either.
+    Saver(store).save(encode(None, opponent=2, lang=1)[:7])
+    app = boot(store)
+    assert app.mode == NOTICE and app.lang == "en"
+
+
+def test_fuzzed_save_areas_never_crash_the_app_nor_half_load():
+    app, store, states = play_logged("easy", TACTICS, 1, seed=12, stop_after=25)
+    good = bytes(store.data)
+    rng = random.Random(3)
+    outcomes = {}
+    known = [s for s in states if s is not None]
+    for trial in range(400):
+        data = bytearray(good)
+        for _ in range(rng.randrange(1, 6)):
+            i = rng.randrange(NVM // 2 + 200) if rng.random() < 0.9 else rng.randrange(NVM)
+            data[i] = rng.randrange(256)
+        back = boot(data)
+        got = offered(back)
+        # Whatever is offered is a whole match that was saved, never a
+        # half-read one; a damaged slot is said.
+        assert got is None or got in known
+        outcomes[back.mode] = outcomes.get(back.mode, 0) + 1
+    assert outcomes.get(RESUME, 0) > 50
+
+
+def test_a_save_that_cannot_be_written_is_said_once_and_play_goes_on():
+    class Worn(LoggedStorage):
+        def __setitem__(self, key, value):
+            raise OSError(5, "flash worn out")
+
+    app = App(seed=3, opponent="easy", saver=Saver(Worn()))
+    player = AutoPlayer("medium", 1)
+    now = 0
+    while app.mode != MATCH_END:
+        b = player.next_button(app)
+        if b is None:
+            now += 50
+            app.tick(now)
+        else:
+            app.press(b)
+            app.tick(now)
+    assert "worn" in app.save_error and app.saves == 0
+
+
+def test_no_saver_no_saves():
+    app = App(seed=3, opponent="easy")
+    app.press(buttons.START)
+    app.tick(5000)
+    assert app.mode in (TURN, 3) and app.saves == 0
+
+
+# -- linked matches ---------------------------------------------------------
+
+def _linked(seed, variant, stores, rounds=2):
+    from test_app import Pipe
+
+    ends = Pipe(), Pipe()
+    ends[0].peer, ends[1].peer = ends[1], ends[0]
+    rnd = random.Random(seed)
+    return [App(seed=seed + i, opponent="link", rounds=rounds, variant=variant, link_port=lambda e=ends[i]: e,
+                random_bytes=lambda n: bytes(rnd.randrange(256) for _ in range(n)),
+                saver=Saver(stores[i])) for i in range(2)]
+
+
+def _run(apps, players, now, until, limit=3000000):
+    while not until() and now < limit:
+        now += 10
+        for i, app in enumerate(apps):
+            if app is None:
+                continue
+            app.tick(now)
+            b = players[i].next_button(app) if players[i] is not None else None
+            if b is not None:
+                app.press(b)
+    assert until(), [app.mode for app in apps if app is not None]
+    return now
+
+
+@pytest.mark.parametrize("variant,stop", [(CLASSIC, 30), (TACTICS, 45)])
+def test_a_linked_match_resumes_when_both_boards_were_switched_off(variant, stop):
+    stores = [LoggedStorage(), LoggedStorage()]
+    apps = _linked(21, variant, stores)
+    for app in apps:
+        app.press(buttons.START)
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    now = _run(apps, players, 0, lambda: apps[0].match is not None and len(apps[0].match.moves()) >= stop)
+    seats = [app.session.seat for app in apps]
+    # Power cut on both: new apps on the same save areas.
+    back = _linked(77, variant, [LoggedStorage(s.data) for s in stores])
+    for app, seat in zip(back, seats):
+        assert app.mode == RESUME and app.opponent == "link" and app.offer_seat == seat
+        app.press(buttons.A)
+    now = _run(back, players, now, lambda: all(app.mode == MATCH_END for app in back))
+    a, b = back
+    assert a.match.results == b.match.results and a.match.scores == b.match.scores
+    assert a.match.moves() == b.match.moves() and len(a.match.moves()) > stop
+    assert [app.me() for app in back] == seats  # each board kept its seat
+
+
+def test_one_board_switched_off_the_other_gives_up_waiting_then_both_resume():
+    stores = [LoggedStorage(), LoggedStorage()]
+    apps = _linked(31, CLASSIC, stores, rounds=1)
+    for app in apps:
+        app.press(buttons.START)
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    now = _run(apps, players, 0, lambda: apps[0].match is not None and len(apps[0].match.moves()) >= 12)
+    # Board 1 goes dark; board 0 plays on until it waits, sees the link
+    # lost, and gives up: the match stays on offer there.
+    dark = apps[1]
+    apps[1] = None
+    now = _run(apps, players, now, lambda: apps[0].link_lost)
+    apps[0].press(buttons.B)
+    assert apps[0].mode == RESUME and apps[0].offer is not None
+    # Board 1 is switched on again: its save offers the match too.
+    back = _linked(88, CLASSIC, [LoggedStorage(), LoggedStorage(stores[1].data)], rounds=1)[1]
+    back.link_port = dark.link_port
+    assert back.mode == RESUME
+    apps[1] = back
+    for app in apps:
+        app.press(buttons.A)
+        assert app.mode == 9  # LINKING
+    now = _run(apps, players, now, lambda: all(app.mode == MATCH_END for app in apps))
+    assert apps[0].match.results == apps[1].match.results and apps[0].match.moves() == apps[1].match.moves()
+
+
+def test_saves_that_do_not_match_are_refused_and_stay_on_offer():
+    stores = [LoggedStorage(), LoggedStorage()]
+    apps = _linked(41, CLASSIC, stores, rounds=1)
+    for app in apps:
+        app.press(buttons.START)
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    _run(apps, players, 0, lambda: apps[0].match is not None and len(apps[0].match.moves()) >= 10)
+    # Board 1's save is from another linked match.
+    others = [LoggedStorage(), LoggedStorage()]
+    other = _linked(42, CLASSIC, others, rounds=1)
+    for app in other:
+        app.press(buttons.START)
+    _run(other, players, 0, lambda: other[0].match is not None and len(other[0].match.moves()) >= 10)
+    back = _linked(99, CLASSIC, [LoggedStorage(stores[0].data), LoggedStorage(others[1].data)], rounds=1)
+    for app in back:
+        app.press(buttons.A)
+    _run(back, [None, None], 0, lambda: all(app.mode in (NOTICE, RESUME) for app in back), limit=20000)
+    failed = [app for app in back if app.mode == NOTICE]
+    assert failed and all("saved another game" in app.lines[1] for app in failed)
+    for app in failed:
+        app.press(buttons.A)
+        assert app.mode == RESUME and app.offer is not None  # still saved, still on offer
