@@ -2,7 +2,7 @@
 
     python -m engine claims [FILE]
     python -m engine bot [--level easy|medium|hard] [--seed N]
-    python -m engine replay FILE
+    python -m engine replay FILE [--text]
 """
 
 import json
@@ -77,21 +77,29 @@ def bot(argv):
 
 
 def replay(argv):
-    """Check a game record move by move; print the final position (one
-    JSON line) and the result.  Exit status 2, with one line naming the
-    first bad move, for a record that does not replay."""
-    from engine.record import RecordError, replay as replay_record, summary
+    """Check a game record (a text record or a board record) move by
+    move; print the final position (one JSON line) and the result, or with
+    ``--text`` the text record itself (a board record's, converted).  Exit
+    status 2, with one line naming the first bad move, for a record that
+    does not replay."""
+    from engine.record import RecordError, from_board, is_board_record, replay as replay_record, summary
 
-    if len(argv) != 1:
-        sys.stderr.write("usage: python -m engine replay FILE\n")
+    args = list(argv)
+    as_text = "--text" in args
+    if as_text:
+        args.remove("--text")
+    if len(args) != 1:
+        sys.stderr.write("usage: python -m engine replay FILE [--text]\n")
         return 2
-    path = argv[0]
+    path = args[0]
     try:
         if path == "-":
             text = sys.stdin.read()
         else:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
+        if is_board_record(text):
+            text = from_board(text)
         r = replay_record(text)
     except (OSError, UnicodeDecodeError) as e:
         sys.stderr.write("engine replay: %s: %s\n" % (path, _one_line(e)))
@@ -100,6 +108,9 @@ def replay(argv):
         sys.stderr.write("engine replay: %s: %s\n" % (path, _one_line(e) or "invalid record"))
         return 2
     out = sys.stdout
+    if as_text:
+        out.write(text)
+        return 0
     out.write(json.dumps(r.position) + "\n")
     for line in summary(r):
         out.write(line + "\n")

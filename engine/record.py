@@ -25,6 +25,16 @@ that they agree.  Blank lines and lines starting with ``#`` are skipped.
 ``replay`` deals from the seed and checks every move; the first thing
 wrong raises ``RecordError`` with one line naming it (the line, the round,
 the move number in its round and why).
+
+A *board record* is what a handheld keeps (``hw.store``): a comment line,
+then one JSON line with the players and the hex of the ``engine.save`` blob
+of the match (the board has no room for this module)::
+
+    # Schotten Totten, a match recorded on a board: python -m engine replay FILE
+    {"board-record": 1, "players": ["Ann", "Clansman"], "save": "5302..."}
+
+``replay`` reads one too, through ``from_board`` (the text record it
+stands for).
 """
 
 import json
@@ -36,6 +46,13 @@ from engine.protocol import answer_to_move, move_answer
 
 MAGIC = "schotten-totten"
 VERSION = 1
+BOARD_MAGIC = "board-record"
+BOARD_VERSION = 1
+BOARD_COMMENT = "a match recorded on a board"
+# The board's menus, in the order of the indices a save keeps (hw.app's
+# OPPONENTS, hw.strings' LANGUAGES; a test holds them equal).
+BOARD_OPPONENTS = ("easy", "medium", "hard", "pass", "link")
+BOARD_LANGUAGES = ("en", "fr", "es")
 
 
 class RecordError(ValueError):
@@ -94,6 +111,78 @@ def from_save(blob, players=("Player 1", "Player 2"), settings=None):
     return write(s.seed, s.variant, s.rounds, s.moves, players, settings)
 
 
+def _first_line(text):
+    # (line number, text) of the first line that is not blank or a comment.
+    for line_no, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if s and not s.startswith("#"):
+            return line_no, s
+    return 0, ""
+
+
+def is_board_record(text):
+    """Whether ``text`` is a board record (rather than a text record),
+    even one cut short."""
+    line_no, line = _first_line(text)
+    key = '{"' + BOARD_MAGIC + '"'
+    if line.startswith(key) or len(line) > 2 and key.startswith(line):
+        return True
+    # Cut shorter still: its comment line says so.
+    return any(BOARD_COMMENT in s for s in text.splitlines()[: line_no - 1 if line_no else None])
+
+
+def from_board(text):
+    """The text record of the board record ``text``; RecordError (one
+    line, saying it is a board record) for one that is not right."""
+    from engine.save import SaveError, decode
+
+    line_no, line = _first_line(text)
+    if not line_no:
+        raise RecordError("board record: only its comment, no record line (cut short?)")
+    pos = "board record, line %d" % line_no
+    try:
+        obj = json.loads(line)
+    except ValueError as e:
+        raise RecordError("%s: not JSON (%s)" % (pos, " ".join(str(e).split())))
+    if not isinstance(obj, dict) or BOARD_MAGIC not in obj:
+        raise RecordError("%s: not a board record" % pos)
+    for other_no, other in enumerate(text.splitlines(), 1):
+        s = other.strip()
+        if other_no > line_no and s and not s.startswith("#"):
+            raise RecordError("board record, line %d: more after the record line" % other_no)
+    if obj[BOARD_MAGIC] != BOARD_VERSION:
+        raise RecordError("%s: board record version %s, this program reads %d"
+                          % (pos, json.dumps(obj[BOARD_MAGIC]), BOARD_VERSION))
+    for key in obj:
+        if key not in (BOARD_MAGIC, "players", "save"):
+            raise RecordError("%s: unknown key %s" % (pos, json.dumps(key)))
+    players = obj.get("players")
+    if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
+        raise RecordError("%s: players must be a list of two names" % pos)
+    if "save" not in obj:
+        raise RecordError("%s: no save (the hex of the match's save)" % pos)
+    save = obj["save"]
+    if not isinstance(save, str):
+        raise RecordError("%s: the save must be hex digits in a string" % pos)
+    for i, c in enumerate(save):
+        if c not in "0123456789abcdefABCDEF":
+            raise RecordError("%s: the save is not hex (%s at character %d)" % (pos, json.dumps(c), i + 1))
+    if len(save) % 2:
+        raise RecordError("%s: the save has an odd number of hex digits (%d): cut short?" % (pos, len(save)))
+    blob = bytes.fromhex(save)
+    try:
+        s = decode(blob)
+        settings = {
+            "opponent": BOARD_OPPONENTS[s.opponent] if s.opponent < len(BOARD_OPPONENTS) else s.opponent,
+            "lang": BOARD_LANGUAGES[s.lang] if s.lang < len(BOARD_LANGUAGES) else s.lang,
+            "auto_claim": s.auto_claim,
+            "seat": s.seat,
+        }
+        return from_save(blob, players, settings)
+    except SaveError as e:
+        raise RecordError("%s: %s" % (pos, e))
+
+
 def _brief(answer):
     # A move as a short label for error messages: "R7 3", "pass", "return R7 JK".
     if not isinstance(answer, dict):
@@ -146,8 +235,10 @@ def _header(pos, obj):
 
 
 def replay(text):
-    """Replay the record ``text``; a ``Replay``, or RecordError naming the
-    first thing wrong."""
+    """Replay the record ``text`` (a text record or a board record); a
+    ``Replay``, or RecordError naming the first thing wrong."""
+    if is_board_record(text):
+        text = from_board(text)
     r = Replay()
     match = None
     round_no = 0

@@ -10,7 +10,7 @@ from conftest import ROOT
 # What CircuitPython on a PyBadge has built in.
 BUILTIN = {"board", "keypad", "displayio", "terminalio", "analogio", "microcontroller", "micropython", "gc", "os",
            "time", "json", "sys", "busio", "digitalio", "supervisor", "adafruit_pixelbuf", "bitmaptools",
-           "fontio", "neopixel_write", "math", "struct", "vectorio", "array"}
+           "fontio", "neopixel_write", "math", "struct", "vectorio", "array", "storage"}
 
 
 def imports(path):

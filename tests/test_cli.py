@@ -86,3 +86,42 @@ def test_tactics_positions_get_the_engines_claims():
     answers = [json.loads(line) for line in out.stdout.splitlines()]
     assert answers[:-1] == expected
     assert list(answers[-1]) == ["error"] and "played" in answers[-1]["error"]
+
+
+def test_replay_reads_a_board_record(tmp_path):
+    # What a board keeps (hw.store): a comment and one line with the hex of
+    # the match's save; --text prints the text record it stands for.
+    from engine.game import CLASSIC
+    from engine.record import from_board
+    from engine.save import encode
+    from hw.store import BoardRecords
+    from test_record import whole_match
+
+    match, moves, final = whole_match(9, CLASSIC, 3, ("easy", "medium"))
+
+    class Finished:
+        def record_blob(self):
+            return encode(match, moves, opponent=2)
+
+        def player_names(self, name):
+            return [name, "Clansman"]
+
+    records = BoardRecords("Ann", True, str(tmp_path), out=[].append)
+    records.note(Finished())
+    out = run("replay", records.last)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert json.loads(lines[0]) == final
+    assert lines[-1] == "match: Ann %d, Clansman %d: %s wins" % (
+        match.scores[0], match.scores[1], ("Ann", "Clansman")[match.winner()])
+    with open(records.last) as f:
+        board = f.read()
+    text = run("replay", records.last, "--text")
+    assert text.returncode == 0 and text.stdout == from_board(board)
+    assert json.loads(text.stdout.splitlines()[0])["settings"]["opponent"] == "hard"
+    assert run("replay", "-", "--text", feed=text.stdout).stdout == text.stdout
+    bad = tmp_path / "bad.txt"
+    bad.write_text(board.replace('"save": "5302', '"save": "5302zz'))
+    out = run("replay", str(bad))
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == "engine replay: %s: board record, line 2: the save is not hex (\"z\" at character 5)\n" % bad

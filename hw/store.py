@@ -1,0 +1,244 @@
+"""Where a board keeps what must outlive a power cut: its two save slots,
+and the records of its last few matches.
+
+Save slots.  On a SAMD51 ``microcontroller.nvm`` is one 8 KB flash erase
+block, and every slice assignment erases and rewrites all of it: two slots
+both in nvm share each erase, and a cut during one can lose both.  The
+CIRCUITPY drive is another chip (external flash), but the program may write
+it only when a ``boot.py`` remounted it (``storage.remount("/", False)``;
+the computer then sees it read-only).  So ``open_saver``:
+
+* drive read-only: slot 1 and slot 2 are nvm's two halves (the desktop's
+  layout, ``Saver(nvm)``);
+* drive writable: slot 1 is nvm's first half, slot 2 a 4 KB file,
+  ``/saves/slot2.bin`` (``FileArea``), written in place; nvm's second half
+  is still read (``also``), so a save the other layout left there is found.
+
+Saves alternate between the two slots, so each write leaves the previous
+save in the other chip.  After a switch of layout the app loads the newest
+save or, when the newest sits where this layout does not look, the one
+before it.  The file sits alone in its folder: closing it rewrites its
+directory entry, and that sector then holds nothing else.
+
+Records.  ``BoardRecords.note`` prints the *board record* of a finished
+match on the serial console, between two marker lines, and, when the drive
+is writable, keeps it as ``/records/rec-NNNN.txt`` (the last few only).
+A board record is two lines::
+
+    # Schotten Totten, a match recorded on a board: python -m engine replay FILE
+    {"board-record": 1, "players": ["Ann", "Clansman"], "save": "5302..."}
+
+``save`` is the hex of the ``engine.save`` blob of the whole match; the
+desktop's ``python -m engine replay`` reads it (``engine.record.from_board``)
+and ``tools/records.py`` cuts the records out of a capture of the console.
+
+Only what CircuitPython has: ``os`` listdir/mkdir/remove/stat/sync, files,
+OSError; ``storage`` is imported only by ``drive_writable``.
+"""
+
+import json
+import os
+
+from engine.save import Saver
+
+FILE_SLOT = 4096  # bytes of the file slot (a blob of a long tactics match fits)
+BEGIN = "--- record begin ---"
+END = "--- record end ---"
+BOARD_RECORD = 1  # the format's version
+_COMMENT = "# Schotten Totten, a match recorded on a board: python -m engine replay FILE"
+_CHUNK = 256  # bytes written at a time when a file slot is made
+
+
+def drive_writable():
+    """True when this program may write the CIRCUITPY drive (a boot.py
+    remounted it); False when it may not, or on anything unexpected."""
+    try:
+        import storage
+
+        return not storage.getmount("/").readonly
+    except Exception:  # no storage module (the desktop), no mount: nvm only
+        return False
+
+
+def _exists(path):
+    try:
+        return os.stat(path)[6]  # the size
+    except OSError:
+        return -1
+
+
+def _make_folder(folder):
+    if folder and _exists(folder) < 0:
+        os.mkdir(folder)
+
+
+class FileArea:
+    """``size`` bytes of a file, used as a bytearray: ``len``, reads by
+    index or slice, writes by slice (in place: the other bytes are not
+    rewritten).  The file (and its folder) is made on first use, filled
+    with 0xFF like erased flash; a short file (a cut while it was made) is
+    padded.  OSError when it cannot be made: then there is no file slot."""
+
+    def __init__(self, path, size):
+        self.path = path
+        self.size = size
+        have = _exists(path)
+        if have < size:
+            cut = path.rfind("/")
+            if cut > 0:
+                _make_folder(path[:cut])
+            with open(path, "ab" if have > 0 else "wb") as f:
+                left = size - max(have, 0)
+                while left > 0:
+                    n = min(left, _CHUNK)
+                    f.write(b"\xff" * n)
+                    left -= n
+            _sync()
+
+    def __len__(self):
+        return self.size
+
+    def _bounds(self, key):
+        start = key.start or 0
+        stop = self.size if key.stop is None else key.stop
+        if start < 0:
+            start += self.size
+        if stop < 0:
+            stop += self.size
+        return max(0, min(start, self.size)), max(0, min(stop, self.size))
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            start, stop = self._bounds(key)
+            if stop <= start:
+                return b""
+            with open(self.path, "rb") as f:
+                f.seek(start)
+                data = f.read(stop - start)
+            if len(data) < stop - start:  # shortened behind our back: erased
+                data += b"\xff" * (stop - start - len(data))
+            return data
+        if key < 0:
+            key += self.size
+        return self[key : key + 1][0]  # (out of range: b""[0], an IndexError)
+
+    def __setitem__(self, key, value):
+        start, stop = self._bounds(key)
+        if stop - start != len(value):
+            raise ValueError("a file slot cannot change size")
+        with open(self.path, "r+b") as f:
+            f.seek(start)
+            f.write(value)
+        _sync()
+
+
+def _sync():
+    sync = getattr(os, "sync", None)
+    if sync is not None:
+        sync()
+
+
+def open_saver(nvm, writable, folder="/saves", out=print):
+    """The ``engine.save.Saver`` of a board: both slots in ``nvm`` unless
+    ``writable`` (the drive, see ``drive_writable``), then slot 2 in a file
+    of ``folder``.  A file that cannot be made is told on ``out`` and the
+    slots stay in nvm."""
+    half = len(nvm) // 2
+    if writable:
+        try:
+            area = FileArea(folder + "/slot2.bin", FILE_SLOT)
+            return Saver(regions=((nvm, 0, half), (area, 0, FILE_SLOT)), also=((nvm, half, len(nvm) - half),))
+        except OSError as e:  # not made, or not read
+            out("saves: no slot on the drive (%s), both in nvm" % e)
+    return Saver(nvm)
+
+
+# -- board records -----------------------------------------------------------
+
+def _hex(data):
+    # One bytearray and one str: no small string per byte on a board's heap.
+    digits = b"0123456789abcdef"
+    out = bytearray(2 * len(data))
+    k = 0
+    for b in data:
+        out[k] = digits[b >> 4]
+        out[k + 1] = digits[b & 15]
+        k += 2
+    return str(out, "ascii")
+
+
+def board_record(blob, players):
+    """The text of a board record: ``blob`` (an ``engine.save`` blob of the
+    match) for ``players`` (two names)."""
+    names = ", ".join([json.dumps(str(p)) for p in players])
+    return '%s\n{"board-record": %d, "players": [%s], "save": "%s"}\n' % (_COMMENT, BOARD_RECORD, names, _hex(blob))
+
+
+def _number(name):
+    # rec-0012.txt -> 12; -1 for any other name.
+    if name.startswith("rec-") and name.endswith(".txt") and len(name) > 8:
+        digits = name[4:-4]
+        if digits.isdigit():
+            return int(digits)
+    return -1
+
+
+class BoardRecords:
+    """Keeps the records of finished matches: printed on the serial
+    console always (the USB serial reads them out), written to ``folder``
+    when ``writable``, the newest ``keep`` only.  ``name``: the player's
+    name from settings.toml.  ``last``: the path of the last file written
+    (None: none)."""
+
+    def __init__(self, name, writable, folder="/records", keep=5, out=print):
+        self.name = name
+        self.writable = writable
+        self.folder = folder
+        self.keep = keep
+        self.out = out
+        self.last = None
+
+    def note(self, app):
+        """The match of ``app`` just ended: print its record and keep it.
+        Never raises for the drive: a problem is printed."""
+        out = self.out
+        try:
+            text = board_record(app.record_blob(), app.player_names(self.name))
+        except ValueError as e:
+            out("record: none for this match (%s)" % e)
+            return
+        out(BEGIN)
+        for line in text.splitlines():
+            out(line)
+        out(END)
+        if self.writable:
+            try:
+                self._write(text)
+            except OSError as e:
+                out("record: not kept on the drive (%s)" % e)
+
+    def _write(self, text):
+        folder = self.folder
+        _make_folder(folder)
+        numbers = []
+        for name in os.listdir(folder):
+            n = _number(name)
+            if n >= 0:
+                numbers.append(n)
+        numbers.sort()
+        path = "%s/rec-%04d.txt" % (folder, numbers[-1] + 1 if numbers else 1)
+        try:
+            with open(path, "w") as f:
+                f.write(text)
+            _sync()
+        except OSError:
+            try:  # a half-written record is no record
+                os.remove(path)
+            except OSError:
+                pass
+            raise
+        self.last = path
+        # The oldest go once the newest is written.
+        for n in numbers[: max(0, len(numbers) + 1 - self.keep)]:
+            os.remove("%s/rec-%04d.txt" % (folder, n))
+        _sync()

@@ -1,0 +1,62 @@
+# hw.store under CPython and MicroPython alike, in the folder given as the
+# first argument: a match saved after every move with the slot 2 in a file,
+# reloaded in both layouts; board records written and rotated.  Prints what
+# the tests compare.
+import os
+import sys
+
+import engine  # noqa: F401
+from engine.game import NOBODY, TACTICS
+from engine.match import Match
+from engine.playout import random_move, random_tactics_move
+from engine.rng import Random
+from engine.save import encode, resume, spell
+from hw.store import BoardRecords, FileArea, open_saver
+
+root = sys.argv[1]
+try:
+    os.mkdir(root)
+except OSError:
+    pass  # there already
+said = []
+for variant in (0, 2):
+    nvm = bytearray(b"\xff" * 8192)
+    saver = open_saver(nvm, True, root + "/saves%d" % variant, said.append)
+    match = Match(60 + variant, 3, variant)
+    rng = Random(variant)
+    moves = []
+    while not match.over():
+        game = match.game
+        m = random_tactics_move(game, rng) if variant == TACTICS else random_move(game, rng)
+        m = spell(game, m)
+        game.apply(m)
+        moves.append(m)
+        if game.winner != NOBODY:
+            match.finish_round()
+        saver.save(encode(match, moves, 1, 2))
+    area = saver.regions[1][0]
+    print("saved", variant, len(moves), saver.writes, bytes(nvm[0:2]), bytes(area[0:2]), nvm[4096], len(area))
+    for writable in (True, False):
+        blob, problem = open_saver(nvm, writable, root + "/saves%d" % variant, said.append).load()
+        back, s = resume(blob)
+        print("loaded", writable, back.scores == match.scores, len(s.moves), problem)
+
+    class Finished:
+        def record_blob(self):
+            return encode(match, moves, 1, 2)
+
+        def player_names(self, name):
+            return [name, 'Cl"an\\sman']
+
+    printed = []
+    records = BoardRecords("Ann", True, root + "/records", keep=3, out=printed.append)
+    for _ in range(4):
+        records.note(Finished())
+    print("records", records.last[len(root):], len(printed), printed[0], printed[-1], len(printed[2]))
+    print(printed[2][:80])
+print("said", said)
+try:
+    FileArea(root + "/no/such/folder/slot2.bin", 64)
+except OSError:
+    print("no file area")
+print("fallback", len(open_saver(bytearray(512), True, root + "/no/such", said.append).regions), len(said))
