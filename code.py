@@ -9,6 +9,7 @@ from hw.boards import open_board
 from hw.main import Runner
 
 from hw.settings import app_options, read
+from hw.store import BoardRecords, drive_writable, open_saver
 
 # settings.toml: the menu's defaults, the link's speed, the brightness.
 settings, problems = read(os.getenv)
@@ -16,6 +17,11 @@ for problem in problems:
     print(problem)
 gc.collect()
 handheld = open_board(settings)
+# Saves in nvm (and a file when a boot.py made the drive writable: the two
+# slots then sit in two chips); records in flash when writable, and on the
+# serial console always.
+writable = drive_writable()
 app = App(seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF, link_port=handheld.open_uart, random_bytes=os.urandom,
+          saver=open_saver(handheld.nvm, writable), recorder=BoardRecords(settings["ST_NAME"], writable),
           **app_options(settings))
 Runner(handheld, app).run()

@@ -144,12 +144,21 @@ def open_saver(nvm, writable, folder="/saves", out=print):
     of ``folder``.  A file that cannot be made is told on ``out`` and the
     slots stay in nvm."""
     half = len(nvm) // 2
+    path = folder + "/slot2.bin"
     if writable:
         try:
-            area = FileArea(folder + "/slot2.bin", FILE_SLOT)
+            area = FileArea(path, FILE_SLOT)
             return Saver(regions=((nvm, 0, half), (area, 0, FILE_SLOT)), also=((nvm, half, len(nvm) - half),))
         except OSError as e:  # not made, or not read
             out("saves: no slot on the drive (%s), both in nvm" % e)
+    elif _exists(path) == FILE_SLOT:
+        # Left by the writable layout: still read, so that a newer save
+        # there is found and an older one never passes for the newest.
+        try:
+            return Saver(regions=((nvm, 0, half), (nvm, half, len(nvm) - half)),
+                         also=((FileArea(path, FILE_SLOT), 0, FILE_SLOT),))
+        except OSError as e:
+            out("saves: the slot on the drive cannot be read (%s)" % e)
     return Saver(nvm)
 
 

@@ -113,15 +113,15 @@ def test_switching_layouts_loads_the_newest_save_or_the_one_before(seed):
 
 
 def test_a_save_made_after_a_switch_is_the_newest_in_either_layout(tmp_path):
-    # Writable: the newest save in the file.  Read-only: the save before it
-    # loads, and the next save takes the sequence number the file's has;
-    # writable again, that one (nvm's second half) must win, not the file's.
+    # Writable: the newest save in the file.  Read-only: the file is still
+    # read, so that save loads, and the next save (in nvm) follows its
+    # sequence number; writable again, that one must win, not the file's.
     nvm = bytearray(b"\xff" * 8192)
     mixed = slots(tmp_path, True, nvm)
     for i in range(4):
         mixed.save(blob(i))
     plain = slots(tmp_path, False, nvm)
-    assert plain.load()[0] == blob(2)
+    assert plain.load()[0] == blob(3)
     plain.save(blob(10))
     assert slots(tmp_path, True, nvm).load()[0] == blob(10)
     assert slots(tmp_path, False, nvm).load()[0] == blob(10)
