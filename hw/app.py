@@ -343,6 +343,7 @@ class App:
     def _end_link(self):
         self.session = None
         self.match = None
+        self.resuming = None
 
     def _give_up_link(self):
         # Stop waiting for the other board.  A linked match under way stays
@@ -840,6 +841,7 @@ class App:
             return
         if self.mode == LINKING and session.state == _PLAYING:
             self.match = session.match
+            self.resuming = None  # resumed: saved from now on like any match
             self.dirty = True
             game = self.game
             # A resumed match may have moved on (the other board sent what
@@ -945,8 +947,8 @@ class App:
         # ends, it is recorded and the save keeps the settings alone; menu
         # choices are saved once they settle.  Ints only: no allocation
         # unless something is written.
-        if self.offer is not None:
-            return  # the save on offer stays as it is until a choice is made
+        if self.offer is not None or (self.resuming is not None and self.match is None):
+            return  # the saved match stays as it is until chosen, or resumed by both boards
         match = self.match
         if match is not None and match.over():
             if self.recorder is not None and self.recorded is not match:

@@ -306,9 +306,13 @@ def test_one_board_switched_off_the_other_gives_up_waiting_then_both_resume():
     back.link_port = dark.link_port
     assert back.mode == RESUME
     apps[1] = back
-    for app in apps:
-        app.press(buttons.A)
-        assert app.mode == 9  # LINKING
+    apps[0].press(buttons.A)
+    for _ in range(50):  # waiting for the other board, the save stays
+        now += 10
+        apps[0].tick(now)
+    assert apps[0].mode == 9 and boot(apps[0].saver.regions[0][0].data).mode == RESUME
+    apps[1].press(buttons.A)
+    assert apps[1].mode == 9  # LINKING
     now = _run(apps, players, now, lambda: all(app.mode == MATCH_END for app in apps))
     assert apps[0].match.results == apps[1].match.results and apps[0].match.moves() == apps[1].match.moves()
 
@@ -335,3 +339,24 @@ def test_saves_that_do_not_match_are_refused_and_stay_on_offer():
     for app in failed:
         app.press(buttons.A)
         assert app.mode == RESUME and app.offer is not None  # still saved, still on offer
+
+
+def test_after_a_resumed_linked_match_the_menu_choices_are_saved_again():
+    stores = [LoggedStorage(), LoggedStorage()]
+    apps = _linked(51, CLASSIC, stores, rounds=1)
+    for app in apps:
+        app.press(buttons.START)
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    _run(apps, players, 0, lambda: apps[0].match is not None and len(apps[0].match.moves()) >= 8)
+    back = _linked(52, CLASSIC, [LoggedStorage(s.data) for s in stores], rounds=1)
+    for app in back:
+        app.press(buttons.A)
+    now = _run(back, players, 0, lambda: all(app.mode == MATCH_END for app in back))
+    app = back[0]
+    app.press(buttons.A)
+    assert app.mode == MENU
+    app.row = 3
+    app.press(buttons.RIGHT)  # French
+    app.tick(now + 10)
+    app.tick(now + 20 + SETTLE_MS)
+    assert App(saver=Saver(LoggedStorage(app.saver.regions[0][0].data)), opponent="link", rounds=1).lang == "fr"

@@ -126,6 +126,17 @@ def main(argv):
         if app2.mode == HANDOFF:
             shot("hand-over")
         tactics(desk, shot)
+        # A match saved, offered at the next power-up.
+        from engine.save import Saver
+
+        nvm = bytearray(b"\xff" * 8192)
+        app3 = App(seed=11, opponent="hard", variant=2, rounds=3, saver=Saver(nvm))
+        runner3 = Runner(desk, app3)
+        runner3.step([buttons.START])
+        until(runner3, player, lambda a: a.match is not None and a.game.move_count() >= 20 and a.mode == TURN)
+        runner3 = Runner(desk, App(seed=12, saver=Saver(nvm)))
+        runner3.step([])
+        shot("resume")
     finally:
         desk.close()
     print("screenshots in", out)
