@@ -117,3 +117,20 @@ def test_only_one_language_sits_in_ram_under_micropython():
     # Back to English: about what English took first (a table each would be
     # three times that).
     assert figures["app_strings_en_again"] < figures["app_strings_en"] + 2048, figures
+
+
+def test_the_app_saves_and_resumes_the_same_under_micropython():
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
+        pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
+    script = os.path.join(ROOT, "tests", "mpy", "app_save_check.py")
+    mpy = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "hw"),
+                          script], capture_output=True, text=True, cwd=ROOT)
+    assert mpy.returncode == 0, mpy.stderr
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    cpy = subprocess.run([sys.executable, script], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert cpy.returncode == 0, cpy.stderr
+    assert mpy.stdout == cpy.stdout
+    lines = dict(line.split(" ", 1) for line in mpy.stdout.splitlines())
+    assert lines["saved"].startswith("31 30")  # one write at the start, one a move
+    assert lines["offered"] == "True medium 2 2 True"
+    assert lines["ended"].endswith(" True") and lines["after"] == "0 True"

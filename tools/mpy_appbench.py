@@ -3,7 +3,8 @@
 # the medium opponent, one press or tick a step; the heap is read at the
 # start of each step, after the collection that ran between steps.  Before
 # the game, each language's strings are loaded in turn (one in RAM at a
-# time) and measured.
+# time) and measured.  The app saves after every move as on a board (the
+# save area, nvm on a board, is outside the heap here too).
 #
 #   mpy_appbench.py [VARIANT]   (0 classic, the default; 2 tactics)
 import gc
@@ -21,6 +22,8 @@ def mpy_step():
     step = state["step"]
     state["step"] = step + 1
     if step == 0:
+        state["nvm"] = bytearray(b"\xff" * 8192)  # before the base: a board's nvm is flash
+        gc.collect()
         state["base"] = gc.mem_alloc()
         import engine  # noqa: F401
         from hw import app as app_mod, autoplay  # noqa: F401
@@ -43,7 +46,9 @@ def mpy_step():
         return True
     if step == 5:
         state["back_en"] = used - state["imports"]
-        app = App(seed=21, opponent="medium", variant=VARIANT)
+        from engine.save import Saver
+
+        app = App(seed=21, opponent="medium", variant=VARIANT, saver=Saver(state["nvm"]))
         player = AutoPlayer("medium", 4)
         gc.collect()
         return True
@@ -56,6 +61,7 @@ def mpy_step():
         print("app_strings_en_again %d" % state["back_en"])
         print("app_max %d" % state["max"])
         print("app_steps %d" % step)
+        print("app_saves %d" % app.saves)
         return False
     b = player.next_button(app)
     if b:
