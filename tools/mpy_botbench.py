@@ -11,53 +11,19 @@
 # harness (garbage is collected between steps).  Prints the calibration
 # loop's time, the median and longest move in microseconds, the heap a bot
 # keeps, and the most a bot allocates while it thinks (collector off).
-# Times are the process's CPU time where the host has it (Node's
-# process.cpuUsage), so that other load on the machine does not count.
+# Times are CPU time (tools/mpy_clock.py).
 import gc
 import sys
-import time
-
-try:
-    import js
-
-    if hasattr(js, "process") and hasattr(js.process, "cpuUsage"):
-        def now_us():
-            u = js.process.cpuUsage()
-            return u.user + u.system
-    else:
-        def now_us():
-            return int(js.performance.now() * 1000)
-except ImportError:
-    def now_us():
-        return int(time.perf_counter() * 1000000)
 
 import engine  # noqa: F401
 from engine.bots import Bot
 from engine.game import make_game
+from mpy_clock import calibrate, loop, now_us
 
 level = sys.argv[1]
 games = int(sys.argv[2])
 variant = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 repeat = int(sys.argv[4]) if len(sys.argv) > 4 else 1
-
-
-def loop(n):
-    # The calibration loop: a SAMD51 runs 1,000,000 of these in 8.4 s.
-    a = 1
-    b = 2
-    c = 0
-    for _ in range(n):
-        c = a + b
-    return c
-
-
-def calibrate(best):
-    for _ in range(3):
-        t = now_us()
-        loop(1000000)
-        dt = now_us() - t
-        best = dt if best is None or dt < best else best
-    return best
 
 
 state = {"game": -3, "base": 0, "peak": 0, "times": [], "before_bot": 0}

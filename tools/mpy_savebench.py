@@ -1,26 +1,11 @@
 # Saves under MicroPython, for ``make bench``: a random three-round match,
 # then the time to encode and write its save (the longest of the match:
 # its last move's) and to resume it (decode, deal, replay every move),
-# with the calibration loop of mpy_botbench.py to estimate a board.
+# with the calibration loop (tools/mpy_clock.py) to estimate a board.
 #
 #   mpy_savebench.py VARIANT SEED
 import gc
 import sys
-import time
-
-try:
-    import js
-
-    if hasattr(js, "process") and hasattr(js.process, "cpuUsage"):
-        def now_us():
-            u = js.process.cpuUsage()
-            return u.user + u.system
-    else:
-        def now_us():
-            return int(js.performance.now() * 1000)
-except ImportError:
-    def now_us():
-        return int(time.perf_counter() * 1000000)
 
 import engine  # noqa: F401
 from engine.game import NOBODY
@@ -28,19 +13,10 @@ from engine.match import Match
 from engine.playout import random_move, random_tactics_move
 from engine.rng import Random
 from engine.save import Saver, encode, resume
+from mpy_clock import calibrate, loop, now_us
 
 variant = int(sys.argv[1])
 seed = int(sys.argv[2])
-
-
-def loop(n):
-    # The calibration loop: a SAMD51 runs 1,000,000 of these in 8.4 s.
-    a = 1
-    b = 2
-    c = 0
-    for _ in range(n):
-        c = a + b
-    return c
 
 
 def best_of(fn, n=5):
@@ -75,4 +51,5 @@ print("moves %d" % len(moves))
 print("blob_bytes %d" % len(blob))
 print("save_us %d" % best_of(lambda: saver.save(encode(match, moves))))
 print("resume_us %d" % best_of(lambda: resume(blob), 3))
-print("calibration_us %d" % best_of(lambda: loop(1000000), 3))
+loop(1000000)  # warm up
+print("calibration_us %d" % calibrate(None))

@@ -11,28 +11,15 @@ from hw.autoplay import AutoPlayer
 nvm = bytearray(b"\xff" * 8192)
 
 
-def play(app, player, until, now=0):
-    for _ in range(20000):
-        if until(app):
-            return now
-        b = player.next_button(app)
-        if b is None:
-            now += 50
-        else:
-            app.press(b)
-        app.tick(now)
-    raise RuntimeError("stuck")
-
-
 app = App(seed=17, opponent="medium", variant=2, rounds=2, saver=Saver(nvm))
 player = AutoPlayer("medium", 5)
-play(app, player, lambda a: a.match is not None and len(a.match.moves()) >= 30)
+player.play(app, lambda a: a.match is not None and len(a.match.moves()) >= 30)
 moves = list(app.match.moves())
 print("saved", app.saves, len(moves), app.save_error)
 back = App(seed=1, saver=Saver(nvm))
 print("offered", back.mode == RESUME, back.opponent, back.variant, back.rounds, list(back.offer.moves()) == moves)
 back.press(buttons.A)
-play(back, AutoPlayer("easy", 6), lambda a: a.mode == MATCH_END)
+AutoPlayer("easy", 6).play(back, lambda a: a.mode == MATCH_END)
 print("ended", back.match.results, back.match.scores, len(back.match.moves()), back.match.moves()[:30] == moves)
 after = App(seed=2, saver=Saver(nvm))
 print("after", after.mode, after.offer is None)
