@@ -232,6 +232,18 @@ def _linked(seed, variant, stores, rounds=2):
                 saver=Saver(stores[i])) for i in range(2)]
 
 
+def _started(seed, variant, moves, rounds=2):
+    """Two linked apps with save areas, started and played by bots until
+    ``moves`` moves: (apps, stores, players, now)."""
+    stores = [LoggedStorage(), LoggedStorage()]
+    apps = _linked(seed, variant, stores, rounds)
+    for app in apps:
+        app.press(buttons.START)
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    now = _run(apps, players, 0, lambda: apps[0].match is not None and len(apps[0].match.moves()) >= moves)
+    return apps, stores, players, now
+
+
 def _run(apps, players, now, until, limit=3000000):
     while not until() and now < limit:
         now += 10
@@ -248,12 +260,7 @@ def _run(apps, players, now, until, limit=3000000):
 
 @pytest.mark.parametrize("variant,stop", [(CLASSIC, 30), (TACTICS, 45)])
 def test_a_linked_match_resumes_when_both_boards_were_switched_off(variant, stop):
-    stores = [LoggedStorage(), LoggedStorage()]
-    apps = _linked(21, variant, stores)
-    for app in apps:
-        app.press(buttons.START)
-    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
-    now = _run(apps, players, 0, lambda: apps[0].match is not None and len(apps[0].match.moves()) >= stop)
+    apps, stores, players, now = _started(21, variant, stop)
     seats = [app.session.seat for app in apps]
     # Power cut on both: new apps on the same save areas.
     back = _linked(77, variant, [LoggedStorage(s.data) for s in stores])
@@ -268,12 +275,7 @@ def test_a_linked_match_resumes_when_both_boards_were_switched_off(variant, stop
 
 
 def test_one_board_switched_off_the_other_gives_up_waiting_then_both_resume():
-    stores = [LoggedStorage(), LoggedStorage()]
-    apps = _linked(31, CLASSIC, stores, rounds=1)
-    for app in apps:
-        app.press(buttons.START)
-    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
-    now = _run(apps, players, 0, lambda: apps[0].match is not None and len(apps[0].match.moves()) >= 12)
+    apps, stores, players, now = _started(31, CLASSIC, 12, rounds=1)
     # Board 1 goes dark; board 0 plays on until it waits, sees the link
     # lost, and gives up: the match stays on offer there.
     dark = apps[1]
@@ -298,18 +300,9 @@ def test_one_board_switched_off_the_other_gives_up_waiting_then_both_resume():
 
 
 def test_saves_that_do_not_match_are_refused_and_stay_on_offer():
-    stores = [LoggedStorage(), LoggedStorage()]
-    apps = _linked(41, CLASSIC, stores, rounds=1)
-    for app in apps:
-        app.press(buttons.START)
-    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
-    _run(apps, players, 0, lambda: apps[0].match is not None and len(apps[0].match.moves()) >= 10)
+    apps, stores, players, now = _started(41, CLASSIC, 10, rounds=1)
     # Board 1's save is from another linked match.
-    others = [LoggedStorage(), LoggedStorage()]
-    other = _linked(42, CLASSIC, others, rounds=1)
-    for app in other:
-        app.press(buttons.START)
-    _run(other, players, 0, lambda: other[0].match is not None and len(other[0].match.moves()) >= 10)
+    others = _started(42, CLASSIC, 10, rounds=1)[1]
     back = _linked(99, CLASSIC, [LoggedStorage(stores[0].data), LoggedStorage(others[1].data)], rounds=1)
     for app in back:
         app.press(buttons.A)
@@ -322,12 +315,7 @@ def test_saves_that_do_not_match_are_refused_and_stay_on_offer():
 
 
 def test_after_a_resumed_linked_match_the_menu_choices_are_saved_again():
-    stores = [LoggedStorage(), LoggedStorage()]
-    apps = _linked(51, CLASSIC, stores, rounds=1)
-    for app in apps:
-        app.press(buttons.START)
-    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
-    _run(apps, players, 0, lambda: apps[0].match is not None and len(apps[0].match.moves()) >= 8)
+    apps, stores, players, now = _started(51, CLASSIC, 8, rounds=1)
     back = _linked(52, CLASSIC, [LoggedStorage(s.data) for s in stores], rounds=1)
     for app in back:
         app.press(buttons.A)
