@@ -12,7 +12,12 @@ On top of ``engine.frames`` (which throws away anything damaged) it adds:
 - heartbeats after ``heartbeat`` ms without sending, and the link declared
   lost after ``lost_after`` ms without hearing a good frame.  A lost link
   keeps its queue and its sequence numbers, so when the cable comes back
-  the conversation resumes where it stopped.
+  the conversation resumes where it stopped;
+- ``restarted``: the other end began a new conversation (it was switched
+  off and on).  Stop-and-wait means the other end only ever sends the
+  message we expect next or, when our acknowledgement was lost, the one
+  before it; a message with any other sequence number comes from a channel
+  that started again at 1.
 
 Times are ms that may wrap at 2**29 (``supervisor.ticks_ms``).  Messages
 are at most ``frames.MAX_PAYLOAD`` bytes; the queue is preallocated.
@@ -62,6 +67,7 @@ class Channel:
         self.started = False
         self.silent = False
         self.connected = False
+        self.restarted = False
         # Figures.
         self.retransmissions = 0
         self.duplicates = 0
@@ -138,6 +144,8 @@ class Channel:
             return
         self.ack_due = True
         if dec.seq != self.expected:
+            if dec.seq != ((self.expected - 1) & 0xFF or 255):
+                self.restarted = True  # neither the next nor the last: a new conversation
             self.duplicates += 1  # already delivered: acknowledge it again
             return
         payload = dec.payload()

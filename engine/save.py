@@ -61,6 +61,7 @@ _HEAD = const(15)  # blob bytes before the moves
 _SLOT_HEAD = const(6)  # 'S' 'v' seq length
 _SLOT_CRC = const(4)
 _SEED_LIMIT = const(0x3FFFFFFF)
+_AHEAD = const(16)  # how far ahead of the slots a region only read may be
 
 
 class SaveError(ValueError):
@@ -304,6 +305,7 @@ class Saver:
         self.seq = 0
         self.problem = None
         self.blobs = []
+        self.found = []  # type: list
         self._scan()
 
     def capacity(self):
@@ -339,16 +341,28 @@ class Saver:
                 if blob:
                     reasons.append(blob)
                 continue
+            if slot >= 2 and found and (seq - found[0][0]) & 0xFFFF > _AHEAD:
+                # A region only read counts when it is a little ahead of the
+                # slots (saved there last, in the other layout): never
+                # written again, an old save there would pass for the
+                # newest once the sequence numbers have come round.
+                continue
             # Newest first; sequence numbers wrap (16 bits).
             i = 0
             while i < len(found) and (seq - found[i][0]) & 0xFFFF >= 0x8000:
                 i += 1
             found.insert(i, (seq, slot, blob))
+        self.found = found
         self.blobs = [b for _, _, b in found]
         if found:
             self.seq = found[0][0]
             self.slot = found[0][1]
         self.problem = "; ".join(reasons) if reasons else None
+
+    def prefer(self, i):
+        """The app resumes ``blobs[i]`` (the newest that resumed): the next
+        save goes over the slot of any newer, unusable one, never over it."""
+        self.slot = self.found[i][1]
 
     def load(self):
         """``(blob, problem)``: the newest valid blob (None when there is

@@ -345,9 +345,19 @@ class App:
         self.match = None
         self.resuming = None
 
+    def _rejoin(self, session):
+        # The other board was switched off and on and talks anew: this one
+        # resumes the match too (engine.session), from where it stands.
+        self._cancel_tentative()
+        match, seat = session.match, session.seat
+        self._end_link()
+        self._start_link((match, seat))
+        self.dirty = True
+
     def _give_up_link(self):
         # Stop waiting for the other board.  A linked match under way stays
         # saved and on offer: both boards choose "resume" to go on with it.
+        self._cancel_tentative()  # the match on offer is the match as played
         session = self.session
         match = session.match if session is not None else None
         seat = session.seat if session is not None else 0
@@ -818,6 +828,8 @@ class App:
         data = port.read(256)
         if data:
             session.feed(data, now)
+            if session.channel.restarted and session.state == _PLAYING and not session.match.over():
+                return self._rejoin(session)
         out = session.channel.poll(now)
         while out is not None:
             port.write(bytes(out))
@@ -828,13 +840,17 @@ class App:
             self.dirty = True
         if session.state == _FAILED:
             error = session.error
-            # A saved match that did not resume stays saved and on offer.
-            resumed = self.resuming if self.mode == LINKING else None
+            # A saved match that did not resume, or a match the link broke
+            # off, stays saved and on offer.
+            kept = self.resuming if self.mode == LINKING else None
+            if kept is None and session.match is not None and not session.match.over():
+                self._cancel_tentative()
+                kept = (session.match, session.seat)
             self._end_link()
             print("link stopped:", error)
             after = MENU
-            if resumed is not None:
-                self._offer(resumed[0], resumed[1])
+            if kept is not None:
+                self._offer(kept[0], kept[1])
                 after = RESUME
             self._notice([self.t("link_stopped"), error], after)  # (the reason: the engine's, in English)
             self.dirty = True
@@ -849,6 +865,12 @@ class App:
             self.seen_rounds = len(self.match.results)
             self.seen_moves = len(game.history)
             self.message = self.last_text() if game.history else ""
+            if self.match.over():
+                # A match this board had finished, resumed so that the
+                # other board gets its last move: the result again.
+                self.recorded = self.match
+                self.mode = ROUND_END
+                return
             self._start_turn()
             return
         if self.match is None:
@@ -884,21 +906,27 @@ class App:
         blob, problem = self.saver.load()
         if problem:
             problems.append(problem)
-        for blob in self.saver.blobs:
+        for i in range(len(self.saver.blobs)):
+            blob = self.saver.blobs[i]
             try:
                 s = decode(blob)
+                if s.opponent >= len(OPPONENTS) or s.lang >= len(LANGUAGES):
+                    raise SaveError("save made by another version (opponent %d, language %d)" % (s.opponent, s.lang))
                 match = resume(blob)[0] if s.match else None
             except SaveError as e:
                 problems.append(str(e))
                 continue
+            self.saver.prefer(i)
             if s.tag == self.tag:  # settings.toml unchanged since: the menu's choices stand
-                self.opponent = OPPONENTS[s.opponent] if s.opponent < len(OPPONENTS) else self.opponent
-                self.lang = LANGUAGES[s.lang] if s.lang < len(LANGUAGES) else self.lang
+                self.opponent = OPPONENTS[s.opponent]
+                self.lang = LANGUAGES[s.lang]
                 self.auto_claim = s.auto_claim
                 self.variant = s.variant
                 self.rounds = s.rounds if s.rounds in ROUND_CHOICES else self.rounds
-            if match is not None and not match.over():
-                self._offer(match, s.seat, OPPONENTS[s.opponent] if s.opponent < len(OPPONENTS) else "pass")
+            if match is not None and (not match.over() or OPPONENTS[s.opponent] == "link"):
+                # (A linked match over but not known to be over on the other
+                # board: resuming sends its last move again.)
+                self._offer(match, s.seat, OPPONENTS[s.opponent])
             break
         if problems:
             print("save:", "; ".join(problems))
@@ -928,6 +956,7 @@ class App:
             elif self.opponent == "link":
                 if self.link_port is None:  # no serial port here: keep the offer
                     self.offer = match
+                    self._notice([self.t("no_link")], RESUME)
                     return
                 self._start_link((match, self.offer_seat))
             else:
@@ -954,7 +983,12 @@ class App:
             if self.recorder is not None and self.recorded is not match:
                 self.recorded = match
                 self.recorder.note(self)
-            match = None
+            if self.session is None or not self.session.channel.pending():
+                match = None  # over (linked: its last move delivered): the settings alone
+            # else the last move of a linked match is on its way: the whole
+            # match stays saved, so that it can be sent again after a cut.
+        elif match is None and self.draining is not None:
+            return  # (the same, after the match's summary: see _drain)
         if self.saver is None:
             return
         n = _count(match) if match is not None else -1
@@ -973,7 +1007,8 @@ class App:
             self.saver.save(self.save_blob(match))
             self.saves += 1
             self.save_error = ""
-        except (OSError, ValueError) as e:  # a worn or full save area: play on, say it once
+        except (OSError, RuntimeError, ValueError) as e:  # a worn or full save area (CircuitPython's nvm
+            # says RuntimeError): play on, say it once
             if not self.save_error:
                 print("save failed:", e)
             self.save_error = str(e)
@@ -1018,6 +1053,12 @@ class App:
         late = (now - self.drain_until) & TICKS_MASK < 0x10000000  # now is past drain_until
         if not session.channel.pending() or late:
             self.draining = None
+            if session.channel.pending():
+                # Not delivered: the whole match stays saved (offered at the
+                # next power-up, to send the last move again) until the
+                # settings are saved anew.
+                self.saved_match = None
+                self.saved_n = -1
 
     def _move_text(self, last):
         # ``last``: (card or PASS, stone, claims), as Game.last_played gives.

@@ -65,6 +65,7 @@ def test_a_bad_line_still_delivers_everything_once_in_order():
     a, b, inbox_a, inbox_b, to_a, to_b, _ = exchange(2, 150, loss=0.02, flips=0.005, dups=0.005)
     assert inbox_b == to_b and inbox_a == to_a
     assert a.retransmissions + b.retransmissions > 0
+    assert not a.restarted and not b.restarted  # losses and repeats are not a restart
 
 
 def test_an_unplugged_cable_is_noticed_and_the_talk_resumes():
@@ -72,6 +73,7 @@ def test_an_unplugged_cable_is_noticed_and_the_talk_resumes():
                                                               unplug=(1500, 9000))
     assert lost_seen
     assert inbox_b == to_b and inbox_a == to_a
+    assert not a.restarted and not b.restarted
 
 
 def test_heartbeats_keep_an_idle_link_alive():
@@ -105,3 +107,15 @@ def test_a_lost_link_stays_lost_until_something_is_heard():
     assert a.lost(now + (1 << 29) + 10)
     run(a, b, ab, ba, [], [], now + 4000 + 100, now + 4000)
     assert not a.lost(now + 4100)
+
+
+def test_the_other_end_starting_again_is_noticed():
+    # 300 messages (past the 8-bit sequence's wrap), then the other end is
+    # switched off and on: its new channel's first message is seen as a
+    # restart, not dropped as a repeat without a word.
+    a, b, inbox_a, inbox_b, to_a, to_b, _ = exchange(5, 300, loss=0.01, flips=0.0, dups=0.01)
+    assert inbox_b == to_b and not a.restarted
+    fresh = Channel()
+    fresh.send(FIRST_KIND, b"hello again")
+    a.feed(bytes(fresh.poll(0)), now=1)
+    assert a.restarted and a.receive() is None

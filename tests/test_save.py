@@ -321,3 +321,35 @@ def test_slots_in_two_storages_and_a_region_only_read():
         store[start + 7] ^= 0xFF
     # And the drive read-only again: nvm's slots, the newest save there.
     assert Saver(nvm).load()[0] in (encode(None, opponent=22), encode(None, opponent=21))
+
+
+def test_an_old_save_in_a_region_only_read_never_passes_for_the_newest():
+    # The file slot of an earlier layout keeps its save while nvm's slots go
+    # on: 40,000 saves later its sequence number looks ahead again (16 bits);
+    # only a region a little ahead of the slots counts.
+    nvm = bytearray(512)
+    f = bytearray(256)
+    Saver(regions=((f, 0, 256), (bytearray(256), 0, 256))).save(encode(None, opponent=7))
+    s = Saver(nvm)
+    s.seq = (1 + 40000) & 0xFFFF
+    s.save(encode(None, opponent=1))
+    s.save(encode(None, opponent=2))
+    both = Saver(regions=((nvm, 0, 256), (nvm, 256, 256)), also=((f, 0, 256),))
+    assert both.load()[0] == encode(None, opponent=2)
+    # A little ahead (saved last, in the other layout): it is the newest.
+    s.seq = 0xFFFF
+    s.save(encode(None, opponent=3))  # seq 0
+    assert Saver(regions=((nvm, 0, 256), (nvm, 256, 256)), also=((f, 0, 256),)).load()[0] == encode(None, opponent=7)
+
+
+def test_after_falling_back_to_an_older_save_the_next_write_spares_it():
+    store = bytearray(512)
+    s = Saver(store)
+    s.save(encode(None, opponent=1))
+    s.save(b"\x53\x02unusable")  # a good checksum, but no save of ours
+    back = Saver(store)
+    assert back.blobs[1] == encode(None, opponent=1)
+    back.prefer(1)
+    back.save(encode(None, opponent=2))
+    again = Saver(store)
+    assert again.blobs == [encode(None, opponent=2), encode(None, opponent=1)]

@@ -4,7 +4,8 @@
 
 Makes two pseudo-terminals, starts ``python -m sim --port PTY`` on each
 (with any extra options, e.g. ``--headless --autoplay medium`` or
-``--variant tactics``; both sims get the same ones), and
+``--variant tactics``; both sims get the same ones; in windows each keeps
+its own save area, ``sim-link-N.nvm``, and records, ``records/link-N``), and
 carries the bytes between them, as a null-modem cable would, until both
 sims have quit.  Prints each sim's last line.
 """
@@ -29,6 +30,12 @@ def main(argv):
         cmd = [sys.executable, "-m", "sim", "--port", path, "--opponent", "link"] + argv
         if "--seed" not in argv:
             cmd += ["--seed", str(100 + i)]
+        # Two boards: a save area and a records folder each (never the
+        # single-player sim's).
+        if "--save" not in argv and "--headless" not in argv:
+            cmd += ["--save", "sim-link-%d.nvm" % (i + 1)]
+        if "--records" not in argv and "--headless" not in argv:
+            cmd += ["--records", os.path.join("records", "link-%d" % (i + 1))]
         sims.append(subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True))
     masters = [ends[0][0], ends[1][0]]
     for fd in masters:

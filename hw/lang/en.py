@@ -107,4 +107,5 @@ T = {
     "new_game": "New game",
     "move_n": "Move %d",
     "save_problem": "Save not used:",
+    "no_link": "No link on this device",
 }

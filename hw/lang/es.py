@@ -107,4 +107,5 @@ T = {
     "new_game": "Partida nueva",
     "move_n": "Jugada %d",
     "save_problem": "Guardado descartado:",
+    "no_link": "Sin enlace aquí",
 }

@@ -107,4 +107,5 @@ T = {
     "new_game": "Nouvelle partie",
     "move_n": "Coup %d",
     "save_problem": "Sauvegarde écartée :",
+    "no_link": "Pas de liaison ici",
 }
