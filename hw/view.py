@@ -303,8 +303,8 @@ class View:
             match = app.offer
             game = match.game
             return [t("saved_game"), "",
-                    t(("classic", "expert", "tactics")[game.variant]) + ", " + t("round") % (match.round_number(),
-                                                                                           match.rounds),
+                    t(("classic", "expert", "tactics")[game.variant]) + ", " + t("round") % (
+                        min(match.round_number(), match.rounds), match.rounds),
                     t(app.opponent), t("move_n") % (game.move_count() + 1), ""] + [
                 (">" if i == app.row else " ") + t(k) for i, k in enumerate(A.RESUME_ROWS)]
         if mode == A.PAUSE:
