@@ -13,11 +13,14 @@ On top of ``engine.frames`` (which throws away anything damaged) it adds:
   lost after ``lost_after`` ms without hearing a good frame.  A lost link
   keeps its queue and its sequence numbers, so when the cable comes back
   the conversation resumes where it stopped;
-- ``restarted``: the other end began a new conversation (it was switched
-  off and on).  Stop-and-wait means the other end only ever sends the
-  message we expect next or, when our acknowledgement was lost, the one
-  before it; a message with any other sequence number comes from a channel
-  that started again at 1.
+- conversations: every frame carries its channel's ``epoch`` (a random
+  byte the caller gives, never 0).  A channel takes the other end's epoch
+  from its first message (sequence number 1, of a kind in ``openers`` when
+  the caller names them), or from its acknowledgement of ours, and from then on hears only frames of that epoch: frames of an
+  earlier conversation still on the line are dropped.  A first message of another epoch means the other end began
+  a new conversation (it was switched off and on, or left the game and
+  started another): ``restarted`` is then set, with that message's kind in
+  ``restart_kind``, and the message is left for a new channel to take.
 
 Times are ms that may wrap at 2**29 (``supervisor.ticks_ms``).  Messages
 are at most ``frames.MAX_PAYLOAD`` bytes; the queue is preallocated.
@@ -40,7 +43,14 @@ def _since(now, then):
 
 
 class Channel:
-    def __init__(self, rto=250, heartbeat=1000, lost_after=3000):
+    def __init__(self, rto=250, heartbeat=1000, lost_after=3000, epoch=1):
+        """``epoch``: this conversation's byte, 1 to 255; a board gives a
+        random one (os.urandom) to each new channel."""
+        if not 0 < epoch < 256:
+            raise ValueError("epoch out of range")
+        self.epoch = epoch
+        self.peer_epoch = 0  # the other end's, from its first message
+        self.openers = None  # the kinds a conversation may begin with (None: any)
         self.rto = rto
         self.heartbeat = heartbeat
         self.lost_after = lost_after
@@ -68,6 +78,7 @@ class Channel:
         self.silent = False
         self.connected = False
         self.restarted = False
+        self.restart_kind = 0
         # Figures.
         self.retransmissions = 0
         self.duplicates = 0
@@ -128,11 +139,20 @@ class Channel:
 
     def _frame(self, now):
         dec = self.decoder
-        self.heard_at = now
-        self.silent = False
-        if not self.started:
-            self.started = True
-        self.connected = True
+        if dec.epoch != self.peer_epoch:
+            first = dec.kind >= FIRST_KIND and dec.seq == 1 and (self.openers is None or dec.kind in self.openers)
+            if self.peer_epoch:
+                if first:
+                    self.restarted = True  # the other end began anew
+                    self.restart_kind = dec.kind
+                return  # (else a frame of an earlier conversation)
+            if not first and not (self.in_flight and dec.ack == self.next_seq):
+                # Neither its first message nor an answer to ours: it is
+                # there, no more (maybe an earlier conversation's frame).
+                self._heard(now)
+                return
+            self.peer_epoch = dec.epoch  # the conversation begins
+        self._heard(now)
         # Their acknowledgement releases our message in flight.
         if self.in_flight and dec.ack == self.next_seq:
             self.in_flight = False
@@ -144,8 +164,6 @@ class Channel:
             return
         self.ack_due = True
         if dec.seq != self.expected:
-            if dec.seq != ((self.expected - 1) & 0xFF or 255):
-                self.restarted = True  # neither the next nor the last: a new conversation
             self.duplicates += 1  # already delivered: acknowledge it again
             return
         payload = dec.payload()
@@ -155,6 +173,12 @@ class Channel:
             self.in_data[i] = payload[i]
         self.has_message = True
         self.expected = (self.expected + 1) & 0xFF or 1
+
+    def _heard(self, now):
+        self.heard_at = now
+        self.silent = False
+        self.started = True
+        self.connected = True
 
     def poll(self, now):
         """Bytes to put on the line now (a view, valid until the next
@@ -179,4 +203,4 @@ class Channel:
         self.ack_due = False
         self.said_at = now
         self.sent_frames += 1
-        return self.encoder.encode(seq, ack, kind, data, n)
+        return self.encoder.encode(seq, ack, kind, data, n, self.epoch)

@@ -61,7 +61,7 @@ _HEAD = const(15)  # blob bytes before the moves
 _SLOT_HEAD = const(6)  # 'S' 'v' seq length
 _SLOT_CRC = const(4)
 _SEED_LIMIT = const(0x3FFFFFFF)
-_AHEAD = const(16)  # how far ahead of the slots a region only read may be
+_AHEAD = const(16)  # how far ahead of the first slot another region may be
 
 
 class SaveError(ValueError):
@@ -334,21 +334,23 @@ class Saver:
     def _scan(self):
         self.slot = -1
         reasons = []
-        found = []  # type: list
+        read = []
         for slot in range(len(self.regions)):
             seq, blob = self._read(slot)
-            if seq < 0:
-                if blob:
-                    reasons.append(blob)
+            if seq < 0 and blob:
+                reasons.append(blob)
+            read.append((seq, blob))
+        # Sequence numbers wrap (16 bits): they are compared against the
+        # first good one of the two slots (the first, nvm's, is written in
+        # every layout).  A region far "ahead" of it is an old save from
+        # before a change of layout, whose number has come round again.
+        ref = read[0][0] if read[0][0] >= 0 else read[1][0]
+        found = []  # type: list
+        for slot in range(len(read)):
+            seq, blob = read[slot]
+            if seq < 0 or (ref >= 0 and _AHEAD < (seq - ref) & 0xFFFF < 0x8000):
                 continue
-            if slot >= 2 and found and (seq - found[0][0]) & 0xFFFF > _AHEAD:
-                # A region only read counts when it is a little ahead of the
-                # slots (saved there last, in the other layout): never
-                # written again, an old save there would pass for the
-                # newest once the sequence numbers have come round.
-                continue
-            # Newest first; sequence numbers wrap (16 bits).
-            i = 0
+            i = 0  # newest first
             while i < len(found) and (seq - found[i][0]) & 0xFFFF >= 0x8000:
                 i += 1
             found.insert(i, (seq, slot, blob))

@@ -43,7 +43,7 @@ from micropython import const
 from engine.fairdeal import SECRET_BYTES, commitment, deal, public_hash, verify
 from engine.match import Match
 
-VERSION = const(2)  # 2: four-byte moves (tactics), RETURN (RESUME came later: new kind, same version)
+VERSION = const(3)  # 2: four-byte moves (tactics), RETURN; 3: RESUME, and frames with an epoch
 # Message kinds: the channel leaves kinds from FIRST_KIND (16) up to us.
 HELLO = const(16)
 REVEAL = const(17)
@@ -74,6 +74,7 @@ class Session:
         to rejoin that game rather than deal a new one; a round the save
         ends but has not scored is scored here (and the next one dealt)."""
         self.channel = channel
+        channel.openers = (HELLO, RESUME)  # a conversation begins with one of these
         self.variant = variant
         self.rounds = rounds
         self.random_bytes = random_bytes

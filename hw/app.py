@@ -75,6 +75,7 @@ SETTLE_MS = const(1500)  # menu choices are saved once left alone this long
 
 _PLAYING = const(2)  # engine.session.PLAYING and FAILED (imported only for a link)
 _FAILED = const(3)
+_RESUME_KIND = const(20)  # engine.session.RESUME
 FLASH_MS = const(700)
 DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
 TICKS_MASK = const(0x1FFFFFFF)  # times are ms that may wrap at 2**29 (supervisor.ticks_ms)
@@ -329,9 +330,18 @@ class App:
 
         if self.port is None:
             self.port = self.link_port()
-        self.session = Session(Channel(), self.variant, self.rounds, self.random_bytes, resume)
+        reset = getattr(self.port, "reset_input_buffer", None)
+        if reset is not None:
+            reset()  # what an earlier conversation left in the receive buffer
+        epoch = self.random_bytes(1)[0] or 1  # this conversation's mark (engine.channel)
+        if resume is not None:
+            self.variant = resume[0].game.variant
+            self.rounds = resume[0].rounds
+        self.session = Session(Channel(epoch=epoch), self.variant, self.rounds, self.random_bytes, resume)
         self.session.start()
         self.resuming = resume
+        self.draining = None
+        self.link_lost = False
         self.bots = [None, None]  # no bot from an earlier game plays here
         self.match = None
         self.seen_moves = 0
@@ -344,15 +354,28 @@ class App:
         self.session = None
         self.match = None
         self.resuming = None
+        self.link_lost = False
 
-    def _rejoin(self, session):
-        # The other board was switched off and on and talks anew: this one
-        # resumes the match too (engine.session), from where it stands.
-        self._cancel_tentative()
-        match, seat = session.match, session.seat
-        self._end_link()
-        self._start_link((match, seat))
+    def _peer_restarted(self, session):
+        # The other board talks anew (engine.channel: a new conversation):
+        # switched off and on and resuming, or into another game.
         self.dirty = True
+        self.draining = None
+        match, seat = session.match, session.seat
+        if match is None and self.resuming is not None:
+            match, seat = self.resuming
+        self._cancel_tentative()
+        if match is None:
+            self._start_link()  # it began its handshake again: so does this one
+        elif session.channel.restart_kind == _RESUME_KIND:
+            self._start_link((match, seat))  # resume with it, from where this board stands
+        elif match.over():
+            self.session = None  # it started another game: this one is over anyway
+        else:
+            # It started another game: this match stays saved and on offer.
+            self._end_link()
+            self._offer(match, seat)
+            self._notice([self.t("link_stopped"), "the other board started a new game"], RESUME)
 
     def _give_up_link(self):
         # Stop waiting for the other board.  A linked match under way stays
@@ -828,8 +851,8 @@ class App:
         data = port.read(256)
         if data:
             session.feed(data, now)
-            if session.channel.restarted and session.state == _PLAYING and not session.match.over():
-                return self._rejoin(session)
+            if session.channel.restarted:
+                return self._peer_restarted(session)
         out = session.channel.poll(now)
         while out is not None:
             port.write(bytes(out))
@@ -1046,6 +1069,8 @@ class App:
         data = self.port.read(256)
         if data:
             session.feed(data, now)
+            if session.channel.restarted:
+                return self._peer_restarted(session)
         out = session.channel.poll(now)
         while out is not None:
             self.port.write(bytes(out))

@@ -159,6 +159,9 @@ class DeskUART:
     def write(self, data):
         return len(data)
 
+    def reset_input_buffer(self):
+        pass
+
 
 class SerialPort:
     """A real or virtual serial port (pyserial), read like ``busio.UART``:
@@ -172,6 +175,9 @@ class SerialPort:
     def read(self, nbytes=None):
         data = self.port.read(nbytes or 256)
         return data or None
+
+    def reset_input_buffer(self):
+        self.port.reset_input_buffer()
 
     def write(self, data):
         try:

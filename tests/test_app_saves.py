@@ -8,7 +8,7 @@ import pytest
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.save import Saver, encode
 from hw import buttons
-from hw.app import MATCH_END, MENU, NOTICE, RESUME, SETTLE_MS, TURN, App
+from hw.app import MATCH_END, MENU, NOTICE, RESUME, ROUND_END, SETTLE_MS, TURN, App
 from hw.autoplay import AutoPlayer
 
 NVM = 8192
@@ -429,44 +429,41 @@ def test_the_other_board_coming_back_is_joined_without_a_button():
     assert apps[0].match.moves() == apps[1].match.moves() and apps[0].match.scores == apps[1].match.scores
 
 
-def test_a_linked_matchs_last_move_stays_saved_until_delivered():
-    # The last move is played while the other board is off: the mover keeps
-    # the whole match saved (and offers it at power-up); both boards resume
-    # and the other one gets the last move.
-    apps, stores, players, now = _started(91, CLASSIC, 0, rounds=1)
-    # Play until one board is about to make the match's last move: cut the
-    # cable just before each press and see whether that press ended it.
+def _last_move_alone(seed):
+    """Two linked apps played until one is about to make the match's last
+    move; then the other goes dark (its cable end kept) and the mover makes
+    it, reaching MATCH_END alone.  (apps, stores, players, now, mover,
+    the dark board's cable end)."""
+    from engine.save import resume as resume_save
+
+    apps, stores, players, now = _started(seed, CLASSIC, 0, rounds=1)
     while True:
         now += 10
-        done = False
         for i, app in enumerate(apps):
             app.tick(now)
             b = players[i].next_button(app)
             if b is None:
                 continue
-            if app.mode == 1 and app.match.game.to_move == app.me():
-                from engine.save import resume as resume_save
-
+            m = players[i].plan[1] if players[i].plan else None
+            if app.mode == TURN and app.match.game.to_move == app.me() and m is not None:
                 probe = resume_save(app.save_blob(app.match))[0]
-                m = players[i].plan[1] if players[i].plan else None
-                if m is not None and probe.game.check(m) is None:
+                if probe.game.check(m) is None:
                     probe.game.apply(m)
                     if probe.game.over():
+                        cable = app.port.peer
                         app.port.peer = type(app.port)()  # the other board is off now
                         apps[1 - i] = None
                         app.press(b)
-                        while app.mode != MATCH_END:
-                            b = players[i].next_button(app)
-                            if b is not None:
-                                app.press(b)
-                            now += 10
-                            app.tick(now)
-                        done = True
-                        mover = i
-                        break
+                        now = players[i].play(app, lambda a: a.mode == MATCH_END, now=now, step_ms=10)
+                        return apps, stores, players, now, i, cable
             app.press(b)
-        if done:
-            break
+
+
+def test_a_linked_matchs_last_move_stays_saved_until_delivered():
+    # The last move is played while the other board is off: the mover keeps
+    # the whole match saved (and offers it at power-up); both boards resume
+    # and the other one gets the last move.
+    apps, stores, players, now, mover, _ = _last_move_alone(91)
     winner_store = stores[mover]
     other_store = stores[1 - mover]
     assert boot(winner_store.data, opponent="link").mode in (RESUME, NOTICE)
@@ -506,3 +503,112 @@ def test_a_save_from_another_version_is_not_used():
     Saver(store).save(encode(None, opponent=9, lang=1))
     app = boot(store)
     assert app.mode == NOTICE and "another version" in " ".join(app.lines) and app.lang == "en"
+
+
+def _pause_choose(app, choice):
+    from hw.app import PAUSE, PAUSE_ROWS
+
+    app.press(buttons.START)
+    assert app.mode == PAUSE
+    while PAUSE_ROWS[app.row] != choice:
+        app.press(buttons.DOWN)
+    app.press(buttons.A)
+
+
+def _until_turn(apps, players, now, i):
+    # Play on until board i has its own turn on screen.
+    return _run(apps, players, now, lambda: apps[i].mode == TURN)
+
+
+def test_frames_of_an_old_conversation_do_not_hold_up_a_new_game():
+    # Board 1's receive buffer still holds frames of board 0's earlier talk
+    # (its first message, a later move, a heartbeat), before and during a
+    # new linked game's handshake: the new game starts all the same.
+    from engine.frames import Encoder
+
+    def stale():
+        enc = Encoder()
+        return (bytes(enc.encode(1, 3, 18, bytes(14), epoch=77)) + bytes(enc.encode(9, 8, 18, bytes(14), epoch=77))
+                + bytes(enc.encode(0, 8, 2, b"", epoch=77)))
+
+    for when in ("before", "during"):
+        apps = _linked(171, CLASSIC, [LoggedStorage(), LoggedStorage()], rounds=1)
+        for app in apps:
+            app.press(buttons.START)
+        apps[1].port.inbox.extend(stale())
+        if when == "during":
+            apps[0].tick(10)
+            apps[1].port.inbox.extend(stale())
+        _run(apps, [None, None], 0, lambda: all(a.mode in (TURN, 10) for a in apps), limit=20000)
+
+
+def test_a_board_that_ended_the_match_joins_the_other_when_it_comes_back():
+    # The mover stays on, on its match summary, its last move undelivered;
+    # the other board comes back from its save and resumes: the mover hears
+    # it, resumes too and sends the last move.
+    for stay in ("match_end", "menu"):
+        apps, stores, players, now, mover, cable = _last_move_alone(131 if stay == "menu" else 133)
+        winner = apps[mover]
+        if stay == "menu":
+            winner.press(buttons.A)  # past the summary: still sending the last move
+            assert winner.mode == MENU and winner.draining is not None
+        back = _linked(132, CLASSIC, [LoggedStorage(stores[1 - mover].data)] * 2, rounds=1)[1 - mover]
+        back.link_port = lambda: cable
+        winner.port.peer = cable
+        assert back.mode == RESUME and not back.offer.over()
+        back.press(buttons.A)
+        apps[1 - mover] = back
+        ends = (ROUND_END, MATCH_END)
+        now = _run(apps, [None, None], now, lambda: all(a.mode in ends and a.match.over() for a in apps),
+                   limit=now + 30000)
+        assert back.match.results == winner.match.results and back.match.moves() == winner.match.moves()
+
+
+def test_a_restart_right_after_a_resume_is_noticed():
+    apps, stores, players, now = _started(141, TACTICS, 12)
+    back = _linked(142, TACTICS, [LoggedStorage(s.data) for s in stores])
+    for app in back:
+        app.press(buttons.A)
+    now = _run(back, [None, None], now, lambda: all(a.mode in (TURN, 10, 3) for a in back), limit=now + 20000)
+    # Board 1 goes off again at once, before any move, and resumes again.
+    port = back[1].port
+    again = _linked(143, TACTICS, [LoggedStorage(), LoggedStorage(back[1].saver.regions[0][0].data)])[1]
+    again.link_port = lambda: port
+    assert again.mode == RESUME
+    again.press(buttons.A)
+    back[1] = again
+    now = _run(back, players, now, lambda: all(a.mode == MATCH_END for a in back))
+    assert back[0].match.moves() == back[1].match.moves()
+
+
+def test_a_new_game_on_the_other_board_is_said_and_the_old_match_kept():
+    apps, stores, players, now = _started(151, CLASSIC, 8, rounds=1)
+    now = _until_turn(apps, players, now, 0)
+    _pause_choose(apps[0], "restart")  # board 0 starts a new linked game
+    assert apps[0].mode == 9
+    _run(apps, [None, None], now, lambda: apps[1].mode == NOTICE, limit=now + 20000)
+    assert "new game" in " ".join(apps[1].lines)
+    apps[1].press(buttons.A)
+    assert apps[1].mode == RESUME and apps[1].offer is not None
+    apps[1].press(buttons.DOWN)
+    apps[1].press(buttons.A)
+    apps[1].press(buttons.START)  # and joins the new game
+    _run(apps, [None, None], now, lambda: all(a.mode in (TURN, 10) for a in apps), limit=now + 40000)
+
+
+def test_after_giving_up_a_link_the_next_match_takes_the_buttons():
+    apps, stores, players, now = _started(161, CLASSIC, 6, rounds=1)
+    apps[1].port.peer = type(apps[1].port)()
+    for _ in range(400):
+        now += 10
+        apps[0].tick(now)
+    if apps[0].mode != 1:
+        now = _run([apps[0]], [players[0]], now, lambda: apps[0].link_lost)
+    apps[0].press(buttons.B)
+    assert apps[0].mode == RESUME
+    apps[0].press(buttons.DOWN)
+    apps[0].press(buttons.A)  # new game: against the computer now
+    apps[0].opponent = "easy"
+    apps[0].press(buttons.START)
+    assert not apps[0].link_lost
+    AutoPlayer("medium", 3).play(apps[0], lambda a: a.mode == MATCH_END, now=now)

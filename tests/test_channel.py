@@ -113,9 +113,18 @@ def test_the_other_end_starting_again_is_noticed():
     # 300 messages (past the 8-bit sequence's wrap), then the other end is
     # switched off and on: its new channel's first message is seen as a
     # restart, not dropped as a repeat without a word.
-    a, b, inbox_a, inbox_b, to_a, to_b, _ = exchange(5, 300, loss=0.01, flips=0.0, dups=0.01)
+    a, b, inbox_a, inbox_b, to_a, to_b, _ = exchange(5, 300, loss=0.01, flips=0.0, dups=0.01, until=400000)
     assert inbox_b == to_b and not a.restarted
-    fresh = Channel()
-    fresh.send(FIRST_KIND, b"hello again")
+    fresh = Channel(epoch=2)
+    fresh.send(FIRST_KIND + 4, b"hello again")
     a.feed(bytes(fresh.poll(0)), now=1)
-    assert a.restarted and a.receive() is None
+    assert a.restarted and a.restart_kind == FIRST_KIND + 4 and a.receive() is None
+    # A new channel takes no frame of an earlier conversation: only the
+    # other end's first message starts one.
+    new = Channel(epoch=3)
+    new.feed(bytes(b.poll(10**6) or b""), now=2)  # a heartbeat or ack of the old talk
+    b.send(FIRST_KIND, b"late")
+    new.feed(bytes(b.poll(10**6)), now=3)  # an old conversation's message (seq > 1)
+    assert new.peer_epoch == 0 and new.receive() is None and not new.restarted
+    new.feed(bytes(fresh.poll(10**6)), now=4)  # the fresh one's first message, resent
+    assert new.peer_epoch == 2 and new.receive()[0] == FIRST_KIND + 4

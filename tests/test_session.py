@@ -439,8 +439,8 @@ def test_a_board_of_the_old_protocol_is_refused_clearly():
     a.start()
     b.channel.send(16, bytes((1, TACTICS, 1)) + bytes(32))  # a version-1 HELLO
     run(a, b, ab, ba, 3000, stop=lambda: a.state == FAILED)
-    assert VERSION == 2
-    assert a.state == FAILED and a.error == "protocol version 1, ours is 2"
+    assert VERSION == 3
+    assert a.state == FAILED and a.error == "protocol version 1, ours is 3"
 
 
 def test_linked_tactics_matches_survive_loss_flips_and_an_unplug():
