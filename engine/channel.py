@@ -14,13 +14,18 @@ On top of ``engine.frames`` (which throws away anything damaged) it adds:
   keeps its queue and its sequence numbers, so when the cable comes back
   the conversation resumes where it stopped;
 - conversations: every frame carries its channel's ``epoch`` (a random
-  byte the caller gives, never 0).  A channel takes the other end's epoch
-  from its first message (sequence number 1, of a kind in ``openers`` when
-  the caller names them), or from its acknowledgement of ours, and from then on hears only frames of that epoch: frames of an
-  earlier conversation still on the line are dropped.  A first message of another epoch means the other end began
-  a new conversation (it was switched off and on, or left the game and
-  started another): ``restarted`` is then set, with that message's kind in
-  ``restart_kind``, and the message is left for a new channel to take.
+  byte the caller gives, never 0) and the other end's as it knows it
+  (``heard``, 0 until it knows one).  A channel takes the other end's epoch
+  from its first message (sequence number 1, sent knowing nobody, of a
+  kind in ``openers`` when the caller names them) or from a frame that
+  hears this channel; it honours acknowledgements only from frames that
+  hear this channel, and from then on takes only frames of that epoch:
+  frames of an earlier conversation still on the line cannot pass for this
+  one's.  Another first message (a new epoch, or the same one from an end
+  that had heard us and now knows nobody) means the other end began a new
+  conversation (switched off and on, or into another game): ``restarted``
+  is then set, with that message's kind in ``restart_kind``, and the
+  message is left for a new channel to take.
 
 Times are ms that may wrap at 2**29 (``supervisor.ticks_ms``).  Messages
 are at most ``frames.MAX_PAYLOAD`` bytes; the queue is preallocated.
@@ -51,6 +56,7 @@ class Channel:
         self.epoch = epoch
         self.peer_epoch = 0  # the other end's, from its first message
         self.openers = None  # the kinds a conversation may begin with (None: any)
+        self.heard_back = False  # the other end has heard this channel
         self.rto = rto
         self.heartbeat = heartbeat
         self.lost_after = lost_after
@@ -139,26 +145,28 @@ class Channel:
 
     def _frame(self, now):
         dec = self.decoder
-        if dec.epoch != self.peer_epoch:
-            first = dec.kind >= FIRST_KIND and dec.seq == 1 and (self.openers is None or dec.kind in self.openers)
+        mine = dec.heard == self.epoch  # it hears this channel
+        first = (dec.kind >= FIRST_KIND and dec.seq == 1 and dec.heard == 0
+                 and (self.openers is None or dec.kind in self.openers))
+        if dec.epoch != self.peer_epoch or (first and self.heard_back):
             if self.peer_epoch:
                 if first:
                     self.restarted = True  # the other end began anew
                     self.restart_kind = dec.kind
                 return  # (else a frame of an earlier conversation)
-            if not first and not (self.in_flight and dec.ack == self.next_seq):
-                # Neither its first message nor an answer to ours: it is
-                # there, no more (maybe an earlier conversation's frame).
-                self._heard(now)
-                return
+            self._heard(now)  # it is there, at least
+            if not first and not mine:
+                return  # neither its first message nor one that hears us
             self.peer_epoch = dec.epoch  # the conversation begins
         self._heard(now)
-        # Their acknowledgement releases our message in flight.
-        if self.in_flight and dec.ack == self.next_seq:
-            self.in_flight = False
-            self.out_head = (self.out_head + 1) % QUEUE
-            self.out_count -= 1
-            self.next_seq = (self.next_seq + 1) & 0xFF or 1
+        if mine:
+            self.heard_back = True
+            # Their acknowledgement releases our message in flight.
+            if self.in_flight and dec.ack == self.next_seq:
+                self.in_flight = False
+                self.out_head = (self.out_head + 1) % QUEUE
+                self.out_count -= 1
+                self.next_seq = (self.next_seq + 1) & 0xFF or 1
         kind = dec.kind
         if kind < FIRST_KIND:
             return
@@ -203,4 +211,4 @@ class Channel:
         self.ack_due = False
         self.said_at = now
         self.sent_frames += 1
-        return self.encoder.encode(seq, ack, kind, data, n, self.epoch)
+        return self.encoder.encode(seq, ack, kind, data, n, self.epoch, self.peer_epoch)

@@ -5,13 +5,14 @@ that lost its place (a dropped byte, a burst of noise, a cable plugged in
 mid-frame) finds the next frame at the next zero.  Inside, before the
 encoding:
 
-    epoch (1) | seq (1) | ack (1) | kind (1) | length (1) | payload (length) | crc (2)
+    epoch (1) | heard (1) | seq (1) | ack (1) | kind (1) | length (1) | payload (length) | crc (2)
 
 ``crc`` is CRC-16/CCITT-FALSE over everything before it, big-endian.  The
 reliability above this layer (acknowledgements, retransmission, duplicates,
-heartbeats) uses ``seq`` and ``ack``, and ``epoch`` to tell one
-conversation from the next (a board switched off and on); this module only
-builds and checks frames.  Buffers are made once: no allocation per byte or per frame.
+heartbeats) uses ``seq`` and ``ack``, and ``epoch`` and ``heard`` (the
+sender's conversation, and the other side's as the sender knows it, 0
+before it knows one) to tell one conversation from the next (a board
+switched off and on); this module only builds and checks frames.  Buffers are made once: no allocation per byte or per frame.
 """
 
 from array import array
@@ -19,9 +20,9 @@ from array import array
 from micropython import const
 
 MAX_PAYLOAD = const(64)
-HEADER = const(5)
-_RAW_MAX = const(71)  # HEADER + MAX_PAYLOAD + 2
-WIRE_MAX = const(74)  # COBS adds one byte (frames are under 254), plus two zeros
+HEADER = const(6)
+_RAW_MAX = const(72)  # HEADER + MAX_PAYLOAD + 2
+WIRE_MAX = const(75)  # COBS adds one byte (frames are under 254), plus two zeros
 
 
 def _crc_table():
@@ -52,7 +53,7 @@ class Encoder:
         self.raw = bytearray(_RAW_MAX)
         self.wire = bytearray(WIRE_MAX)
 
-    def encode(self, seq, ack, kind, payload, n=-1, epoch=0):
+    def encode(self, seq, ack, kind, payload, n=-1, epoch=0, heard=0):
         """The wire bytes of a frame (a memoryview into this encoder: send
         or copy it before the next call)."""
         if n < 0:
@@ -61,10 +62,11 @@ class Encoder:
             raise ValueError("payload too long")
         raw = self.raw
         raw[0] = epoch & 0xFF
-        raw[1] = seq & 0xFF
-        raw[2] = ack & 0xFF
-        raw[3] = kind & 0xFF
-        raw[4] = n
+        raw[1] = heard & 0xFF
+        raw[2] = seq & 0xFF
+        raw[3] = ack & 0xFF
+        raw[4] = kind & 0xFF
+        raw[5] = n
         for i in range(n):
             raw[HEADER + i] = payload[i]
         size = HEADER + n
@@ -98,7 +100,7 @@ class Decoder:
     """Reads a byte stream, yields valid frames, counts and skips the rest.
 
     ``feed(byte)`` returns True when a good frame has just ended; then
-    ``epoch``, ``seq``, ``ack``, ``kind`` and ``payload()`` describe it until the next
+    ``epoch``, ``heard``, ``seq``, ``ack``, ``kind`` and ``payload()`` describe it until the next
     ``feed``.  Anything else (a bad checksum, a bad length, an overlong or
     malformed run) is dropped up to the next zero and counted in
     ``errors``."""
@@ -111,6 +113,7 @@ class Decoder:
         self.errors = 0
         self.frames = 0
         self.epoch = 0
+        self.heard = 0
         self.seq = 0
         self.ack = 0
         self.kind = 0
@@ -171,16 +174,17 @@ class Decoder:
                 out += 1
         if out < HEADER + 2:
             return False
-        length = raw[4]
+        length = raw[5]
         if length > MAX_PAYLOAD or HEADER + length + 2 != out:
             return False
         size = HEADER + length
         if crc16(raw, size) != raw[size] << 8 | raw[size + 1]:
             return False
         self.epoch = raw[0]
-        self.seq = raw[1]
-        self.ack = raw[2]
-        self.kind = raw[3]
+        self.heard = raw[1]
+        self.seq = raw[2]
+        self.ack = raw[3]
+        self.kind = raw[4]
         self.length = length
         return True
 

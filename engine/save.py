@@ -341,10 +341,14 @@ class Saver:
                 reasons.append(blob)
             read.append((seq, blob))
         # Sequence numbers wrap (16 bits): they are compared against the
-        # first good one of the two slots (the first, nvm's, is written in
-        # every layout).  A region far "ahead" of it is an old save from
+        # first slot's (nvm's, written in every layout), or when that one is
+        # torn against the newest of the others.  A region far "ahead" of it is an old save from
         # before a change of layout, whose number has come round again.
-        ref = read[0][0] if read[0][0] >= 0 else read[1][0]
+        ref = read[0][0]
+        if ref < 0:  # the first slot torn: the newest of the others, as they stand
+            for seq, _ in read:
+                if seq >= 0 and (ref < 0 or (seq - ref) & 0xFFFF < 0x8000):
+                    ref = seq
         found = []  # type: list
         for slot in range(len(read)):
             seq, blob = read[slot]

@@ -154,6 +154,7 @@ class App:
         self.offer = None  # type: Any
         self.offer_seat = 0
         self.resuming = None  # type: Any  # (match, seat) of a linked match being resumed
+        self.epoch = 0  # the last link's conversation mark
         self.recorded = None  # type: Any
         if saver is not None:
             self._load()
@@ -333,7 +334,11 @@ class App:
         reset = getattr(self.port, "reset_input_buffer", None)
         if reset is not None:
             reset()  # what an earlier conversation left in the receive buffer
-        epoch = self.random_bytes(1)[0] or 1  # this conversation's mark (engine.channel)
+        # This conversation's mark (engine.channel): 1 to 255, never the last one's.
+        epoch = self.random_bytes(1)[0] % 255 + 1
+        if epoch == self.epoch:
+            epoch = epoch % 255 + 1
+        self.epoch = epoch
         if resume is not None:
             self.variant = resume[0].game.variant
             self.rounds = resume[0].rounds
@@ -365,12 +370,16 @@ class App:
         if match is None and self.resuming is not None:
             match, seat = self.resuming
         self._cancel_tentative()
-        if match is None:
-            self._start_link()  # it began its handshake again: so does this one
+        if match is None or (session.channel.restart_kind != _RESUME_KIND and _count(match) == 0):
+            self._start_link()  # it began a handshake (again): so does this one
         elif session.channel.restart_kind == _RESUME_KIND:
             self._start_link((match, seat))  # resume with it, from where this board stands
         elif match.over():
-            self.session = None  # it started another game: this one is over anyway
+            # It started another game: this one is over anyway.
+            session.channel.restarted = False  # (the summary stays as it is)
+            if self.mode == LINKING:
+                self._end_link()
+                self.mode = MENU
         else:
             # It started another game: this match stays saved and on offer.
             self._end_link()
@@ -394,6 +403,7 @@ class App:
 
     def new_match(self):
         # Every match of a session gets its own deal, all from one seed.
+        self.draining = None  # a linked match's last frames: given up
         self.matches += 1
         seed = (self.seed + 104729 * self.matches) & 0x3FFFFFFF
         self.match = Match(seed, self.rounds, self.variant)
@@ -1069,7 +1079,8 @@ class App:
         data = self.port.read(256)
         if data:
             session.feed(data, now)
-            if session.channel.restarted:
+            if session.channel.restarted and self.match is None:
+                self.opponent = "link"
                 return self._peer_restarted(session)
         out = session.channel.poll(now)
         while out is not None:

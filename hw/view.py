@@ -339,7 +339,7 @@ class View:
         t = app.t
         if w not in (0, 1):
             return t(what + "_drawn")
-        if app.opponent != "pass" and w == 0:
+        if app.opponent != "pass" and w == app.me():
             return t("you_win_" + what)
         return t(what + "_won") % app.name(w)
 

@@ -612,3 +612,28 @@ def test_after_giving_up_a_link_the_next_match_takes_the_buttons():
     apps[0].press(buttons.START)
     assert not apps[0].link_lost
     AutoPlayer("medium", 3).play(apps[0], lambda a: a.mode == MATCH_END, now=now)
+
+
+def test_each_linked_board_says_who_won_from_its_own_seat():
+    pytest.importorskip("displayio")
+    from hw.view import View
+
+    apps, stores, players, now = _started(181, CLASSIC, 0, rounds=1)
+    _run(apps, players, now, lambda: all(a.mode == MATCH_END for a in apps))
+    w = apps[0].match.winner()
+    lines = [View._won(a, w, "match") for a in apps]
+    you = apps[0].t("you_win_match")
+    assert lines.count(you) == (1 if w in (0, 1) else 0)
+    if w in (0, 1):
+        assert lines[[a.me() for a in apps].index(w)] == you
+
+
+def test_a_local_match_is_not_taken_over_by_an_old_links_last_frames():
+    apps, stores, players, now, mover, cable = _last_move_alone(191)
+    winner = apps[mover]
+    winner.press(buttons.A)  # past the summary, still sending the last move
+    assert winner.draining is not None
+    winner.opponent = "easy"
+    winner.press(buttons.START)  # a match against the computer now
+    assert winner.draining is None and winner.opponent == "easy"
+    AutoPlayer("medium", 3).play(winner, lambda a: a.mode == MATCH_END, now=now)

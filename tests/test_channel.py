@@ -33,7 +33,7 @@ def messages(seed, n):
             for _ in range(n)]
 
 
-def exchange(seed, n, loss, flips, dups, unplug=None, until=120000):
+def exchange(seed, n, loss, flips, dups, unplug=None, until=400000):
     a, b = Channel(), Channel()
     ab = FaultyLine(seed, loss, flips, dups)
     ba = FaultyLine(seed + 1, loss, flips, dups)
@@ -128,3 +128,25 @@ def test_the_other_end_starting_again_is_noticed():
     assert new.peer_epoch == 0 and new.receive() is None and not new.restarted
     new.feed(bytes(fresh.poll(10**6)), now=4)  # the fresh one's first message, resent
     assert new.peer_epoch == 2 and new.receive()[0] == FIRST_KIND + 4
+
+
+def test_a_restart_with_the_same_epoch_is_noticed_and_old_acks_release_nothing():
+    a, b, inbox_a, inbox_b, to_a, to_b, _ = exchange(8, 20, 0, 0, 0)
+    assert a.heard_back and b.heard_back
+    # b comes back with the same epoch (1 time in 255): its first message
+    # knows nobody, which a board that had heard us never sends again.
+    same = Channel(epoch=b.epoch)
+    same.send(FIRST_KIND, b"again")
+    a.feed(bytes(same.poll(0)), now=1)
+    assert a.restarted and a.receive() is None
+    # A new channel's first message is not released by an earlier
+    # conversation's acknowledgement of a sequence number 1.
+    new = Channel(epoch=9)
+    new.send(FIRST_KIND, b"hello")
+    new.poll(0)
+    old = Channel(epoch=5)
+    old.peer_epoch = 4  # it heard an earlier channel of ours
+    old.expected = 2  # and acknowledges our (earlier) message 1
+    old.ack_due = True
+    new.feed(bytes(old.poll(0)), now=1)
+    assert new.pending() == 1 and new.peer_epoch == 0

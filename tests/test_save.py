@@ -353,3 +353,30 @@ def test_after_falling_back_to_an_older_save_the_next_write_spares_it():
     back.save(encode(None, opponent=2))
     again = Saver(store)
     assert again.blobs == [encode(None, opponent=2), encode(None, opponent=1)]
+
+
+def test_a_torn_first_slot_after_a_change_of_layout_keeps_the_newest():
+    # Writable layout (nvm's first half and a file), then nvm alone (the
+    # file left behind), then writable again with its first save torn: the
+    # newest good save (in nvm's second half) loads, not the file's old one.
+    nvm = bytearray(b"\xff" * 1024)
+    f = bytearray(b"\xff" * 512)
+
+    def writable():
+        return Saver(regions=((nvm, 0, 512), (f, 0, 512)), also=((nvm, 512, 512),))
+
+    def nvm_only():
+        return Saver(regions=((nvm, 0, 512), (nvm, 512, 512)), also=((f, 0, 512),))
+
+    s = writable()
+    for k in range(10):
+        s.save(encode(None, opponent=k))
+    s = nvm_only()
+    for k in range(10, 50):
+        s.save(encode(None, opponent=k))
+    assert writable().load()[0] == nvm_only().load()[0] == encode(None, opponent=49)
+    s = writable()
+    before = bytes(nvm[:512])
+    s.save(encode(None, opponent=50))
+    nvm[10:512] = before[10:]  # the cut
+    assert writable().load()[0] == nvm_only().load()[0] == encode(None, opponent=49)
