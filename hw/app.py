@@ -366,9 +366,7 @@ class App:
         # switched off and on and resuming, or into another game.
         self.dirty = True
         self.draining = None
-        match, seat = session.match, session.seat
-        if match is None and self.resuming is not None:
-            match, seat = self.resuming
+        match, seat = self._linked_match(session)
         self._cancel_tentative()
         if match is None or (session.channel.restart_kind != _RESUME_KIND and _count(match) == 0):
             self._start_link()  # it began a handshake (again): so does this one
@@ -386,15 +384,20 @@ class App:
             self._offer(match, seat)
             self._notice([self.t("link_stopped"), "the other board started a new game"], RESUME)
 
+    def _linked_match(self, session):
+        # (match, seat) of the linked match in play, or being resumed (a
+        # resume the other board has not answered yet); (None, 0) if none.
+        if session is not None and session.match is not None:
+            return session.match, session.seat
+        if self.resuming is not None:
+            return self.resuming
+        return None, 0
+
     def _give_up_link(self):
         # Stop waiting for the other board.  A linked match under way stays
         # saved and on offer: both boards choose "resume" to go on with it.
         self._cancel_tentative()  # the match on offer is the match as played
-        session = self.session
-        match = session.match if session is not None else None
-        seat = session.seat if session is not None else 0
-        if match is None and self.resuming is not None:
-            match, seat = self.resuming  # a resume that never got an answer
+        match, seat = self._linked_match(self.session)
         self._end_link()
         if match is not None and not match.over():
             self._offer(match, seat)
@@ -875,15 +878,14 @@ class App:
             error = session.error
             # A saved match that did not resume, or a match the link broke
             # off, stays saved and on offer.
-            kept = self.resuming if self.mode == LINKING else None
-            if kept is None and session.match is not None and not session.match.over():
-                self._cancel_tentative()
-                kept = (session.match, session.seat)
+            match, seat = self._linked_match(session)
+            kept = match is not None and (self.resuming is not None or not match.over())
+            self._cancel_tentative()
             self._end_link()
             print("link stopped:", error)
             after = MENU
-            if kept is not None:
-                self._offer(kept[0], kept[1])
+            if kept:
+                self._offer(match, seat)
                 after = RESUME
             self._notice([self.t("link_stopped"), error], after)  # (the reason: the engine's, in English)
             self.dirty = True
