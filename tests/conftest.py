@@ -90,3 +90,26 @@ def position(stones, to_move=0, variant="classic", owners=None, first=None, hand
     used.update(hands[0] + hands[1])
     deck = [c for c in rest if c not in used]
     return {"variant": variant, "to_move": to_move, "stones": out, "hands": hands, "deck": deck}
+
+
+def players(who, seed):
+    """Seats for ``next_move``: a Bot of each level named, None for
+    "random"."""
+    from engine.bots import Bot
+
+    return [Bot(w, seed + i) if w != "random" else None for i, w in enumerate(who)]
+
+
+def next_move(game, seats, rng):
+    """The move of the player to move (its bot's, else a random one from
+    ``rng``), claims spelled out as saves and records keep them."""
+    from engine.playout import random_tactics_move
+
+    bot = seats[game.to_move]
+    if bot is not None:
+        m = bot.choose(game)
+    elif game.variant == 2:  # TACTICS
+        m = random_tactics_move(game, rng)
+    else:
+        m = random_move(game, rng)
+    return game.spell_claims(m)

@@ -10,32 +10,23 @@ import sys
 
 import pytest
 
-from conftest import ROOT
-from engine.bots import Bot
+from conftest import ROOT, next_move, players
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.match import Match
-from engine.playout import random_move, random_tactics_move
 from engine.position import dump
 from engine.record import RecordError, from_save, replay, summary, write
 from engine.rng import Random
-from engine.save import encode, spell
+from engine.save import encode
 
 
 def whole_match(seed, variant, rounds, who=("random", "random"), stop=None):
     match = Match(seed, rounds, variant)
     rng = Random(seed + 7)
-    bots = [Bot(w, seed + i) if w != "random" else None for i, w in enumerate(who)]
+    seats = players(who, seed)
     moves = []
     while not match.over() and (stop is None or len(moves) < stop):
         game = match.game
-        p = game.to_move
-        if bots[p] is not None:
-            m = bots[p].choose(game)
-        elif variant == TACTICS:
-            m = random_tactics_move(game, rng)
-        else:
-            m = random_move(game, rng)
-        m = spell(game, m)
+        m = next_move(game, seats, rng)
         game.apply(m)
         moves.append(m)
         if game.winner != NOBODY:

@@ -6,10 +6,10 @@ import zlib
 
 import pytest
 
-from engine.bots import Bot
+from conftest import next_move, players
 from engine.game import AUTO_CLAIM, CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.match import Match
-from engine.playout import random_move, random_tactics_move
+from engine.playout import random_move
 from engine.rng import Random
 from engine.save import VERSION, Saver, SaveError, crc32, decode, encode, resume, spell
 
@@ -26,19 +26,12 @@ def play(seed, variant, rounds, who=("random", "random")):
     (and once at the start), rounds scored as the app does at once."""
     match = Match(seed, rounds, variant)
     rng = Random(seed + 1)
-    bots = [Bot(w, seed + i) if w != "random" else None for i, w in enumerate(who)]
+    seats = players(who, seed)
     moves = []
     yield match, moves
     while not match.over():
         game = match.game
-        p = game.to_move
-        if bots[p] is not None:
-            m = bots[p].choose(game)
-        elif variant == TACTICS:
-            m = random_tactics_move(game, rng)
-        else:
-            m = random_move(game, rng)
-        m = spell(game, m)
+        m = next_move(game, seats, rng)
         assert game.check(m) is None
         game.apply(m)
         moves.append(m)
