@@ -12,22 +12,69 @@
   Scout still owes): after every turn both compare it, so two boards never
   drift apart silently.
 
-SHA-256 comes from ``hashlib`` (CPython, MicroPython) or, on boards without
-it, from ``adafruit_hashlib``.
+The commitments and the deal take SHA-256: the firmware's ``hashlib``
+(``sha256`` in CPython and MicroPython, ``new("sha256")`` in CircuitPython),
+or on boards without it ``engine.sha256``, imported at the first digest and
+dropped by ``release`` (the session calls it once the handshake is over).
+``public_hash`` needs no cryptographic hash (a peer that lies about its
+table could as well send the hash of ours: its moves are what the other
+board checks): two CRC-32s of different polynomials, cheap on a board and
+free of long ints.
 """
+
+from engine.save import ZLIB, crc32, crc_table
 
 try:
     import hashlib
-except ImportError:  # CircuitPython ports without hashlib
-    import adafruit_hashlib as hashlib  # type: ignore[no-redef]
+except ImportError:  # CircuitPython on a SAMD51
+    hashlib = None  # type: ignore[assignment]
 
 SECRET_BYTES = 16
 _TACTICS = 2  # engine.game.TACTICS
+# public_hash: where each CRC goes in the digest, and its table (CRC-32C's
+# polynomial 0x82F63B78 is Castagnoli's); room for the single numbers.
+_TABLES = ((0, ZLIB), (4, crc_table(0x82F6, 0x3B78)))
+_TAIL = bytearray(7)
+_OUT = bytearray(8)
+
+_own = None  # engine.sha256.digest while it is loaded
+
+
+def sha256(data):
+    """The SHA-256 digest (32 bytes) of ``data``."""
+    if hashlib is not None:
+        make = getattr(hashlib, "sha256", None)
+        if make is not None:
+            return make(data).digest()
+        return hashlib.new("sha256", data).digest()
+    global _own
+    if _own is None:
+        from engine.sha256 import digest
+
+        _own = digest
+    return _own(data)
+
+
+def release():
+    """Drop ``engine.sha256`` if a digest loaded it, so that the heap gets
+    its code back until the next handshake needs it again."""
+    global _own
+    if _own is None:
+        return
+    _own = None
+    import gc
+    import sys
+
+    sys.modules.pop("engine.sha256", None)
+    package = sys.modules.get("engine")
+    if package is not None and getattr(package, "sha256", None) is not None:
+        del package.sha256  # (the import made it an attribute of the package)
+    gc.collect()
 
 
 def commitment(secret):
     """The 32-byte commitment to ``secret`` (bytes)."""
-    return hashlib.sha256(b"st-commit" + bytes(secret)).digest()
+    return sha256(b"st-commit" + bytes(secret))
 
 
 def verify(secret, commit):
@@ -37,7 +84,7 @@ def verify(secret, commit):
 
 def shared_seed(lead_secret, follow_secret):
     """The shuffle seed (30 bits) from both secrets, the leader's first."""
-    d = hashlib.sha256(b"st-seed" + bytes(lead_secret) + bytes(follow_secret)).digest()
+    d = sha256(b"st-seed" + bytes(lead_secret) + bytes(follow_secret))
     return (d[0] << 22 | d[1] << 14 | d[2] << 6 | d[3] >> 2) & 0x3FFFFFFF
 
 
@@ -48,29 +95,47 @@ def deal(my_secret, their_secret):
     steer the deal or the seats, and both boards compute the same."""
     mine_first = commitment(my_secret) < commitment(their_secret)
     first, second = (my_secret, their_secret) if mine_first else (their_secret, my_secret)
-    d = hashlib.sha256(b"st-seats" + bytes(first) + bytes(second)).digest()
+    d = sha256(b"st-seats" + bytes(first) + bytes(second))
     first_leads = not d[0] & 1
     return shared_seed(first, second), first_leads == mine_first
 
 
 def public_hash(game):
-    """8 bytes digesting the state both players can see."""
-    h = hashlib.sha256(b"st-state")
-    h.update(game.side)
-    h.update(game.n)
-    h.update(game.owner)
-    h.update(game.first)
-    h.update(game.owned)
-    h.update(game.hand_n)
-    h.update(bytes((game.deck_pos, game.to_move, game.winner, game.variant)))
-    if game.variant == _TACTICS:
-        # The side cards above include elite troops (their codes); here
-        # what else both players see: combat modes, the discard pile
-        # (face up, oldest first), the tactic pile's size, tactic cards
-        # played, elite troops placed, cards a Scout still owes.
-        h.update(game.mode)
-        h.update(game.played)
-        h.update(game.out)
-        h.update(bytes((game.tpos, game.returns, game.discard_n)))
-        h.update(bytes(game.discard[: game.discard_n]))
-    return h.digest()[:8]
+    """8 bytes digesting the state both players can see: the CRC-32 (zlib's)
+    then the CRC-32C of the same bytes, each big-endian."""
+    tail = _TAIL
+    tail[0] = game.deck_pos
+    tail[1] = game.to_move
+    tail[2] = game.winner
+    tail[3] = game.variant
+    n = 4
+    tactics = game.variant == _TACTICS
+    if tactics:
+        # The side cards include elite troops (their codes); here what else
+        # both players see: combat modes, the discard pile (face up, oldest
+        # first, last of all), the tactic pile's size, tactic cards played,
+        # elite troops placed, cards a Scout still owes.
+        tail[4] = game.tpos
+        tail[5] = game.returns
+        tail[6] = game.discard_n
+        n = 7
+    out = _OUT
+    for at, table in _TABLES:
+        hi, lo = crc32(game.side, 0, -1, 0, 0, table)
+        hi, lo = crc32(game.n, 0, -1, hi, lo, table)
+        hi, lo = crc32(game.owner, 0, -1, hi, lo, table)
+        hi, lo = crc32(game.first, 0, -1, hi, lo, table)
+        hi, lo = crc32(game.owned, 0, -1, hi, lo, table)
+        hi, lo = crc32(game.hand_n, 0, -1, hi, lo, table)
+        if tactics:
+            hi, lo = crc32(game.mode, 0, -1, hi, lo, table)
+            hi, lo = crc32(game.played, 0, -1, hi, lo, table)
+            hi, lo = crc32(game.out, 0, -1, hi, lo, table)
+        hi, lo = crc32(tail, 0, n, hi, lo, table)
+        if tactics:
+            hi, lo = crc32(game.discard, 0, game.discard_n, hi, lo, table)
+        out[at] = hi >> 8
+        out[at + 1] = hi & 255
+        out[at + 2] = lo >> 8
+        out[at + 3] = lo & 255
+    return bytes(out)

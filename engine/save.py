@@ -68,9 +68,11 @@ class SaveError(ValueError):
     """A blob that cannot be a save of this program: the reason, one line."""
 
 
-# -- CRC-32 (reflected, polynomial 0xEDB88320), a nibble table in halves ----
+# -- CRC-32 (reflected: zlib's polynomial or another), a nibble table in halves
 
-def _nibble_table():
+def crc_table(poly_hi, poly_lo):
+    """The nibble table of the reflected CRC-32 polynomial ``poly_hi << 16 |
+    poly_lo``, in 16-bit halves, for ``crc32``'s ``table``."""
     hi = []
     lo = []
     for i in range(16):
@@ -78,8 +80,8 @@ def _nibble_table():
         l = i  # noqa: E741
         for _ in range(4):
             if l & 1:
-                l = (l >> 1 | (h & 1) << 15) ^ 0x8320
-                h = h >> 1 ^ 0xEDB8
+                l = (l >> 1 | (h & 1) << 15) ^ poly_lo
+                h = h >> 1 ^ poly_hi
             else:
                 l = l >> 1 | (h & 1) << 15
                 h >>= 1
@@ -88,23 +90,26 @@ def _nibble_table():
     return tuple(hi), tuple(lo)
 
 
-_T_HI, _T_LO = _nibble_table()
+ZLIB = crc_table(0xEDB8, 0x8320)  # zlib's CRC-32
 
 
-def crc32(data, start=0, end=-1):
-    """The CRC-32 of ``data[start:end]`` (zlib's), as ``(high16, low16)``."""
+def crc32(data, start=0, end=-1, hi=0, lo=0, table=ZLIB):
+    """The CRC-32 of ``data[start:end]`` (zlib's), as ``(high16, low16)``.
+    ``hi, lo``: the CRC of bytes before these, to go on from (as zlib.crc32's
+    second argument); ``table``: another polynomial's (``crc_table``)."""
     if end < 0:
         end = len(data)
-    hi = 0xFFFF
-    lo = 0xFFFF
-    thi = _T_HI
-    tlo = _T_LO
+    hi ^= 0xFFFF
+    lo ^= 0xFFFF
+    thi, tlo = table
     for i in range(start, end):
         lo ^= data[i]
-        for _ in range(2):
-            k = lo & 15
-            lo = (lo >> 4 | (hi & 15) << 12) ^ tlo[k]
-            hi = hi >> 4 ^ thi[k]
+        k = lo & 15
+        lo = (lo >> 4 | (hi & 15) << 12) ^ tlo[k]
+        hi = hi >> 4 ^ thi[k]
+        k = lo & 15
+        lo = (lo >> 4 | (hi & 15) << 12) ^ tlo[k]
+        hi = hi >> 4 ^ thi[k]
     return hi ^ 0xFFFF, lo ^ 0xFFFF
 
 

@@ -40,10 +40,11 @@ while a return is owed, or a ``RETURN`` when none is, is out of turn.
 
 from micropython import const
 
-from engine.fairdeal import SECRET_BYTES, commitment, deal, public_hash, verify
+from engine.fairdeal import SECRET_BYTES, commitment, deal, public_hash, release, verify
 from engine.match import Match
 
-VERSION = const(3)  # 2: four-byte moves (tactics), RETURN; 3: RESUME, and frames with an epoch
+VERSION = const(4)  # 2: four-byte moves (tactics), RETURN; 3: RESUME, and frames with an epoch;
+# 4: the public hash is two CRC-32s (SHA-256 before)
 # Message kinds: the channel leaves kinds from FIRST_KIND (16) up to us.
 HELLO = const(16)
 REVEAL = const(17)
@@ -81,6 +82,7 @@ class Session:
         self.state = GREETING
         self.error = ""
         self.secret = bytes(random_bytes(SECRET_BYTES))
+        self.commit = b""  # our commitment, once made
         self.their_commit = b""
         self.leader = -1
         self.match = None  # type: Match | None
@@ -100,12 +102,17 @@ class Session:
         if self.resuming is not None:
             self.channel.send(RESUME, self._resume_message())
             return
-        msg = bytes((VERSION, self.variant, self.rounds)) + commitment(self.secret)
-        self.channel.send(HELLO, msg)
+        self.channel.send(HELLO, bytes((VERSION, self.variant, self.rounds)) + self._commitment())
+
+    def _commitment(self):
+        if not self.commit:
+            self.commit = commitment(self.secret)
+        return self.commit
 
     def _fail(self, reason):
         self.state = FAILED
         self.error = reason
+        release()  # (a handshake cut short)
 
     def _hello(self, p):
         if self.state != GREETING:
@@ -121,7 +128,7 @@ class Session:
         if p[1] != self.variant or p[2] != self.rounds:
             return self._fail("the other board chose other settings")
         self.their_commit = bytes(p[3:35])
-        if self.their_commit == commitment(self.secret):
+        if self.their_commit == self._commitment():
             return self._fail("the other board sent our own commitment back")
         self.state = REVEALING
         self.channel.send(REVEAL, self.secret)
@@ -133,6 +140,7 @@ class Session:
         if not verify(theirs, self.their_commit):
             return self._fail("the other board's secret does not match its commitment")
         seed, i_lead = deal(self.secret, theirs)
+        release()  # no more SHA-256 in this link: a board without hashlib gets its heap back
         self.leader = 1 if i_lead else 0
         self.match = Match(seed, self.rounds, self.variant)
         self.seat = 0 if self.leader else 1

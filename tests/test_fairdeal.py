@@ -118,3 +118,85 @@ def test_the_tactics_hash_covers_modes_discards_piles_played_cards_and_returns()
         assert public_hash(other) == base
         change(other)
         assert public_hash(other) != base
+
+
+def _crc32c(data):
+    # CRC-32C bit by bit, straight from its reflected polynomial.
+    crc = 0xFFFFFFFF
+    for b in data:
+        crc ^= b
+        for _ in range(8):
+            crc = crc >> 1 ^ (0x82F63B78 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+
+def _public_bytes(game):
+    parts = [game.side, game.n, game.owner, game.first, game.owned, game.hand_n]
+    if game.variant == 2:
+        parts += [game.mode, game.played, game.out,
+                  bytes((game.deck_pos, game.to_move, game.winner, game.variant, game.tpos, game.returns,
+                         game.discard_n)), game.discard[: game.discard_n]]
+    else:
+        parts.append(bytes((game.deck_pos, game.to_move, game.winner, game.variant)))
+    return b"".join(bytes(p) for p in parts)
+
+
+def test_the_public_hash_is_a_crc32_then_a_crc32c_of_the_public_state():
+    import zlib
+
+    from engine.fairdeal import _TABLES
+    from engine.save import crc32
+
+    hi, lo = crc32(b"123456789", 0, -1, 0, 0, _TABLES[1][1])
+    assert hi << 16 | lo == _crc32c(b"123456789") == 0xE3069283  # CRC-32C's check value
+    game = Game()
+    game.deal(17)
+    for g in (game, _tactics_game(5, 30), _tactics_game(8, 3)):
+        data = _public_bytes(g)
+        expected = zlib.crc32(data).to_bytes(4, "big") + _crc32c(data).to_bytes(4, "big")
+        assert public_hash(g) == expected
+
+
+def test_our_sha256_is_hashlibs_for_every_length_up_to_several_blocks():
+    import hashlib
+    import random
+
+    from engine.sha256 import digest
+
+    rnd = random.Random(5)
+    for n in list(range(0, 201)) + [255, 256, 257, 1000]:
+        data = bytes(rnd.randrange(256) for _ in range(n))
+        assert digest(data) == hashlib.sha256(data).digest(), n
+        assert digest(bytearray(data)) == digest(memoryview(data)) == digest(data)
+
+
+def test_without_hashlib_the_deal_is_the_same_and_our_sha256_is_dropped_after(monkeypatch):
+    import sys
+
+    import engine
+    import engine.fairdeal as fairdeal
+
+    a, b = b"lead secret....!", b"follow secret..!"
+    expected = (commitment(a), shared_seed(a, b), deal(a, b), deal(b, a))
+    monkeypatch.setattr(fairdeal, "hashlib", None)
+    assert fairdeal._own is None
+    assert (commitment(a), shared_seed(a, b), deal(a, b), deal(b, a)) == expected
+    assert "engine.sha256" in sys.modules and fairdeal._own is not None
+    fairdeal.release()
+    assert "engine.sha256" not in sys.modules and not hasattr(engine, "sha256") and fairdeal._own is None
+    fairdeal.release()  # (nothing loaded: nothing to do)
+
+
+def test_hashlib_without_sha256_is_asked_by_name(monkeypatch):
+    # CircuitPython's hashlib, where a board has one, offers only new().
+    import hashlib
+
+    import engine.fairdeal as fairdeal
+
+    class Named:
+        new = staticmethod(hashlib.new)
+
+    a = b"\x05" * 16
+    expected = commitment(a)
+    monkeypatch.setattr(fairdeal, "hashlib", Named)
+    assert commitment(a) == expected and fairdeal._own is None

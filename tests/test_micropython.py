@@ -4,6 +4,7 @@ and compiled by mpy-cross: same deals, same moves, same results."""
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -93,14 +94,48 @@ def test_hot_paths_do_not_allocate_under_micropython():
                        "t_claim_threat": 0, "t_claimable": 0, "t_random_move": 0, "t_apply_undo": 0}
 
 
+LINK_CHECK = os.path.join(ROOT, "tests", "mpy", "link_check.py")
+
+
+def _link_check_under_cpython():
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    cpy = subprocess.run([sys.executable, LINK_CHECK], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert cpy.returncode == 0, cpy.stderr
+    return cpy.stdout
+
+
+def _sha256_line():
+    # link_check's line for engine.sha256, from CPython's hashlib.
+    import hashlib
+
+    digests = b"".join(hashlib.sha256(bytes((i * 7 + n) & 255 for i in range(n))).digest() for n in range(201))
+    return "sha256 %s %s" % (hashlib.sha256(b"").hexdigest()[:16], hashlib.sha256(digests).hexdigest())
+
+
 def test_the_link_pieces_behave_the_same_under_micropython():
     mpy = under_micropython_script("link_check.py")
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    cpy = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "mpy", "link_check.py")],
-                         capture_output=True, text=True, cwd=ROOT, env=env)
-    assert cpy.returncode == 0, cpy.stderr
-    assert mpy == cpy.stdout
+    assert mpy == _link_check_under_cpython()
     assert "channel 30 True" in mpy  # every message through a damaged line
+    assert _sha256_line() in mpy.splitlines()
+
+
+CIRCUITPYTHON = os.environ.get("CIRCUITPYTHON", "")
+
+
+@pytest.mark.skipif(not CIRCUITPYTHON, reason="CIRCUITPYTHON (CircuitPython's unix-port interpreter) is not set")
+def test_the_link_pieces_behave_the_same_under_circuitpython(tmp_path):
+    # CircuitPython's own interpreter, built like a SAMD51 board: 31-bit
+    # small ints and no hashlib, so the fair deal takes engine.sha256.  (The
+    # heap is roomier than a board's: here every module is compiled from
+    # source, and the script holds several matches at once.)
+    shutil.copytree(os.path.join(ROOT, "engine"), tmp_path / "engine",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(LINK_CHECK, tmp_path)
+    out = subprocess.run([CIRCUITPYTHON, "-X", "heapsize=256000", "link_check.py"], capture_output=True,
+                         text=True, cwd=tmp_path, timeout=600)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout == _link_check_under_cpython()
+    assert _sha256_line() in out.stdout.splitlines()
 
 
 def test_only_one_language_sits_in_ram_under_micropython():

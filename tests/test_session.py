@@ -434,13 +434,15 @@ def test_a_move_too_wide_for_the_protocol_is_refused():
     assert "malformed" in _caught(MOVE, msg, lambda g: not g.returns)
 
 
-def test_a_board_of_the_old_protocol_is_refused_clearly():
+@pytest.mark.parametrize("old", [3, 1])
+def test_a_board_of_the_old_protocol_is_refused_clearly(old):
+    # Version 3 (SHA-256 public hashes) has version 4's frames and HELLO.
     a, b, ab, ba = pair(30, variant=TACTICS)
     a.start()
-    b.channel.send(16, bytes((1, TACTICS, 1)) + bytes(32))  # a version-1 HELLO
+    b.channel.send(16, bytes((old, TACTICS, 1)) + bytes(32))  # an old board's HELLO
     run(a, b, ab, ba, 3000, stop=lambda: a.state == FAILED)
-    assert VERSION == 3
-    assert a.state == FAILED and a.error == "protocol version 1, ours is 3"
+    assert VERSION == 4
+    assert a.state == FAILED and a.error == "protocol version %d, ours is 4" % old
 
 
 def test_linked_tactics_matches_survive_loss_flips_and_an_unplug():
@@ -456,3 +458,39 @@ def test_linked_tactics_matches_survive_loss_flips_and_an_unplug():
         returns += figures["scout_returns"]
         cards += figures["tactic_cards"]
     assert cards > 20 and returns > 0  # tactic cards and Scouts really crossed the line
+
+
+def test_a_board_without_hashlib_deals_the_same_and_drops_its_sha256_after_the_handshake(monkeypatch):
+    import sys
+
+    import engine.fairdeal as fairdeal
+
+    def handshake():
+        a, b, ab, ba = pair(7)
+        a.start()
+        b.start()
+        run(a, b, ab, ba, 5000, stop=lambda: a.state == b.state == PLAYING)
+        assert a.state == b.state == PLAYING
+        return a.seat, bytes(a.match.game.deck), a.commit
+
+    expected = handshake()
+    monkeypatch.setattr(fairdeal, "hashlib", None)
+    loaded = []
+    real = fairdeal.sha256
+
+    def watched(data):
+        out = real(data)
+        loaded.append("engine.sha256" in sys.modules)
+        return out
+
+    monkeypatch.setattr(fairdeal, "sha256", watched)
+    assert handshake() == expected  # the same secrets, the same deal and seats
+    assert loaded and all(loaded) and "engine.sha256" not in sys.modules and fairdeal._own is None
+    # A handshake cut short drops it too.
+    a = pair(8)[0]
+    a.start()
+    assert "engine.sha256" in sys.modules
+    old = Channel()
+    old.send(16, bytes((3, 0, 1)) + bytes(32))  # a HELLO of version 3
+    a.feed(bytes(old.poll(0)), 0)
+    assert a.state == FAILED and "engine.sha256" not in sys.modules

@@ -50,6 +50,25 @@ g = Game()
 g.deal(17)
 print("hash", h(public_hash(g)), shared_seed(b"a" * 16, b"b" * 16), h(commitment(b"s" * 16))[:16])
 
+# Our SHA-256 (the fair deal's where there is no hashlib) over 0 to 200
+# bytes, up to four blocks: the digest of all their digests; checked against
+# hashlib here where there is one (the test checks the line with CPython's).
+from engine.sha256 import digest
+
+try:
+    import hashlib
+except ImportError:
+    hashlib = None
+digests = bytearray()
+for n in range(201):
+    data = bytes((i * 7 + n) & 255 for i in range(n))
+    d = digest(data)
+    if hashlib is not None and d != hashlib.sha256(data).digest():
+        raise SystemExit("our SHA-256 is wrong for %d bytes" % n)
+    digests += d
+print("sha256", h(digest(b""))[:16], h(digest(digests)))
+del digests
+
 # The tactics variant: the digest over a random round, then two sessions
 # playing a whole tactics match (Scouts and all) over a line that damages
 # bytes, each board checking the other's every move.
