@@ -2,6 +2,7 @@
 # Copy this file with engine/, hw/ and lib/ to the CIRCUITPY drive.
 import gc
 import os
+import sys
 
 import engine  # noqa: F401
 from hw.app import App
@@ -15,6 +16,12 @@ from hw.store import BoardRecords, drive_writable, open_saver
 settings, problems = read(os.getenv)
 for problem in problems:
     print(problem)
+options = app_options(settings)
+del read, app_options, problems
+# hw.settings is only needed at start: its code goes back to the heap.
+sys.modules.pop("hw.settings", None)
+if hasattr(sys.modules["hw"], "settings"):
+    delattr(sys.modules["hw"], "settings")
 gc.collect()
 handheld = open_board(settings)
 # Saves in nvm (and a file when a boot.py made the drive writable: the two
@@ -23,5 +30,5 @@ handheld = open_board(settings)
 writable = drive_writable()
 app = App(seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF, link_port=handheld.open_uart, random_bytes=os.urandom,
           saver=open_saver(handheld.nvm, writable), recorder=BoardRecords(settings["ST_NAME"], writable),
-          **app_options(settings))
+          **options)
 Runner(handheld, app).run()

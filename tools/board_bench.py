@@ -1,0 +1,83 @@
+"""The bundle's figures on CircuitPython's own interpreter (part of ``make bench``).
+
+For each mode (variant and opponent, a linked match, a save and resume): the
+smallest heap that plays a whole match, found by bisection (``-X heapsize``
+less what the stand-ins and the driver keep, see tools/board_run.py), the
+peak live heap, the heap after set-up; the start-up (code.py's imports and
+set-up) and a screen update (the view's Python work), estimated for a
+SAMD51 from the calibration loop run under the same interpreter.
+
+    python tools/board_bench.py        # prints Markdown rows
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import board_run  # noqa: E402
+
+SAMD51_LOOP_S = 8.4  # the calibration loop on a SAMD51 (tools/mpy_clock.py)
+MODES = (("classic", "easy"), ("classic", "medium"), ("classic", "hard"), ("expert", "hard"), ("classic", "pass"),
+         ("tactics", "easy"), ("tactics", "medium"), ("tactics", "hard"), ("tactics", "pass"))
+SEED = 7
+
+
+def calibration_us(dirs):
+    """The calibration loop's best time under CircuitPython's interpreter."""
+    script = os.path.join(dirs["driver"], "calibrate.py")
+    with open(os.path.join(ROOT, "tools", "mpy_clock.py")) as f, open(script, "w") as g:
+        g.write(f.read() + "\nprint(calibrate(None, 5))\n")
+    out = subprocess.run([board_run.interpreter(), script], capture_output=True, text=True, check=True)
+    return int(out.stdout.split()[-1])
+
+
+def rows(log=sys.stderr):
+    if not (board_run.interpreter() and board_run.mpy_cross()):
+        return [("board tier (CircuitPython)", "not run: CIRCUITPYTHON and CIRCUITPY_MPY_CROSS unset")]
+    out = []
+    with tempfile.TemporaryDirectory() as top:
+        dirs = board_run.prepare(top)
+        factor = SAMD51_LOOP_S * 1e6 / calibration_us(dirs)
+        out.append(("board: CircuitPython calibration (SAMD51 / this interpreter)", "x%.0f" % factor))
+        out.append(("board: stand-ins and driver, taken off every heap figure",
+                    "%.1f KB + %.1f KB (+%.0f KB for its bot)" % (dirs["standins_bytes"] / 1024,
+                                                                   dirs["driver_bytes"] / 1024,
+                                                                   board_run.DRIVER_THINKING / 1024)))
+        for variant, opponent in MODES:
+            label = "%s vs %s" % (variant, opponent)
+            print("board: %s..." % label, file=log)
+            least = board_run.smallest_heap(dirs, ST_VARIANT=variant, ST_OPPONENT=opponent, BOARD_SEED=SEED)
+            code, got, _ = board_run.play(dirs, 400000, ST_VARIANT=variant, ST_OPPONENT=opponent, BOARD_SEED=SEED)
+            out.append(("board heap, %s: smallest / peak live / after set-up" % label,
+                        "%s / %.1f KB / %.1f KB" % ("%.1f KB" % (least / 1024) if least else "over 390 KB",
+                                                   int(got["peak"]) / 1024, int(got["setup"]) / 1024)))
+            if (variant, opponent) == ("classic", "easy"):
+                startup = int(got["startup_us"]) * factor / 1e6
+                out.append(("board start-up to the menu (imports, set-up), SAMD51 estimate", "%.2f s" % startup))
+            out.append(("board screen update, %s: mean / worst, SAMD51 estimate" % label,
+                        "%.0f / %.0f ms" % (int(got["redraw_us"]) * factor / 1e3,
+                                            int(got["redraw_max_us"]) * factor / 1e3)))
+        cable = os.path.join(top, "cable")
+        os.mkdir(cable)
+        for variant in ("classic", "tactics"):
+            print("board: linked %s..." % variant, file=log)
+            least = board_run.smallest_heap(dirs, linked_folder=cable, ST_VARIANT=variant)
+            for name in os.listdir(cable):
+                os.remove(os.path.join(cable, name))
+            ends = board_run.play_linked(dirs, 400000, cable, ST_VARIANT=variant)
+            peak = max(int(got["peak"]) for _, got, _ in ends)
+            out.append(("board heap, linked %s: smallest / peak live" % variant,
+                        "%s / %.1f KB" % ("%.1f KB" % (least / 1024) if least else "over 390 KB", peak / 1024)))
+    return out
+
+
+def main():
+    for name, value in rows():
+        print("| %s | %s |" % (name, value))
+
+
+if __name__ == "__main__":
+    main()
