@@ -356,6 +356,11 @@ class App:
         self.mode = LINKING
 
     def _end_link(self):
+        if self.session is not None:
+            # A handshake given up may have loaded the SHA-256 code: drop it.
+            from engine.fairdeal import release
+
+            release()
         self.session = None
         self.match = None
         self.resuming = None
