@@ -20,14 +20,18 @@ sim-link: $(VENV)/.installed
 test: $(VENV)/.installed node_modules/.installed
 	$(VENV)/bin/pytest
 
+# With CIRCUITPYTHON and CIRCUITPY_MPY_CROSS set, also the bundle's figures on
+# CircuitPython's own interpreter (tools/board_bench.py).
 bench: $(VENV)/.installed node_modules/.installed
 	$(PY) tools/bench.py
+	$(PY) tools/board_bench.py
 
 # Two opponents (levels or outside commands), GAMES games, seats swapped.
 tournament: $(VENV)/.installed
 	$(PY) tools/tournament.py "$(A)" "$(B)" --games $(GAMES) --variant $(VARIANT)
 
-# A folder to copy onto CIRCUITPY; MPY_CROSS=path/to/circuitpython/mpy-cross compiles it.
+# A folder to copy onto CIRCUITPY, compiled by CircuitPython's mpy-cross:
+# MPY_CROSS=path/to/mpy-cross (or CIRCUITPY_MPY_CROSS in the environment).
 bundle: $(VENV)/.installed
 	$(PY) tools/bundle.py $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS),)
 
