@@ -4,7 +4,7 @@ One small table per language, in ``hw/lang/<code>.py``, loaded when the
 language is first asked for: only one sits in RAM, the one before is
 dropped (its module leaves ``sys.modules`` and is collected).  Every table
 holds every key (a test checks it).  ``text(lang, key)`` looks a string up.
-Accented letters are kept here as they should read; ``hw.font`` draws them.
+Accented letters are kept here as they should read; ``hw.text`` draws them.
 """
 
 import gc

@@ -3,18 +3,19 @@
 One tile sheet, made once at start, holds every card face (value, colour,
 and a colour-blind-safe mark), empty slots, stones and the cursor; the
 board is a TileGrid of those tiles, so an update only swaps tile indices.
-Text uses the built-in font through ``bitmap_label``, with the accented
-letters ``hw.font`` adds.  The same code runs on a board and in the sim.
+Text is ``hw.text``'s: each line a TileGrid of one row of cells over one
+1-bit glyph sheet (the built-in font's ASCII and the accented letters made
+from it), so a new text too only swaps tile indices.  The same code runs
+on a board and in the sim.
 """
 
 import displayio
-from adafruit_display_text import bitmap_label
 
 from engine.cards import TACTIC_CODES
 
 from engine.game import N_STONES, NOBODY, TACTICS
 from hw import app as A
-from hw.font import Font
+from hw.text import Glyphs, Label
 
 A_STRATEGIST = 60
 from hw.strings import LANGUAGE_NAMES, LANGUAGES
@@ -30,10 +31,12 @@ STONE_ROW = 4
 HAND_Y = BOARD_Y + ROWS * TILE_H + 1
 HAND_MAX = 9  # seven cards, nine while a Scout's cards go back
 LINES = 9  # text lines of a panel
-LINE_Y = 12  # the first line's middle, then one every LINE_PITCH pixels
+LINE_Y = 7  # the first line's top (its 12 rows of glyph cells), then one every LINE_PITCH pixels
 LINE_PITCH = 13
 PANEL_X = 4  # the panel's background: x 4 to 156
 PANEL_CHARS = 24  # characters of the built-in font (6 pixels each) on a panel line, from x 10
+LINE_CHARS = 26  # on the top line (the status and the corner) and the hint line, from x 2
+HINT_Y = HEIGHT - 13  # the hint line's top
 
 # Palette indices.
 FELT = 0
@@ -221,12 +224,15 @@ class View:
         self.cursor = displayio.TileGrid(self.sheet, pixel_shader=palette, width=1, height=1,
                                          tile_width=TILE_W, tile_height=TILE_H)
         self.cursor[0] = T_CURSOR
-        self.font = font = Font()
-        self.status = bitmap_label.Label(font, text=" ", color=0xFFFFFF, x=2, y=5)
-        self.hint = bitmap_label.Label(font, text=" ", color=0xFFFFFF, x=2, y=HEIGHT - 8)
-        self.corner = bitmap_label.Label(font, text=" ", color=0xFFFFFF, x=WIDTH - 40, y=5)
+        self.glyphs = glyphs = Glyphs()
+        # The top line: the status from the left, the corner's text ending
+        # at the right (its x moves with its length).
+        self.status = Label(glyphs, LINE_CHARS, x=2)
+        self.corner = Label(glyphs, LINE_CHARS)
+        self.hint = Label(glyphs, LINE_CHARS, x=2, y=HINT_Y)
         self.game_group = displayio.Group()
-        for item in (self.board, self.hand, self.discard, self.cursor, self.status, self.corner, self.hint):
+        for item in (self.board, self.hand, self.discard, self.cursor, self.status.grid, self.corner.grid,
+                     self.hint.grid):
             self.game_group.append(item)
         self.root.append(self.game_group)
         # A panel over the board for menus, notices and summaries.
@@ -240,9 +246,9 @@ class View:
         self.panel.append(backing)
         self.lines = []
         for i in range(LINES):
-            line = bitmap_label.Label(font, text=" ", color=0xFFFFFF, x=10, y=LINE_Y + LINE_PITCH * i)
+            line = Label(glyphs, PANEL_CHARS, x=10, y=LINE_Y + LINE_PITCH * i)
             self.lines.append(line)
-            self.panel.append(line)
+            self.panel.append(line.grid)
         self.root.append(self.panel)
         # What the last render showed on the panel, for tests and shots:
         # its lines, and as drawn (long ones wrapped).
@@ -268,9 +274,7 @@ class View:
         for line in lines:
             wrapped += wrap(line)
         for i in range(LINES):
-            text = wrapped[i] if i < len(wrapped) else ""
-            if self.lines[i].text != (text or " "):
-                self.lines[i].text = text or " "
+            self.lines[i].text = wrapped[i] if i < len(wrapped) else ""
         self.shown = list(lines)
         self.wrapped = wrapped
 
@@ -431,10 +435,10 @@ class View:
         step = self._step(app, turn, phase) if tactics else None
         if step is not None:
             status, right = step, ""
-        self._text(self.status, status)
-        self._text(self.corner, right)
-        self.corner.x = WIDTH - 2 - 6 * len(right)
-        self._text(self.hint, hint)
+        self.status.text = status
+        self.corner.text = right
+        self.corner.x = WIDTH - 2 - self.glyphs.w * len(right)
+        self.hint.text = hint
 
     @staticmethod
     def _step(app, turn, phase):
@@ -495,9 +499,3 @@ class View:
         if app.message:
             return app.message
         return t("pick_card")
-
-    @staticmethod
-    def _text(label, text):
-        text = text or " "
-        if label.text != text:
-            label.text = text

@@ -4,9 +4,11 @@ its box.
 Games are played through the buttons (a bot in the player's seat), and on
 the way every detail, every reason a stone cannot be claimed, the pause
 menu and the tactics steps are drawn too.  After each drawing, every label
-shown is measured by its glyphs (``bounding_box``): panel lines must end
-inside the panel, the top and bottom lines inside the screen, and the two
-texts of the top line must not meet.
+shown is read back from its TileGrid: its cells must hold the glyphs of its
+whole text (none cut off by the label's width, none shown as "?"), and
+measured by those glyphs, panel lines must end inside the panel, the top
+and bottom lines inside the screen, and the two texts of the top line must
+not meet.
 """
 
 import pytest
@@ -15,6 +17,7 @@ from engine.cards import TACTIC_CODES
 from engine.game import CLASSIC, EXPERT, N_STONES, TACTICS
 from hw import app as A
 from hw import buttons
+from hw import text as T
 from hw import view as V
 from hw.app import App
 from hw.autoplay import AutoPlayer
@@ -34,9 +37,19 @@ def desk():
     d.close()
 
 
+def shown(label):
+    """The characters a label's cells show, read from its tiles."""
+    grid = label.grid
+    return "".join(T.char(grid[i]) for i in range(label.width))
+
+
 def extent(label):
-    x, y, w, h = label.bounding_box
-    return label.x + x, label.x + x + w, label.y + y, label.y + y + h
+    """The pixels from a label's first glyph to the end of its last one
+    (blank cells left out), and its rows."""
+    grid = label.grid
+    tiles = [i for i in range(label.width) if grid[i]]
+    w = grid.tile_width
+    return grid.x + w * tiles[0], grid.x + w * (tiles[-1] + 1), grid.y, grid.y + grid.tile_height
 
 
 class Checker:
@@ -68,6 +81,9 @@ class Checker:
                     self.bad[view.status.text + " | " + view.corner.text] = where
 
     def _fits(self, label, left, right, where):
+        if shown(label) != label.text.ljust(label.width):
+            self.bad[label.text] = (where, "shown as %r" % shown(label))
+            return
         if not label.text.strip():
             return
         self.texts += 1
@@ -262,29 +278,79 @@ def test_every_screen_fits_in_every_language(desk, lang):
 
 
 def test_the_accented_letters_are_drawn_not_replaced(desk):
-    from hw.font import ACCENTED, Font
+    import terminalio
 
-    font = Font()
-    for i, c in enumerate(ACCENTED):
-        glyph = font.get_glyph(ord(c))
-        assert glyph.bitmap is font.sheet and glyph.tile_index == i
-        assert font.get_glyph(ord(c)) is glyph  # made once
-    # Each differs from its plain letter, and no two are the same.
-    shapes = set()
-    for i, c in enumerate(ACCENTED):
-        glyph = font.get_glyph(ord(c))
-        shape = tuple(font.sheet[i * font.w + x, y] for y in range(font.h) for x in range(font.w))
-        assert any(shape) and shape not in shapes, c
-        shapes.add(shape)
+    glyphs = T.Glyphs()
+    w, h = glyphs.w, glyphs.h
+
+    def shape(tile):
+        return tuple(glyphs.sheet[tile * w + x, y] for y in range(h) for x in range(w))
+
+    # The sheet: the built-in font's printable ASCII, pixel for pixel, then
+    # the accented letters; each glyph made when first shown.
+    assert (w, h) == (6, 12) and glyphs.sheet.width == w * T.N_GLYPHS
+    for tile in range(T.N_GLYPHS):
+        assert not any(shape(tile)), T.char(tile)
+    for tile in range(T.N_ASCII):
+        assert glyphs.tile(T.char(tile)) == tile
+        glyph = terminalio.FONT.get_glyph(T.FIRST + tile)
+        x0 = glyph.tile_index * glyph.width
+        assert shape(tile) == tuple(glyph.bitmap[x0 + x, y] for y in range(h) for x in range(w)), T.char(tile)
+    for i, c in enumerate(T.ACCENTED):
+        assert glyphs.tile(c) == T.N_ASCII + i and T.char(T.N_ASCII + i) == c
+    # Each differs from every ASCII glyph, and no two are the same.
+    shapes = {shape(tile) for tile in range(T.N_ASCII)}
+    for i, c in enumerate(T.ACCENTED):
+        s = shape(T.N_ASCII + i)
+        assert any(s) and s not in shapes, c
+        shapes.add(s)
     # Beyond ASCII and these letters: a question mark, on a board as in the sim.
-    assert font.get_glyph(ord("\u00b0")) is font.get_glyph(ord("?"))
-    assert font.bitmap_bytes() == 12 * 36  # 46 glyphs of 6 x 12, one bit a pixel
+    assert glyphs.tile("\u00b0") == glyphs.tile("\t") == glyphs.tile("?") == T.UNKNOWN
+    assert glyphs.bitmap_bytes() == 12 * 108  # 141 glyphs of 6 x 12 in one row, one bit a pixel
+
+
+def test_a_label_writes_only_the_tiles_that_change(desk):
+    glyphs = T.Glyphs()
+    label = T.Label(glyphs, 8, x=3, y=4)
+
+    class Spy:  # the label's TileGrid, counting the tiles written
+        def __init__(self, grid):
+            self.grid, self.writes = grid, 0
+
+        def __getattr__(self, name):
+            return getattr(self.grid, name)
+
+        def __getitem__(self, i):
+            return self.grid[i]
+
+        def __setitem__(self, i, tile):
+            self.writes += 1
+            self.grid[i] = tile
+
+    label.grid = spy = Spy(label.grid)
+    assert (label.x, label.y, label.text, shown(label)) == (3, 4, "", " " * 8)
+    label.text = "Été"
+    assert shown(label) == "Été     " and spy.writes == 3
+    label.text = "Été"
+    assert spy.writes == 3  # the same text: nothing written
+    label.text = "Étés"
+    assert shown(label) == "Étés    " and spy.writes == 4
+    label.text = "Bonsoir, à demain"  # longer than the label: its first 8 characters
+    assert shown(label) == "Bonsoir," and label.text == "Bonsoir, à demain"
+    label.text = "Bon°"
+    assert shown(label) == "Bon?    "
+    label.text = ""
+    assert shown(label) == " " * 8
+    # One palette per colour, index 0 transparent.
+    other = T.Label(glyphs, 2, colour=0xFFD700)
+    assert label.grid.pixel_shader is glyphs.palette(0xFFFFFF) is not other.grid.pixel_shader
+    assert other.grid.pixel_shader.is_transparent(0) and other.grid.pixel_shader[1] == 0xFFD700
 
 
 def test_every_character_of_every_language_is_in_the_font():
     import importlib
 
-    from hw.font import ACCENTED
+    from hw.text import ACCENTED
 
     for lang in LANGUAGES:
         table = importlib.import_module("hw.lang." + lang).T

@@ -330,9 +330,8 @@ def main():
     rows.append(("board screen: displayio objects (budget %d)" % SCREEN_OBJECTS, "%d" % screen["displayio_objects"]))
     rows.append(("board screen: bitmap bytes (budget %d KB)" % (SCREEN_BITMAP_BYTES // 1024),
                  "%.1f KB" % (screen["bitmap_bytes"] / 1024)))
-    rows.append(("accented letters (hw.font): tile sheet, glyphs made for every string in French / Spanish",
-                 "%d B, %d / %d glyphs (about 40 B each on a board)" % (
-                     screen["font_sheet_bytes"], screen["font_glyphs_fr"], screen["font_glyphs_es"])))
+    rows.append(("text (hw.text): one glyph sheet for every label, ASCII and accented letters",
+                 "%d B, %d glyphs" % (screen["font_sheet_bytes"], screen["font_sheet_glyphs"])))
     appheap = mpy("tools/mpy_appbench.py", packages=("engine", "hw"))
     rows.append(("MicroPython heap of the app's logic (no display): after imports / max in a game",
                  "%.1f / %.1f KB" % (appheap["app_imports"] / 1024, appheap["app_max"] / 1024)))

@@ -4,8 +4,8 @@ Prints ``key value`` lines: the time per screen update (drawing the state
 and refreshing the display, bots' thinking left out) over a whole game, the
 number of displayio objects on the board screen, and the bytes of their
 bitmaps; then the same for a game of the tactics variant (``tactics_``
-keys), whose screens also show a Scout's nine cards; then the accented
-letters' tile sheet (``font_`` keys).
+keys), whose screens also show a Scout's nine cards; then the text's
+glyph sheet (``font_`` keys).
 """
 
 import os
@@ -47,21 +47,22 @@ def main():
 
 
 def font():
-    """The accented letters' cost (hw.font): the tile sheet's bytes, and the
-    glyphs made for every string of each language."""
+    """The text's glyph sheet (hw.text): its bytes and glyphs, shared by
+    every label; and the glyphs every string of each language shows."""
     import importlib
 
-    from hw.font import Font
     from hw.strings import LANGUAGE_NAMES, LANGUAGES
+    from hw.text import N_GLYPHS, Glyphs
 
     for lang in LANGUAGES:
-        f = Font()
+        glyphs = Glyphs()
         table = importlib.import_module("hw.lang." + lang).T
         for value in list(table.values()) + list(LANGUAGE_NAMES):
             for c in value:
-                f.get_glyph(ord(c))
-        print("font_glyphs_%s %d" % (lang, len(f.glyphs)))
-    print("font_sheet_bytes %d" % f.bitmap_bytes())
+                glyphs.tile(c)
+        print("font_glyphs_%s %d" % (lang, sum(glyphs.made)))
+    print("font_sheet_glyphs %d" % N_GLYPHS)
+    print("font_sheet_bytes %d" % glyphs.bitmap_bytes())
 
 
 def measure(variant, prefix):
@@ -84,7 +85,7 @@ def measure(variant, prefix):
             b = player.next_button(app)
             runner.step([b] if b else [])
             if app.match is not None and not runner.view.game_group.hidden:
-                # The board screen as it stands (labels' bitmaps follow their text).
+                # The board screen as it stands.
                 counts = {"objects": 0, "bitmap_bytes": 0, "seen": set()}
                 walk(runner.view.root, counts)
                 for key in most:
