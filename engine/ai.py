@@ -21,6 +21,7 @@ allocation.
 
 from micropython import const
 
+from engine.cards import NO_CARD
 from engine.formation import best_completion, rank3, threat
 from engine.game import N_STONES, NOBODY, SIDE_MAX, Game
 
@@ -57,12 +58,29 @@ class Judge:
         self.uses = bytearray(N_STONES * 54)  # ``begin``: the cards each rests on
         self._no_uses = bytes(N_STONES * 54)
         self.recording = False
-        self.moved_card = 0
-        self.moved_stone = -1
-        self.mix_mask = [0] * 6
-        self.mix_n = bytearray(9)
         self.world = None  # type: Game | None
         self.theirs_r = bytearray(0)
+        # Answers that hold while p's hand and the unseen cards stay as they
+        # are (``key``: 64 as ``know`` found them, a card while ``leave``
+        # has taken it from the hand), or for as long as ``know``'s answers
+        # (``epoch``) stand.
+        self.key = 64
+        self.epoch = 0
+        self.theirs_key = [-1] * N_STONES  # no worlds: the opponent's prospect per stone
+        self.theirs_v = [0] * N_STONES
+        self.after_v = [0] * N_STONES  # value_after: a stone the card's leaving changed
+        self.after_c = bytearray(N_STONES)  # ... for which card (+ 1)
+        self.empty_key = -2  # an empty side's prospect, the same at every stone
+        self.empty_mine = 0
+        self.empty_sure = 0  # ... and its completions, for ``_uses``
+        self.empty_hoped = 0
+        self.sure = 0  # ``_mine``'s completions, the last worked out
+        self.hoped = 0
+        self.mix_key = -2  # deep: p's hand with its draws, per world
+        self.mixes_m = []  # type: list
+        self.mixes_n = []  # type: list
+        self.wempty_r = [0] * 0  # deep: an empty side's prospect per world (-1 unknown)
+        self.wempty_p = [0] * 0
 
     def sample(self, game, p, rng, worlds, horizon):
         """Judge the opponent's prospects from sampled worlds: ``worlds``
@@ -72,6 +90,7 @@ class Judge:
         then averages over the worlds instead of trusting the whole pool.
         ``worlds`` 0 turns sampling off."""
         self.worlds = worlds
+        self.mix_key = -2
         if not worlds:
             return
         if self.world is None:
@@ -80,6 +99,10 @@ class Judge:
             self.theirs_r = bytearray(worlds * N_STONES)
             self.draws_mask = [0] * (worlds * 6)
             self.draws_n = bytearray(worlds * 9)
+            self.mixes_m = [[0] * 6 for _ in range(worlds)]
+            self.mixes_n = [bytearray(9) for _ in range(worlds)]
+            self.wempty_r = [0] * worlds
+            self.wempty_p = [0] * worlds
         w = self.world
         tm = self.pool_mask  # scratch: ``know`` refills both
         tn = self.pool_n
@@ -153,6 +176,31 @@ class Judge:
             hn[v] += 1
             pm[c] &= ~(1 << v)
             pn[v] -= 1
+        self.key = 64
+        self.empty_key = -2
+        self.mix_key = -2
+        self.epoch += 1
+        if self.epoch > 1 << 28:
+            self.epoch = 1
+            for s in range(N_STONES):
+                self.theirs_key[s] = -1
+
+    def leave(self, card):
+        """``know`` after p placed ``card`` from its hand (tentatively):
+        the pool, the other unseen cards, stays as it was."""
+        c = card // 9
+        v = card % 9
+        self.hand_mask[c] &= ~(1 << v)
+        self.hand_n[v] -= 1
+        self.key = card
+
+    def back(self, card):
+        """Undo ``leave``: the card is in the hand again."""
+        c = card // 9
+        v = card % 9
+        self.hand_mask[c] |= 1 << v
+        self.hand_n[v] += 1
+        self.key = 64
 
     def stone(self, game, s, p):
         """Chance, 0..1000, that ``p`` wins stone ``s``; ``know`` first."""
@@ -167,6 +215,7 @@ class Judge:
         kj = n[j]
         bi = i * 3
         bj = j * 3
+        worlds = self.worlds
         if ki == SIDE_MAX:
             mine = game.rank[i]
             if kj == SIDE_MAX:
@@ -178,21 +227,12 @@ class Judge:
             if w == 0:
                 return CERTAIN  # provable now, and for good
             self._uses(s, w)
+        elif worlds and self.deep and kj < SIDE_MAX and not self.recording:
+            mine = 0  # each world's own, below
+        elif ki == 0:
+            mine = self._mine_empty(game, s, side, bi)
         else:
-            a = side[bi]
-            b = side[bi + 1]
-            sure = best_completion(self.hand_mask, self.hand_n, ki, a, b)
-            mine = 0
-            if sure:
-                self._uses(s, sure)
-                mine = self._rank(side, bi, ki, sure)
-            hoped = best_completion(game.unseen, game.unseen_n, ki, a, b)
-            if hoped:
-                self._uses(s, hoped)
-                r = self._rank(side, bi, ki, hoped)
-                r -= self.hope * self._missing(hoped, self.hand_mask)
-                if r > mine:
-                    mine = r
+            mine = self._mine(game, s, ki, side, bi)
         if kj == SIDE_MAX:
             theirs = game.rank[j]
             # No completion of p's side beats it: the opponent can prove it.
@@ -200,17 +240,24 @@ class Judge:
             if w == 0:
                 return 0
             self._uses(s, w)
-        elif self.worlds:
+        elif worlds:
             # The mean chance over the sampled worlds.
-            deep = self.deep and ki < SIDE_MAX
             total = 0
             rs = self.theirs_r
-            for d in range(self.worlds):
-                if deep:
-                    mine = self._mine_in_world(d, s, ki, side, bi)
-                x = (mine - rs[d * N_STONES + s]) // 4 + 32
-                total += _CURVE[0 if x < 0 else 64 if x > 64 else x]
-            return total * 4 // self.worlds
+            if self.deep and ki < SIDE_MAX:
+                if self.mix_key != self.key:
+                    self._mix()
+                for d in range(worlds):
+                    x = (self._mine_in_world(d, s, ki, side, bi) - rs[d * N_STONES + s]) // 4 + 32
+                    total += _CURVE[0 if x < 0 else 64 if x > 64 else x]
+            else:
+                for d in range(worlds):
+                    x = (mine - rs[d * N_STONES + s]) // 4 + 32
+                    total += _CURVE[0 if x < 0 else 64 if x > 64 else x]
+            return total * 4 // worlds
+        elif self.theirs_key[s] == self.epoch:
+            # The opponent's side and the pool stay while p places cards.
+            theirs = self.theirs_v[s]
         else:
             w = best_completion(self.pool_mask, self.pool_n, kj, side[bj], side[bj + 1])
             if w == 0:
@@ -218,12 +265,50 @@ class Judge:
             else:
                 theirs = self._rank(side, bj, kj, w)
                 theirs -= self.lack * self._missing(w, None)
+            self.theirs_key[s] = self.epoch
+            self.theirs_v[s] = theirs
         d = (mine - theirs) // 4 + 32
         if d < 0:
             d = 0
         elif d > 64:
             d = 64
         return _CURVE[d] * 4
+
+    def _mine(self, game, s, k, side, base):
+        # p's prospect at its side of stone s (k cards, not full): the best
+        # from its hand (sure) or, less a discount for every card still to
+        # draw, from the hand and the unseen cards (hoped for).
+        a = side[base]
+        b = side[base + 1]
+        hm = self.hand_mask
+        sure = best_completion(hm, self.hand_n, k, a, b)
+        mine = 0
+        if sure:
+            self._uses(s, sure)
+            mine = self._rank(side, base, k, sure)
+        hoped = best_completion(game.unseen, game.unseen_n, k, a, b)
+        if hoped:
+            self._uses(s, hoped)
+            r = self._rank(side, base, k, hoped) - self.hope * self._missing(hoped, hm)
+            if r > mine:
+                mine = r
+        self.sure = sure
+        self.hoped = hoped
+        return mine
+
+    def _mine_empty(self, game, s, side, base):
+        # ``_mine`` for an empty side: the same at every stone while the
+        # hand and the unseen cards are, so worked out once (its cards kept
+        # for ``_uses``).
+        if self.empty_key != self.key:
+            self.empty_key = self.key
+            self.empty_mine = self._mine(game, s, 0, side, base)
+            self.empty_sure = self.sure
+            self.empty_hoped = self.hoped
+        elif self.recording:
+            self._uses(s, self.empty_sure)
+            self._uses(s, self.empty_hoped)
+        return self.empty_mine
 
     def _uses(self, s, packed):
         # While ``begin`` records: stone s's judgement rests on these cards.
@@ -239,6 +324,9 @@ class Judge:
         stone, and the stones whose judgement used the card it takes from
         the hand (the one it shows); the others keep these answers."""
         self.uses[:] = self._no_uses
+        after_c = self.after_c
+        for s in range(N_STONES):
+            after_c[s] = 0
         self.recording = True
         self.know(game, p)
         for s in range(N_STONES):
@@ -247,26 +335,67 @@ class Judge:
 
     def value_after(self, game, p, card, stone):
         """``value`` of ``game`` where ``p`` has just placed ``card`` at
-        ``stone`` (tentatively), after ``begin`` on the table before it."""
-        self.moved_card = card
-        self.moved_stone = stone
-        v = self.value(game, p)
-        self.moved_stone = -1
-        return v
+        ``stone`` (tentatively), after ``begin`` on the table before it.
+        Only the card's own stone and the stones that used the card are
+        judged again; the latter once a card, whatever its stone."""
+        w = game.winner
+        if w != NOBODY:
+            return WIN if w == p else -WIN if w == 1 - p else 0
+        self.leave(card)
+        odds = self.odds
+        total = 0
+        uses = self.uses
+        root = self.root
+        after_v = self.after_v
+        after_c = self.after_c
+        tag = card + 1
+        for s in range(N_STONES):
+            if s == stone:
+                x = self.stone(game, s, p)
+            elif not uses[s * 54 + card]:
+                x = root[s]
+            elif after_c[s] == tag:
+                x = after_v[s]
+            else:
+                x = self.stone(game, s, p)
+                after_v[s] = x
+                after_c[s] = tag
+            odds[s] = x // 4
+            total += x
+        self.back(card)
+        return self._board(total)
 
-    def _mine_in_world(self, d, s, k, side, base):
-        # p's best completion from its hand and its next draws in world d.
-        mm = self.mix_mask
-        mn = self.mix_n
-        dm = self.draws_mask
-        dn = self.draws_n
+    def _mix(self):
+        # deep: per world, p's hand with its next draws there.
+        self.mix_key = self.key
         hm = self.hand_mask
         hn = self.hand_n
-        for c in range(6):
-            mm[c] = hm[c] | dm[d * 6 + c]
-        for v in range(9):
-            mn[v] = hn[v] + dn[d * 9 + v]
-        packed = best_completion(mm, mn, k, side[base], side[base + 1])
+        dm = self.draws_mask
+        dn = self.draws_n
+        wr = self.wempty_r
+        for d in range(self.worlds):
+            mm = self.mixes_m[d]
+            mn = self.mixes_n[d]
+            for c in range(6):
+                mm[c] = hm[c] | dm[d * 6 + c]
+            for v in range(9):
+                mn[v] = hn[v] + dn[d * 9 + v]
+            wr[d] = -1
+
+    def _mine_in_world(self, d, s, k, side, base):
+        # p's best completion from its hand and its next draws in world d
+        # (``_mix`` first); an empty side's the same at every stone.
+        if k == 0:
+            r = self.wempty_r[d]
+            if r < 0:
+                packed = best_completion(self.mixes_m[d], self.mixes_n[d], 0, NO_CARD, NO_CARD)
+                self.wempty_p[d] = packed
+                r = self._rank(None, 0, 0, packed) if packed else 0
+                self.wempty_r[d] = r
+            if self.recording:
+                self._uses(s, self.wempty_p[d])
+            return r
+        packed = best_completion(self.mixes_m[d], self.mixes_n[d], k, side[base], side[base + 1])
         if not packed:
             return 0
         self._uses(s, packed)
@@ -308,18 +437,16 @@ class Judge:
         self.know(game, p)
         odds = self.odds
         total = 0
-        moved = self.moved_stone
-        base = self.moved_card
-        uses = self.uses
-        root = self.root
         for s in range(N_STONES):
-            if moved >= 0 and s != moved and not uses[s * 54 + base]:
-                x = root[s]
-            else:
-                x = self.stone(game, s, p)
+            x = self.stone(game, s, p)
             odds[s] = x // 4
             total += x
-        # Runs of three adjacent stones, for and against.
+        return self._board(total)
+
+    def _board(self, total):
+        # The stones' chances (``total``, and each in ``odds``) with the
+        # runs of three adjacent stones, for and against.
+        odds = self.odds
         adj = 0
         for s in range(N_STONES - 2):
             a = odds[s]

@@ -159,8 +159,9 @@ class Bot:
                 if not stones >> s & 1:
                     continue
                 token = g.place_tentatively(card, s)
-                judge.know(g, p)
+                judge.leave(card)  # ``know`` after the placement
                 v = judge.stone(g, s, p) - before[s] * 4 - toll - card % 9 + self.rng.below(_TIE)
+                judge.back(card)
                 g.retract(token, s)
                 if best is None or v > best:
                     best = v
@@ -219,7 +220,8 @@ class Bot:
                 if best is None or v > best:
                     best = v
                     pick = m
-                keep_best(top_v, top_m, keep, v, m)
+                if keep and v > top_v[keep - 1]:
+                    keep_best(top_v, top_m, keep, v, m)
         return pick
 
     def _hard(self, g, p, stones):

@@ -50,6 +50,7 @@ from engine.cards import (
     TRAITOR,
 )
 from engine.elite import STEP, W_ALL, W_JOKER, Solver, wild_bit
+from engine.formation import rank3
 from engine.game import AUTO_CLAIM, DRAW, DRAW_TACTIC, NOBODY, PASS, TACTICS, Stones, lowest
 from engine.game import BEATEN, CLAIMABLE, SHORT, TAKEN, UNPROVED  # noqa: F401
 from engine.rng import Random
@@ -408,8 +409,15 @@ class TacticsGame(Stones):
         if self.n[i] < cap:
             self.rank[i] = 0
             return
-        r = self.solver.best(self.side, i * SIDE_CAP, cap, cap, self.mode[s] & MODE_BLIND,
-                             self.unseen, self.unseen_n, 0)
+        b = i * SIDE_CAP
+        side = self.side
+        if not self.mode[s] and side[b] < FIRST_TACTIC and side[b + 1] < FIRST_TACTIC and side[b + 2] < FIRST_TACTIC:
+            # Three clan cards and no mode (a bot's hot path): the classic
+            # formation, its category on this variant's scale.
+            r = rank3(side[b], side[b + 1], side[b + 2])
+            self.rank[i] = (r >> 5) * STEP + (r & 31)
+            return
+        r = self.solver.best(side, b, cap, cap, self.mode[s] & MODE_BLIND, self.unseen, self.unseen_n, 0)
         self.rank[i] = r
 
     def claim_threat(self, stone, player):
@@ -531,19 +539,22 @@ class TacticsGame(Stones):
         self._add(stone, player, card, True)
 
     def _add(self, stone, p, card, fresh):
+        # (a bot's hot path: ``cap`` written out)
         i = stone * 2 + p
-        k = self.n[i]
+        n = self.n
+        k = n[i]
         self.side[i * SIDE_CAP + k] = card
-        self.n[i] = k + 1
+        n[i] = k + 1
         if card >= FIRST_TACTIC:
             if card == JOKER:
                 self.jokers_on[p] += 1
             if fresh:
                 self.out[card - JOKER] += 1
         elif fresh:
-            self.unseen[card // 9] &= ~(1 << (card % 9))
-            self.unseen_n[card % 9] -= 1
-        if k + 1 == self.cap(stone):
+            v = card % 9
+            self.unseen[card // 9] &= ~(1 << v)
+            self.unseen_n[v] -= 1
+        if k + 1 == 3 + (self.mode[stone] >> 1 & 1):
             self._rank_side(i)
             if self.first[stone] == NOBODY:
                 self.first[stone] = p
@@ -552,22 +563,25 @@ class TacticsGame(Stones):
         # Take the card at ``slot`` off the side (the others close up);
         # with ``fresh`` it goes back to where ``_add`` found it.
         i = stone * 2 + p
-        k = self.n[i]
+        n = self.n
+        k = n[i]
         b = i * SIDE_CAP
-        card = self.side[b + slot]
+        side = self.side
+        card = side[b + slot]
         for j in range(slot, k - 1):
-            self.side[b + j] = self.side[b + j + 1]
-        self.side[b + k - 1] = NO_CARD
-        self.n[i] = k - 1
+            side[b + j] = side[b + j + 1]
+        side[b + k - 1] = NO_CARD
+        n[i] = k - 1
         if card == JOKER:
             self.jokers_on[p] -= 1
         if fresh:
             if card >= FIRST_TACTIC:
                 self.out[card - JOKER] -= 1
             else:
-                self.unseen[card // 9] |= 1 << (card % 9)
-                self.unseen_n[card % 9] += 1
-        if k == self.cap(stone):
+                v = card % 9
+                self.unseen[card // 9] |= 1 << v
+                self.unseen_n[v] += 1
+        if k == 3 + (self.mode[stone] >> 1 & 1):
             self.rank[i] = 0
             if self.first[stone] == p:
                 self.first[stone] = 1 - p if self.n[i ^ 1] == k else NOBODY

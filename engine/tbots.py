@@ -59,6 +59,7 @@ N_STONES = const(9)
 CERTAIN = const(1000)
 _NOISE = const(3)  # random tie-break added to judgements
 WIN = const(1000000)
+_UNKNOWN = const(-100000)  # a prospect not worked out yet
 
 # The price of spending a tactic card, per kind (JK SP SB BB MF SC ST BA TR),
 # in the units of a stone's chance (0..1000).
@@ -105,10 +106,43 @@ class Brain:
         self.stamp = 0
         self.src_stamp = [0] * 72  # per ruse source (stone, slot): when judged
         self.src_v = [0] * 72
+        # ``board`` in one move's search (hard): the chances of the stones
+        # a play leaves alone, kept per state of what they rest on besides
+        # their own sides (``_slot``), which plays share; a slot per play.
+        self.slots = self.keep if level == "hard" else 0
+        self.slot_key = [0] * (5 * self.slots)
+        self.slot_ok = [0] * self.slots  # per slot: mask of the stones kept
+        self.slot_v = [0] * (N_STONES * self.slots)
+        self.slot_n = 0
+        self.key = [0] * 5
+        # An empty side's prospects, the same at every stone with the same
+        # modes (index: 2 for Mud fight + 1 for Blind man's bluff): p's
+        # while ``know``'s answers (``epoch``) and the unseen cards stay,
+        # the opponent's while ``know``'s do, and in each sampled world.
+        self.epoch = 0
+        self.em_key = [-1] * 12
+        self.em_mine = [0] * 4
+        self.em_top = [0] * 4
+        self.eq_key = [-1] * 4
+        self.eq_th = [0] * 4
+        self.th_key = [-1] * N_STONES  # per stone: the opponent's prospect, for ``epoch``
+        self.th_v = [0] * N_STONES
+        self.top = 0  # ``_prospect``: the best hoped for, undiscounted
+        self.full_root = 0
+        self.wins_at = 0
+        self.wem = [_UNKNOWN] * (4 * self.worlds)
 
     # -- what p knows ------------------------------------------------------
 
     def know(self, g, p):
+        self.epoch += 1
+        if self.epoch > 1 << 28:
+            self.epoch = 1
+            for i in range(4):
+                self.em_key[i * 3] = -1
+                self.eq_key[i] = -1
+            for s in range(N_STONES):
+                self.th_key[s] = -1
         hm = self.hm
         hn = self.hn
         pm = self.pm
@@ -161,30 +195,50 @@ class Brain:
 
     # -- one stone ---------------------------------------------------------
 
-    def _mine(self, g, s, i, k, cap, blind):
-        # p's prospect at side i: sure from the hand, or hoped for.
+    def _prospect(self, g, b, k, cap, blind):
+        # p's prospect at the side of k cards at side[b:]: sure from the
+        # hand, or hoped for (from the unseen cards too) less a discount
+        # for every card still to draw.  The best hoped for, undiscounted,
+        # is left in ``top``.
         sv = self.solver
         side = g.side
-        b = i * SIDE_CAP
-        mine = sv.best(side, b, k, cap, blind, self.hm, self.hn, self.havail)
+        hm = self.hm
+        hav = self.havail
+        mine = sv.best(side, b, k, cap, blind, hm, self.hn, hav)
         hoped = sv.best(side, b, k, cap, blind, g.unseen, g.unseen_n, self.mavail)
+        self.top = hoped
         if hoped > mine:
             miss = 0
             wit = sv.wit
-            hm = self.hm
             for x in range(sv.wit_n):
                 card = wit[x]
                 if card < FIRST_TACTIC:
                     if not hm[card // 9] >> (card % 9) & 1:
                         miss += 1
-                elif not self.havail >> (card - JOKER) & 1:
+                elif not hav >> (card - JOKER) & 1:
                     miss += 1
             hoped -= self.hope * miss
             if hoped > mine:
                 mine = hoped
-        if mine < 0:
-            mine = 0
-        return mine
+        return mine if mine > 0 else 0
+
+    def _empty(self, g, cap, blind, top):
+        # ``_prospect`` of an empty side (with ``top``, its ``top``): the
+        # same at every stone with the same modes while ``know``'s answers
+        # and the unseen cards stay, so kept.
+        u = g.unseen
+        lo = u[0] | u[1] << 9 | u[2] << 18
+        hi = u[3] | u[4] << 9 | u[5] << 18
+        vi = (2 if cap == 4 else 0) + (1 if blind else 0)
+        ek = self.em_key
+        b = vi * 3
+        if ek[b] != self.epoch or ek[b + 1] != lo or ek[b + 2] != hi:
+            self.em_mine[vi] = self._prospect(g, 0, 0, cap, blind)
+            self.em_top[vi] = self.top
+            ek[b] = self.epoch
+            ek[b + 1] = lo
+            ek[b + 2] = hi
+        return self.em_top[vi] if top else self.em_mine[vi]
 
     def chance(self, g, s, p, worlds):
         """Chance, 0..1000, that p wins stone s (after ``know``); with
@@ -197,8 +251,9 @@ class Brain:
         blind = mode & MODE_BLIND
         i = s * 2 + p
         j = i ^ 1
-        ki = g.n[i]
-        kj = g.n[j]
+        n = g.n
+        ki = n[i]
+        kj = n[j]
         if ki == cap:
             mine = g.rank[i]
             if kj == cap:
@@ -206,26 +261,59 @@ class Brain:
                 return CERTAIN if mine > th or (mine == th and g.first[s] == p) else 0
             if g.claim_threat(s, p) == 0:
                 return CERTAIN
+        elif ki:
+            mine = self._prospect(g, i * SIDE_CAP, ki, cap, blind)
         else:
-            mine = self._mine(g, s, i, ki, cap, blind)
+            mine = self._empty(g, cap, blind, False)
         if kj == cap:
             th = g.rank[j]
-            top = self.solver.best(g.side, i * SIDE_CAP, ki, cap, blind, g.unseen, g.unseen_n, self.mavail)
+            # The best p may hope for: ``_prospect``'s top.
+            if ki == cap:
+                top = self.solver.best(g.side, i * SIDE_CAP, ki, cap, blind, g.unseen, g.unseen_n, self.mavail)
+            elif ki:
+                top = self.top
+            else:
+                top = self._empty(g, cap, blind, True)
             if top <= th:
                 return 0
             return _curve(mine - th, blind)
         if worlds:
+            # The mean of ``_curve`` over the worlds, written out.
             total = 0
             if self.touched_q >> s & 1:
                 for d in range(worlds):
-                    total += _curve(mine - self._theirs_world(g, s, j, kj, cap, blind, d), blind)
+                    x = mine - self._theirs_world(g, s, j, kj, cap, blind, d)
+                    if blind:
+                        x *= 3
+                    x = x // 4 + 32
+                    total += _CURVE[0 if x < 0 else 64 if x > 64 else x]
             else:
                 tw = self.tw
+                at = s
                 for d in range(worlds):
-                    total += _curve(mine - tw[d * N_STONES + s], blind)
-            return total // worlds
-        sv = self.solver
-        th = sv.best(g.side, j * SIDE_CAP, kj, cap, blind, self.pm, self.pn, self.qavail)
+                    x = mine - tw[at]
+                    at += N_STONES
+                    if blind:
+                        x *= 3
+                    x = x // 4 + 32
+                    total += _CURVE[0 if x < 0 else 64 if x > 64 else x]
+            return total * 4 // worlds
+        if kj == 0:
+            # An empty side: the same at every stone with these modes.
+            vi = (2 if cap == 4 else 0) + (1 if blind else 0)
+            if self.eq_key[vi] != self.epoch:
+                self.eq_key[vi] = self.epoch
+                self.eq_th[vi] = self.solver.best(g.side, 0, 0, cap, blind, self.pm, self.pn, self.qavail)
+            th = self.eq_th[vi]
+        elif self.touched_q >> s & 1:
+            th = self.solver.best(g.side, j * SIDE_CAP, kj, cap, blind, self.pm, self.pn, self.qavail)
+        else:
+            # The opponent's side and the modes as they were: kept while
+            # ``know``'s answers stay.
+            if self.th_key[s] != self.epoch:
+                self.th_key[s] = self.epoch
+                self.th_v[s] = self.solver.best(g.side, j * SIDE_CAP, kj, cap, blind, self.pm, self.pn, self.qavail)
+            th = self.th_v[s]
         if th < 0:
             th = 0
         else:
@@ -235,8 +323,17 @@ class Brain:
     def _theirs_world(self, g, s, j, k, cap, blind, d):
         # The opponent's prospect at side j in world d: from its hand and
         # next draws, a card not in its hand discounted.
+        # An empty side's is the same at every stone with the same modes.
+        if k == 0:
+            at = d * 4 + (2 if cap == 4 else 0) + (1 if blind else 0)
+            r = self.wem[at]
+            if r == _UNKNOWN:
+                r = self.wem[at] = self._theirs_in(g, j, 0, cap, blind, d)
+            return r
+        return self._theirs_in(g, j, k, cap, blind, d)
+
+    def _theirs_in(self, g, j, k, cap, blind, d):
         sv = self.solver
-        wm = self.wm
         r = sv.best(g.side, j * SIDE_CAP, k, cap, blind, self.wm[d], self.wn[d], self.wav[d])
         if r < 0:
             return 0
@@ -289,6 +386,9 @@ class Brain:
                 wm[card // 9] |= 1 << (card % 9)
                 wn[card % 9] += 1
                 pos += 2
+        wem = self.wem
+        for i in range(4 * worlds):
+            wem[i] = _UNKNOWN
         tw = self.tw
         for s in range(N_STONES):
             j = s * 2 + q
@@ -332,6 +432,23 @@ class Brain:
         best won for sure) is not played out: the answer is then below
         ``floor``."""
         card = m & 63
+        if card < FIRST_TACTIC:
+            # A clan card (most plays), the steps below written out: it
+            # goes on the table without leaving the hand, which nothing
+            # here looks at.
+            s = m >> 6 & 15
+            self.touched_q = 0
+            first = g.first[s]
+            g._add(s, p, card, True)
+            won = False
+            if self.wins_at >> s & 1:
+                claims = g.claimable(p)  # a card shown may prove other stones
+                won = claims and g.wins_with(p, claims)
+            # (less a little for playing a high card: keep those)
+            v = WIN if won else self.chance(g, s, p, worlds) - self.root[s] - card % 9
+            g._remove(s, p, g.n[s * 2 + p] - 1, True)
+            g.first[s] = first
+            return v
         if card == SCOUT:
             return self.scout_value(g, p)
         if card == STRATEGIST or card == TRAITOR:
@@ -346,54 +463,59 @@ class Brain:
                     return bound
         mask = self.touched(m)
         token = self.try_play(g, m)
-        if card < FIRST_TACTIC or card <= SHIELD:
-            claims = g.claimable(p)  # a card shown may prove other stones
+        # Claims could win only if claiming every full side would: those
+        # full before and the stones the play touched (``set_root``).
+        if mask & (mask - 1):
+            hope = g.wins_with(p, self.full_root | mask)
         else:
-            # Modes and ruses show no card: only the stones they touch
-            # change their proofs.
-            claims = self.root_claims & ~mask
-            for s in range(N_STONES):
-                if mask >> s & 1 and g.owner[s] == NOBODY and g.n[s * 2 + p] == g.cap(s):
-                    if g.claim_threat(s, p) == 0:
-                        claims |= 1 << s
-        if claims and g.wins_with(p, claims):
-            self.untry(g, m, token)
-            return WIN
+            hope = self.wins_at >> (m >> 6 & 15) & 1
+        if hope:
+            if card <= SHIELD:
+                claims = g.claimable(p)  # an elite troop shown may prove other stones
+            else:
+                # Modes and ruses show no card: only the stones they touch
+                # change their proofs.
+                claims = self.root_claims & ~mask
+                for s in range(N_STONES):
+                    if mask >> s & 1 and g.owner[s] == NOBODY and g.n[s * 2 + p] == g.cap(s):
+                        if g.claim_threat(s, p) == 0:
+                            claims |= 1 << s
+            if claims and g.wins_with(p, claims):
+                self.untry(g, m, token)
+                return WIN
         v = 0
         root = self.root
-        # A ruse's source stone looks the same whatever the destination.
-        src = -1
         if card == STRATEGIST or card == TRAITOR:
+            # A ruse's source stone looks the same whatever the destination.
             src = m >> 6 & 15
             key = src * 4 + (m >> SLOT_SHIFT & 3) + (36 if card == TRAITOR else 0)
             if m >> DEST_SHIFT & 15 == src:
                 src = -1
-        for s in range(N_STONES):
-            if mask >> s & 1:
-                if s == src:
-                    if self.src_stamp[key] != self.stamp:
-                        self.src_stamp[key] = self.stamp
-                        self.src_v[key] = self.chance(g, s, p, worlds)
-                    v += self.src_v[key] - root[s]
-                else:
-                    v += self.chance(g, s, p, worlds) - root[s]
+            for s in range(N_STONES):
+                if mask >> s & 1:
+                    if s == src:
+                        if self.src_stamp[key] != self.stamp:
+                            self.src_stamp[key] = self.stamp
+                            self.src_v[key] = self.chance(g, s, p, worlds)
+                        v += self.src_v[key] - root[s]
+                    else:
+                        v += self.chance(g, s, p, worlds) - root[s]
+        else:
+            s = m >> 6 & 15  # the only stone the play touches
+            v = self.chance(g, s, p, worlds) - root[s]
         self.untry(g, m, token)
         self.touched_q = 0
-        if card >= FIRST_TACTIC:
-            v -= _COST[card - FIRST_TACTIC]
-        else:
-            v -= card % 9  # keep high cards, a little
-        return v
+        return v - _COST[card - FIRST_TACTIC]
 
     def try_play(self, g, m):
         # The play of a move from ``legal_moves`` on the view, without
         # ending the turn (``play_tentatively`` without its check).
-        self.firsts = g._firsts()
+        self.firsts = g._firsts_of(m)
         return g._play(g.to_move, m)
 
     def untry(self, g, m, token):
         g._unplay(g.to_move, m, token)
-        g._set_firsts(self.firsts)
+        g._set_firsts_of(m, self.firsts)
 
     def scout_value(self, g, p):
         # Early, a Scout is a look at three cards for a tactic card's turn.
@@ -401,15 +523,37 @@ class Brain:
             return -WIN
         return 25 if 54 - g.deck_pos > 15 else -40
 
-    def board(self, g, p, worlds):
+    def board(self, g, p, worlds, fresh=0x1FF):
         """The whole board's worth to p: every stone and the runs of three
-        adjacent stones (after ``know``)."""
+        adjacent stones (after ``know``).  The stones outside ``fresh``
+        (those the play judged leaves alone) may be taken from an earlier
+        call of the same search (``clear_boards``) that rested on the same
+        state (``_slot``)."""
         total = 0
         odds = self.odds
-        for s in range(N_STONES):
-            x = self.chance(g, s, p, worlds)
-            odds[s] = x // 4
-            total += x
+        if fresh == 0x1FF:
+            for s in range(N_STONES):
+                x = self.chance(g, s, p, worlds)
+                odds[s] = x // 4
+                total += x
+        else:
+            slot = self._slot(g)
+            ok = self.slot_ok[slot]
+            kept = self.slot_v
+            base = slot * N_STONES
+            for s in range(N_STONES):
+                bit = 1 << s
+                if fresh & bit:
+                    x = self.chance(g, s, p, worlds)
+                elif ok & bit:
+                    x = kept[base + s]
+                else:
+                    x = self.chance(g, s, p, worlds)
+                    kept[base + s] = x
+                    ok |= bit
+                odds[s] = x // 4
+                total += x
+            self.slot_ok[slot] = ok
         adj = 0
         for s in range(N_STONES - 2):
             a = odds[s]
@@ -418,10 +562,63 @@ class Brain:
             adj += (a * b // 250) * c // 250 - ((250 - a) * (250 - b) // 250) * (250 - c) // 250
         return 2 * total + self.adjacent * adj * 4
 
+    def clear_boards(self):
+        """Forget the stones ``board`` kept (a new position)."""
+        for i in range(self.slots):
+            self.slot_ok[i] = 0
+        self.slot_n = 0
+
+    def _slot(self, g):
+        # The slot of ``board``'s answers for the state a stone's chance
+        # rests on besides its own sides and modes: what ``know`` found
+        # (p's hand, the elite kinds each side may hope for) and the
+        # table's unseen clan cards and elite troops placed (the proofs').
+        # The pool and the counts per value follow from these masks.
+        hm = self.hm
+        u = g.unseen
+        out = g.out
+        jo = g.jokers_on
+        k = self.key
+        k[0] = hm[0] | hm[1] << 9 | hm[2] << 18
+        k[1] = hm[3] | hm[4] << 9 | hm[5] << 18
+        k[2] = u[0] | u[1] << 9 | u[2] << 18
+        k[3] = u[3] | u[4] << 9 | u[5] << 18
+        k[4] = (self.havail | self.mavail << 3 | self.qavail << 6 | out[0] << 9 | out[1] << 11
+                | out[2] << 13 | jo[0] << 15 | jo[1] << 17)
+        keys = self.slot_key
+        n = self.slot_n
+        for slot in range(n):
+            b = slot * 5
+            if (keys[b] == k[0] and keys[b + 1] == k[1] and keys[b + 2] == k[2] and keys[b + 3] == k[3]
+                    and keys[b + 4] == k[4]):
+                return slot
+        if n < self.slots:
+            self.slot_n = n + 1
+            slot = n
+        else:
+            slot = self.slots - 1  # (not with a slot per play judged)
+        b = slot * 5
+        for i in range(5):
+            keys[b + i] = k[i]
+        self.slot_ok[slot] = 0
+        return slot
+
     def set_root(self, g, p, worlds):
         root = self.root
         self.touched_q = 0
         self.root_claims = g.claimable(p)
+        # For ``delta``: the stones where p's side is full, and the stones
+        # a play there could win with (claiming all those full).
+        full = 0
+        for s in range(N_STONES):
+            if g.owner[s] == NOBODY and g.n[s * 2 + p] >= g.cap(s):
+                full |= 1 << s
+        self.full_root = full
+        wins = 0
+        for s in range(N_STONES):
+            if g.wins_with(p, full | 1 << s):
+                wins |= 1 << s
+        self.wins_at = wins
         self.stamp += 1  # forget the ruses' source stones
         if self.stamp > 1000000:
             self.stamp = 1
@@ -616,7 +813,8 @@ def _scored(bot, brain, g, p, moves, worlds, keep):
         if best is None or v > best:
             best = v
             pick = m
-        keep_best(top_v, top_m, keep, v, m)
+        if keep and v > top_v[keep - 1]:
+            keep_best(top_v, top_m, keep, v, m)
     return pick
 
 
@@ -633,6 +831,7 @@ def _hard(bot, brain, g, p, moves):
         return m  # a claim that wins at once
     worlds = brain.worlds
     brain.sample(g, p, bot.rng)
+    brain.clear_boards()
     best = None
     pick = m
     for i in range(keep):
@@ -642,12 +841,12 @@ def _hard(bot, brain, g, p, moves):
         card = cand & 63
         if card == SCOUT:
             brain.touched_q = 0
-            v = brain.board(g, p, worlds) + 2 * brain.scout_value(g, p)
+            v = brain.board(g, p, worlds, 0) + 2 * brain.scout_value(g, p)
         else:
-            brain.touched(cand)
+            fresh = brain.touched(cand)
             token = brain.try_play(g, cand)
             brain.know(g, p)
-            v = brain.board(g, p, worlds)
+            v = brain.board(g, p, worlds, fresh)
             brain.untry(g, cand, token)
             brain.touched_q = 0
             if card >= FIRST_TACTIC:

@@ -184,3 +184,104 @@ def test_the_tournament_reports_illegal_moves_and_times():
     assert fair["a_ms"][0] > 0 and fair["b_ms"][1] >= fair["b_ms"][0]
     assert 0 <= fair["ci95"][0] <= fair["a_win_rate"] <= fair["ci95"][1] <= 1
     assert "win rate" in tournament.report(fair)
+
+
+def test_the_hard_judgement_judges_again_only_what_a_placement_changes():
+    # ``Judge.value_after`` judges again only the placement's stone and the
+    # stones that used its card (those once a card, whatever its stone),
+    # and keeps an empty side's prospect: the same value as judging the
+    # whole table afresh, with p's own draws (``deep``) or without.
+    from engine.ai import Judge
+
+    checked = 0
+    for variant in (CLASSIC, EXPERT):
+        for seed in range(2):
+            game = Game(variant)
+            game.deal(seed, seed & 1)
+            bots = [Bot("medium", seed), Bot("medium", seed + 1)]
+            turn = 0
+            a = Judge(hope=8, lack=30)  # one judge all game long, as a bot's
+            while not game.over():
+                p = game.to_move
+                view = Game()
+                view.copy_from(game)
+                view.hide(p)
+                stones = view.open_stones(p)
+                if turn % 3 == 0 and stones and view.hand_n[p]:
+                    for deep in (False, True):
+                        b = Judge(hope=8, lack=30)
+                        a.sample(view, p, Random(turn), 8, 2)
+                        b.sample(view, p, Random(turn), 8, 2)
+                        a.deep = b.deep = deep
+                        a.begin(view, p)
+                        for card in view.hand_cards(p):
+                            for s in range(9):
+                                if stones >> s & 1:
+                                    token = view.place_tentatively(card, s)
+                                    assert a.value_after(view, p, card, s) == b.value(view, p)
+                                    view.retract(token, s)
+                                    checked += 1
+                game.apply(bots[p].choose(game))
+                turn += 1
+    assert checked > 1000
+
+
+# The play of a few seeded games, pinned: a speed-up of the search leaves
+# every move as it was.  A change meant to alter the play updates these
+# digests (and measures the strength again with ``make tournament``).
+PINNED_PLAY = {
+    CLASSIC: ("9a0f9ee3cb9505b7", "4467e4af7fd4cc66", "dfbcfe15b6407d06"),
+    EXPERT: ("d28fbd9bb097355c", "88c0fd214f2ce197", "4d6f6b06c18f4c42"),
+    2: ("1769d77ffd03357c", "3854e9a3c7bfb858", "b167b1e98f8c92d2"),  # tactics
+}
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, EXPERT, 2], ids=["classic", "expert", "tactics"])
+def test_the_levels_play_as_they_did(variant):
+    import hashlib
+
+    from engine.game import make_game
+
+    got = []
+    for a, b, seed in (("hard", "medium", 1), ("medium", "hard", 2), ("hard", "hard", 3)):
+        game = make_game(variant)
+        game.deal(seed, seed & 1)
+        bots = [Bot(a, seed * 2 + 1), Bot(b, seed * 2 + 2)]
+        while game.winner == NOBODY:
+            game.apply(bots[game.to_move].choose(game))
+        got.append(hashlib.sha256(" ".join("%d" % x for x in game.history).encode()).hexdigest()[:16])
+    assert tuple(got) == PINNED_PLAY[variant]
+
+
+_SAME_PLAY = """
+from engine.bots import Bot
+from engine.game import NOBODY, make_game
+
+for variant in (0, 1, 2):
+    for seed in (3, 4):
+        game = make_game(variant)
+        game.deal(seed, seed & 1)
+        bots = [Bot("hard", seed), Bot("medium", seed + 1)]
+        while game.winner == NOBODY:
+            game.apply(bots[game.to_move].choose(game))
+        print(variant, seed, game.winner, " ".join("%d" % x for x in game.history))
+"""
+
+
+def test_the_same_play_under_circuitpython(tmp_path):
+    # CircuitPython's own interpreter (a board's memory settings, the engine
+    # compiled by its mpy-cross) plays the same games: its small ints are
+    # 31 bits, and the bots never leave them.
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import circuitpy_run
+
+    if not circuitpy_run.available():
+        pytest.skip("CircuitPython's interpreter is not set: CIRCUITPYTHON and CIRCUITPY_MPY_CROSS")
+    script = tmp_path / "same_play.py"
+    script.write_text(_SAME_PLAY)
+    board = circuitpy_run.run(str(script), packages=("engine",))
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    cpy = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert cpy.returncode == 0, cpy.stderr
+    assert len(board.splitlines()) == 6
+    assert board == cpy.stdout

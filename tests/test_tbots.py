@@ -278,3 +278,60 @@ def test_an_outside_program_plays_tactics_in_the_tournament():
     result = tournament.run("easy", outside, games=4, jobs=1, variant="tactics")
     assert result["illegal"] == []
     assert result["games"] == 4
+
+
+def test_the_judgements_keep_only_what_a_play_leaves_alone():
+    # The hard level's whole-board judgement keeps the stones a play leaves
+    # alone from an earlier play resting on the same state (``board`` with
+    # ``fresh``), and every level keeps prospects that stay while it tries
+    # plays (an empty side's, the opponent's): the same answers as a brain
+    # judging each play afresh.
+    from engine.tbots import Brain
+
+    checked = 0
+    for seed in range(2):
+        game = make_game(TACTICS)
+        game.deal(seed, seed & 1)
+        bots = [Bot("medium", seed), Bot("medium", seed + 1)]
+        turn = 0
+        a = Brain("hard")  # one brain all game long, as a bot's
+        while game.winner == NOBODY:
+            p = game.to_move
+            if turn % 4 == 1 and not game.returns:
+                view = a.view
+                view.copy_from(game)
+                view.hide(p)
+                moves = view.legal_moves()
+                if moves[0] != PASS:
+                    # As ``_hard`` goes: every play judged on its stones,
+                    # then on the whole board in the sampled worlds.
+                    a.know(view, p)
+                    a.set_root(view, p, 0)
+                    for m in moves:
+                        b = Brain("hard")
+                        b.view.copy_from(view)
+                        b.know(b.view, p)
+                        b.set_root(b.view, p, 0)
+                        assert a.delta(view, p, m, 0) == b.delta(b.view, p, m, 0), m
+                    a.sample(view, p, Random(turn))
+                    a.clear_boards()
+                    for m in moves:
+                        if m & 63 == SCOUT:
+                            continue
+                        b = Brain("hard")
+                        b.view.copy_from(view)
+                        b.know(b.view, p)
+                        b.sample(b.view, p, Random(turn))
+                        got = []
+                        for brain, fresh in ((a, a.touched(m)), (b, 0x1FF)):
+                            brain.touched(m)
+                            token = brain.try_play(brain.view, m)
+                            brain.know(brain.view, p)
+                            got.append(brain.board(brain.view, p, 8, fresh))
+                            brain.untry(brain.view, m, token)
+                            brain.touched_q = 0
+                        assert got[0] == got[1], m
+                        checked += 1
+            game.apply(bots[p].choose(game))
+            turn += 1
+    assert checked > 200, checked

