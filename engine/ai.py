@@ -22,19 +22,11 @@ allocation.
 from micropython import const
 
 from engine.cards import NO_CARD
-from engine.formation import best_completion, rank3, threat
+from engine.formation import CURVE, best_completion, rank3, threat
 from engine.game import N_STONES, NOBODY, SIDE_MAX, Game
 
 WIN = const(1000000)
 CERTAIN = const(1000)
-
-# Logistic curve of a difference of prospects, in steps of 4 rank points
-# (a category is 32); index 32 is an even chance.  Each byte is the chance
-# over 4 (0..250): round(250 / (1 + e ** (-4 * (i - 32) / 12))).  Kept as
-# bytes so that no float is computed on a board.
-_CURVE = (b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x02\x02\x03\x04\x06"
-          b"\t\x0c\x10\x16\x1e(4CUh}\x92\xa5\xb7\xc6\xd2\xdc\xe4\xea\xee\xf1\xf4\xf6\xf7\xf8\xf8\xf9"
-          b"\xf9\xf9\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa")
 
 
 class Judge:
@@ -249,11 +241,11 @@ class Judge:
                     self._mix()
                 for d in range(worlds):
                     x = (self._mine_in_world(d, s, ki, side, bi) - rs[d * N_STONES + s]) // 4 + 32
-                    total += _CURVE[0 if x < 0 else 64 if x > 64 else x]
+                    total += CURVE[0 if x < 0 else 64 if x > 64 else x]
             else:
                 for d in range(worlds):
                     x = (mine - rs[d * N_STONES + s]) // 4 + 32
-                    total += _CURVE[0 if x < 0 else 64 if x > 64 else x]
+                    total += CURVE[0 if x < 0 else 64 if x > 64 else x]
             return total * 4 // worlds
         elif self.theirs_key[s] == self.epoch:
             # The opponent's side and the pool stay while p places cards.
@@ -272,7 +264,7 @@ class Judge:
             d = 0
         elif d > 64:
             d = 64
-        return _CURVE[d] * 4
+        return CURVE[d] * 4
 
     def _mine(self, game, s, k, side, base):
         # p's prospect at its side of stone s (k cards, not full): the best
@@ -454,17 +446,3 @@ class Judge:
             c = odds[s + 2]
             adj += (a * b // 250) * c // 250 - ((250 - a) * (250 - b) // 250) * (250 - c) // 250
         return 2 * total - N_STONES * CERTAIN + self.adjacent * adj * 4
-
-
-def keep_best(top_v, top_m, keep, v, m):
-    """Insert move ``m`` judged ``v`` into the ``keep`` best so far
-    (``top_v``/``top_m``, best first), if it belongs there."""
-    i = keep
-    while i > 0 and v > top_v[i - 1]:
-        if i < keep:
-            top_v[i] = top_v[i - 1]
-            top_m[i] = top_m[i - 1]
-        i -= 1
-    if i < keep:
-        top_v[i] = v
-        top_m[i] = m

@@ -29,10 +29,13 @@ pile), on a copy with the other hand and both piles hidden too.
 
 from micropython import const
 
-from engine.ai import WIN, Judge, keep_best
 from engine.formation import best_completion
 from engine.game import AUTO_CLAIM, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, TACTICS, Game
 from engine.rng import Random
+
+MYPY = False
+if MYPY:  # the type check only: a board loads engine.ai on the first classic turn
+    from engine.ai import Judge  # noqa: F401
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -68,6 +71,7 @@ def _fit(game, card, stone, player):
     return score * k
 
 
+_WIN = const(1000000)  # engine.ai.WIN: a judgement that wins at once
 _TIE = const(3)  # random tie-break added to judgements
 _WINNING = const(1 << 20)  # flag on a move that wins at once
 WINNING = _WINNING
@@ -79,8 +83,10 @@ class Bot:
             raise ValueError("unknown level %r" % (level,))
         self.level = level
         self.rng = Random(seed)
-        self.view = Game()
-        self.judge = Judge(hope=8, lack=30) if level == "hard" else Judge()
+        # The classic judge and view, made on the first classic turn: a
+        # tactics match never loads engine.ai.
+        self.view = None  # type: Game | None
+        self.judge = None  # type: Judge | None
         self.before = bytearray(N_STONES)
         self.need_mask = [0] * 6
         self.noise = 12  # easy: random part of a placement's score
@@ -100,6 +106,11 @@ class Bot:
 
             return tbots.choose(self, game)
         g = self.view
+        if g is None:
+            from engine.ai import Judge
+
+            g = self.view = Game()
+            self.judge = Judge(hope=8, lack=30) if self.level == "hard" else Judge()
         g.copy_from(game)
         p = g.to_move
         g.hide(p)
@@ -144,6 +155,7 @@ class Bot:
         # card the opponent's best completion somewhere would use, plus a
         # little for keeping high cards.
         judge = self.judge
+        assert judge is not None  # made by choose
         hand = g.hand[p]
         judge.know(g, p)
         before = self.before
@@ -172,6 +184,7 @@ class Bot:
         # Per colour, a mask of the cards in p's hand that the opponent's
         # best completion at some open stone would use.
         judge = self.judge
+        assert judge is not None  # made by choose
         out = self.need_mask
         for c in range(6):
             out[c] = 0
@@ -195,11 +208,12 @@ class Bot:
         # ``keep``, the ``keep`` best go to self.top_m (best first) too.
         hand = g.hand[p]
         judge = self.judge
+        assert judge is not None  # made by choose
         classic = g.variant != EXPERT
         top_v = self.top_v
         top_m = self.top_m
         for i in range(keep):
-            top_v[i] = -WIN - 1
+            top_v[i] = -_WIN - 1
         judge.begin(g, p)
         best = None
         pick = 0
@@ -229,6 +243,7 @@ class Bot:
         # prospects taken from them; then judge the few best again with
         # p's own next draws in each world too, and keep the best of those.
         judge = self.judge
+        assert judge is not None  # made by choose
         judge.sample(g, p, self.rng, self.worlds, self.horizon)
         keep = self.keep
         if len(self.top_v) < keep:
@@ -241,7 +256,7 @@ class Bot:
         judge.begin(g, p)
         best = None
         for i in range(keep):
-            if self.top_v[i] < -WIN:
+            if self.top_v[i] < -_WIN:
                 break
             cand = self.top_m[i]
             s = cand >> 6 & 15
@@ -253,3 +268,17 @@ class Bot:
                 m = cand
         judge.deep = False
         return m
+
+def keep_best(top_v, top_m, keep, v, m):
+    """Insert move ``m`` judged ``v`` into the ``keep`` best so far
+    (``top_v``/``top_m``, best first), if it belongs there."""
+    i = keep
+    while i > 0 and v > top_v[i - 1]:
+        if i < keep:
+            top_v[i] = top_v[i - 1]
+            top_m[i] = top_m[i - 1]
+        i -= 1
+    if i < keep:
+        top_v[i] = v
+        top_m[i] = m
+

@@ -283,3 +283,12 @@ def _pack_highest(unseen, n):
             c += 1
         v -= 1
     return packed
+
+
+# Logistic curve of a difference of prospects, in steps of 4 rank points
+# (a category is 32); index 32 is an even chance.  Each byte is the chance
+# over 4 (0..250): round(250 / (1 + e ** (-4 * (i - 32) / 12))).  Kept as
+# bytes so that no float is computed on a board.
+CURVE = (b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x02\x02\x03\x04\x06"
+          b"\t\x0c\x10\x16\x1e(4CUh}\x92\xa5\xb7\xc6\xd2\xdc\xe4\xea\xee\xf1\xf4\xf6\xf7\xf8\xf8\xf9"
+          b"\xf9\xf9\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa\xfa")

@@ -29,7 +29,7 @@ only what its player may see; its work is a fixed budget, never a clock.
 
 from micropython import const
 
-from engine.ai import _CURVE, keep_best
+from engine.bots import keep_best
 from engine.cards import (
     BANSHEE,
     BLIND,
@@ -42,6 +42,7 @@ from engine.cards import (
     TRAITOR,
 )
 from engine.elite import W_JOKER, Solver
+from engine.formation import CURVE
 from engine.game import AUTO_CLAIM, NOBODY, PASS
 from engine.tactics import (
     DEST_SHIFT,
@@ -286,7 +287,7 @@ class Brain:
                     if blind:
                         x *= 3
                     x = x // 4 + 32
-                    total += _CURVE[0 if x < 0 else 64 if x > 64 else x]
+                    total += CURVE[0 if x < 0 else 64 if x > 64 else x]
             else:
                 tw = self.tw
                 at = s
@@ -296,7 +297,7 @@ class Brain:
                     if blind:
                         x *= 3
                     x = x // 4 + 32
-                    total += _CURVE[0 if x < 0 else 64 if x > 64 else x]
+                    total += CURVE[0 if x < 0 else 64 if x > 64 else x]
             return total * 4 // worlds
         if kj == 0:
             # An empty side: the same at every stone with these modes.
@@ -654,7 +655,7 @@ def _curve(diff, blind):
     if blind:
         diff *= 3  # sums only: a few points matter more
     x = diff // 4 + 32
-    return _CURVE[0 if x < 0 else 64 if x > 64 else x] * 4
+    return CURVE[0 if x < 0 else 64 if x > 64 else x] * 4
 
 
 def choose(bot, game):

@@ -85,7 +85,7 @@ def test_best_completion_is_the_strongest_reachable():
 def test_the_judges_curve_is_the_logistic_it_claims():
     import math
 
-    from engine.ai import _CURVE
+    from engine.formation import CURVE as _CURVE
 
     assert len(_CURVE) == 65
     for i, x in enumerate(_CURVE):
