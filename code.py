@@ -2,9 +2,8 @@
 # Copy this file with engine/, hw/ and lib/ to the CIRCUITPY drive.
 import gc
 import os
-import sys
 
-import engine  # noqa: F401
+import engine
 from hw.app import App
 from hw.boards import open_board
 from hw.main import Runner
@@ -19,9 +18,7 @@ for problem in problems:
 options = app_options(settings)
 del read, app_options, problems
 # hw.settings is only needed at start: its code goes back to the heap.
-sys.modules.pop("hw.settings", None)
-if hasattr(sys.modules["hw"], "settings"):
-    delattr(sys.modules["hw"], "settings")
+engine.unload("hw.settings")
 gc.collect()
 handheld = open_board(settings)
 # Saves in nvm (and a file when a boot.py made the drive writable: the two

@@ -18,3 +18,16 @@ except ImportError:
     _shim = type(sys)("micropython")
     _shim.const = _const  # type: ignore[attr-defined]
     sys.modules["micropython"] = _shim
+
+
+def unload(name):
+    """Forget the module ``name`` ("hw.sheet"), loaded for a while, so that
+    its code goes back to the heap at the next collection: out of
+    ``sys.modules`` and out of its package's attributes."""
+    import sys
+
+    sys.modules.pop(name, None)
+    package, _, leaf = name.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and getattr(parent, leaf, None) is not None:
+        delattr(parent, leaf)

@@ -63,12 +63,10 @@ def release():
         return
     _own = None
     import gc
-    import sys
 
-    sys.modules.pop("engine.sha256", None)
-    package = sys.modules.get("engine")
-    if package is not None and getattr(package, "sha256", None) is not None:
-        del package.sha256  # (the import made it an attribute of the package)
+    from engine import unload
+
+    unload("engine.sha256")
     gc.collect()
 
 

@@ -8,7 +8,8 @@ Accented letters are kept here as they should read; ``hw.text`` draws them.
 """
 
 import gc
-import sys
+
+from engine import unload
 
 LANGUAGES = ("en", "fr", "es")
 LANGUAGE_NAMES = ("English", "Français", "Español")
@@ -28,12 +29,7 @@ def table(lang):
     old = _loaded[0]
     _loaded[0] = _loaded[1] = None
     if old is not None:
-        name = "hw.lang." + old
-        if name in sys.modules:
-            del sys.modules[name]
-        package = sys.modules.get("hw.lang")
-        if package is not None and hasattr(package, old):
-            delattr(package, old)
+        unload("hw.lang." + old)
         if hasattr(gc, "mem_free"):  # a board: give the old table's room back now
             gc.collect()
     module = __import__("hw.lang." + lang, None, None, ("T",))

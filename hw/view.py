@@ -69,117 +69,14 @@ T_STONE_CLAIMED = 90
 T_CURSOR = 94
 N_TILES = 95
 
-# 5x7 digits 1..9, one string of rows each.
-_DIGITS = (
-    "..#..|.##..|..#..|..#..|..#..|..#..|.###.",
-    ".###.|#...#|....#|...#.|..#..|.#...|#####",
-    "####.|....#|....#|.###.|....#|....#|####.",
-    "...#.|..##.|.#.#.|#..#.|#####|...#.|...#.",
-    "#####|#....|####.|....#|....#|#...#|.###.",
-    ".###.|#....|#....|####.|#...#|#...#|.###.",
-    "#####|....#|...#.|..#..|.#...|.#...|.#...",
-    ".###.|#...#|#...#|.###.|#...#|#...#|.###.",
-    ".###.|#...#|#...#|.####|....#|....#|.###.",
-)
-# 4x4 colour marks, so that colours differ by shape too: red X, orange box,
-# yellow plus, green slash, blue bars, purple dot.
-_MARKS = (
-    "#..#|.##.|.##.|#..#",
-    "####|#..#|#..#|####",
-    ".##.|####|####|.##.",
-    "...#|..#.|.#..|#...",
-    "####|....|####|....",
-    "....|.##.|.##.|....",
-)
+def _made_sheet():
+    # hw.sheet draws the tiles once, at start; its code then goes back to
+    # the heap.
+    from engine import unload
+    from hw.sheet import make_sheet
 
-
-# 3x5 letters for the tactic faces' codes (JK SP SB BB MF SC ST BA TR).
-_LETTERS = {
-    "J": "..#|..#|..#|#.#|.#.",
-    "K": "#.#|#.#|##.|#.#|#.#",
-    "S": ".##|#..|.#.|..#|##.",
-    "P": "##.|#.#|##.|#..|#..",
-    "B": "##.|#.#|##.|#.#|##.",
-    "M": "#.#|###|###|#.#|#.#",
-    "F": "###|#..|##.|#..|#..",
-    "C": ".##|#..|#..|#..|.##",
-    "T": "###|.#.|.#.|.#.|.#.",
-    "A": ".#.|#.#|###|#.#|#.#",
-    "R": "##.|#.#|##.|#.#|#.#",
-}
-# A tactic face: elite troops gold, combat modes white, ruses black.
-_FACE = ((GOLD, BLACK, BLACK), (WHITE, BLACK, BLACK), (BLACK, WHITE, WHITE))
-
-
-def _draw(bitmap, x0, y0, pattern, colour):
-    y = y0
-    for row in pattern.split("|"):
-        x = x0
-        for ch in row:
-            if ch == "#":
-                bitmap[x, y] = colour
-            x += 1
-        y += 1
-
-
-def _fill(bitmap, x0, y0, w, h, colour):
-    for y in range(y0, y0 + h):
-        for x in range(x0, x0 + w):
-            bitmap[x, y] = colour
-
-
-def _outline(bitmap, x0, y0, w, h, colour):
-    for x in range(x0, x0 + w):
-        bitmap[x, y0] = colour
-        bitmap[x, y0 + h - 1] = colour
-    for y in range(y0, y0 + h):
-        bitmap[x0, y] = colour
-        bitmap[x0 + w - 1, y] = colour
-
-
-def make_sheet():
-    """The tile sheet: one row of N_TILES tiles of TILE_W x TILE_H."""
-    sheet = displayio.Bitmap(TILE_W * N_TILES, TILE_H, 16)
-    _fill(sheet, 0, 0, TILE_W * N_TILES, TILE_H, FELT)
-    cw = TILE_W - 2  # the card: 15 x 9 at (1, 0)
-    ch = TILE_H - 1
-    _outline(sheet, T_SLOT * TILE_W + 1, 0, cw, ch, SLOT)
-    for card in range(54):
-        x = (T_CARD + card) * TILE_W + 1
-        colour = card // 9
-        _fill(sheet, x, 0, cw, ch, CARD_COLOURS[colour])
-        _outline(sheet, x, 0, cw, ch, BLACK)
-        _draw(sheet, x + 2, 1, _DIGITS[card % 9], INK[colour])
-        _draw(sheet, x + 9, 3, _MARKS[colour], INK[colour])
-    for k in range(9):
-        code = TACTIC_CODES[k]
-        group = 0 if k < 3 else 1 if k < 5 else 2
-        for tile, (paper, ink, edge) in ((T_CARD + 54 + k, _FACE[group]), (T_BLOCKED + k, (SLOT, STONE_GREY, SLOT))):
-            x = tile * TILE_W + 1
-            _fill(sheet, x, 0, cw, ch, paper)
-            _outline(sheet, x, 0, cw, ch, edge)
-            _draw(sheet, x + 3, 2, _LETTERS[code[0]], ink)
-            _draw(sheet, x + 8, 2, _LETTERS[code[1]], ink)
-            if tile >= T_BLOCKED:  # a slash: not now
-                for i in range(ch - 2):
-                    sheet[x + 2 + i + i // 2, ch - 2 - i] = ink
-    for state, colour in enumerate((STONE_GREY, MINE, THEIRS, GOLD, GOLD)):
-        for modes in range(4):
-            x = (T_STONE + 4 * state + modes) * TILE_W + 1
-            _fill(sheet, x + 2, 1, cw - 4, ch - 2, colour)
-            _outline(sheet, x + 1, 0, cw - 2, ch, BLACK)
-            if state == 4:  # a claim chosen, not yet made
-                _fill(sheet, x + 5, 3, cw - 10, ch - 6, MINE)
-            # Combat modes: a black bar on the left (Blind man's bluff, only
-            # the sum counts) and brown dots on the right (Mud fight).
-            if modes & 1:
-                _fill(sheet, x + 3, 2, 2, ch - 4, BLACK)
-            if modes & 2:
-                _draw(sheet, x + 10, 2, "#.|.#|#.|.#|#.", BLACK)
-    x = T_CURSOR * TILE_W
-    _fill(sheet, x, 0, TILE_W, TILE_H, CLEAR)
-    _outline(sheet, x, 0, TILE_W, TILE_H, GOLD)
-    _outline(sheet, x + 1, 1, TILE_W - 2, TILE_H - 2, GOLD)
+    sheet = make_sheet()
+    unload("hw.sheet")
     return sheet
 
 
@@ -204,7 +101,7 @@ class View:
             palette[i] = colour
         palette.make_transparent(CLEAR)
         self.palette = palette
-        self.sheet = make_sheet()
+        self.sheet = _made_sheet()
         self.root = displayio.Group()
         # The felt: one pixel, scaled over the whole screen.
         bg = displayio.Bitmap(1, 1, 1)
