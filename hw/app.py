@@ -73,9 +73,6 @@ PAUSE_ROWS = ("resume", "restart", "main_menu")
 RESUME_ROWS = ("resume", "new_game")
 SETTLE_MS = const(1500)  # menu choices are saved once left alone this long
 
-_PLAYING = const(2)  # engine.session.PLAYING and FAILED (imported only for a link)
-_FAILED = const(3)
-_RESUME_KIND = const(20)  # engine.session.RESUME
 FLASH_MS = const(700)
 DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
 TICKS_MASK = const(0x1FFFFFFF)  # times are ms that may wrap at 2**29 (supervisor.ticks_ms)
@@ -324,36 +321,9 @@ class App:
     # -- a match -----------------------------------------------------------
 
     def _start_link(self, resume=None):
-        """A linked match: a new one, or ``resume`` = (match, seat), a saved
-        one both boards hold (engine.session checks that they match)."""
-        from engine.channel import Channel
-        from engine.session import Session
+        from hw import linkplay
 
-        if self.port is None:
-            self.port = self.link_port()
-        reset = getattr(self.port, "reset_input_buffer", None)
-        if reset is not None:
-            reset()  # what an earlier conversation left in the receive buffer
-        # This conversation's mark (engine.channel): 1 to 255, never the last one's.
-        epoch = self.random_bytes(1)[0] % 255 + 1
-        if epoch == self.epoch:
-            epoch = epoch % 255 + 1
-        self.epoch = epoch
-        if resume is not None:
-            self.variant = resume[0].game.variant
-            self.rounds = resume[0].rounds
-        self.session = Session(Channel(epoch=epoch), self.variant, self.rounds, self.random_bytes, resume)
-        self.session.start()
-        self.resuming = resume
-        self.draining = None
-        self.link_lost = False
-        self.bots = [None, None]  # no bot from an earlier game plays here
-        self.match = None
-        self.seen_moves = 0
-        self.seen_rounds = 0
-        self.events = []
-        self.message = ""
-        self.mode = LINKING
+        return linkplay.start(self, resume)
 
     def _end_link(self):
         if self.session is not None:
@@ -367,47 +337,19 @@ class App:
         self.link_lost = False
 
     def _peer_restarted(self, session):
-        # The other board talks anew (engine.channel: a new conversation):
-        # switched off and on and resuming, or into another game.
-        self.dirty = True
-        self.draining = None
-        match, seat = self._linked_match(session)
-        self._cancel_tentative()
-        if match is None or (session.channel.restart_kind != _RESUME_KIND and _count(match) == 0):
-            self._start_link()  # it began a handshake (again): so does this one
-        elif session.channel.restart_kind == _RESUME_KIND:
-            self._start_link((match, seat))  # resume with it, from where this board stands
-        elif match.over():
-            # It started another game: this one is over anyway.
-            session.channel.restarted = False  # (the summary stays as it is)
-            if self.mode == LINKING:
-                self._end_link()
-                self.mode = MENU
-        else:
-            # It started another game: this match stays saved and on offer.
-            self._end_link()
-            self._offer(match, seat)
-            self._notice([self.t("link_stopped"), "the other board started a new game"], RESUME)
+        from hw import linkplay
+
+        return linkplay.peer_restarted(self, session)
 
     def _linked_match(self, session):
-        # (match, seat) of the linked match in play, or being resumed (a
-        # resume the other board has not answered yet); (None, 0) if none.
-        if session is not None and session.match is not None:
-            return session.match, session.seat
-        if self.resuming is not None:
-            return self.resuming
-        return None, 0
+        from hw import linkplay
+
+        return linkplay.linked_match(self, session)
 
     def _give_up_link(self):
-        # Stop waiting for the other board.  A linked match under way stays
-        # saved and on offer: both boards choose "resume" to go on with it.
-        self._cancel_tentative()  # the match on offer is the match as played
-        match, seat = self._linked_match(self.session)
-        self._end_link()
-        if match is not None and not match.over():
-            self._offer(match, seat)
-        else:
-            self.mode = MENU
+        from hw import linkplay
+
+        return linkplay.give_up(self)
 
     def new_match(self):
         # Every match of a session gets its own deal, all from one seed.
@@ -864,74 +806,9 @@ class App:
         self._update_leds()
 
     def _link(self, now):
-        session = self.session
-        port = self.port
-        data = port.read(256)
-        if data:
-            session.feed(data, now)
-            if session.channel.restarted:
-                return self._peer_restarted(session)
-        out = session.channel.poll(now)
-        while out is not None:
-            port.write(bytes(out))
-            out = session.channel.poll(now)
-        lost = session.channel.lost(now)
-        if lost != self.link_lost:
-            self.link_lost = lost
-            self.dirty = True
-        if session.state == _FAILED:
-            error = session.error
-            # A saved match that did not resume, or a match the link broke
-            # off, stays saved and on offer.
-            match, seat = self._linked_match(session)
-            kept = match is not None and (self.resuming is not None or not match.over())
-            self._cancel_tentative()
-            self._end_link()
-            print("link stopped:", error)
-            after = MENU
-            if kept:
-                self._offer(match, seat)
-                after = RESUME
-            self._notice([self.t("link_stopped"), error], after)  # (the reason: the engine's, in English)
-            self.dirty = True
-            return
-        if self.mode == LINKING and session.state == _PLAYING:
-            self.match = session.match
-            self.resuming = None  # resumed: saved from now on like any match
-            self.dirty = True
-            game = self.game
-            # A resumed match may have moved on (the other board sent what
-            # this one missed): show from here.
-            self.seen_rounds = len(self.match.results)
-            self.seen_moves = len(game.history)
-            self.message = self.last_text() if game.history else ""
-            if self.match.over():
-                # A match this board had finished, resumed so that the
-                # other board gets its last move: the result again.
-                self.recorded = self.match
-                self.mode = ROUND_END
-                return
-            self._start_turn()
-            return
-        if self.match is None:
-            return
-        game = self.game
-        rounds = len(self.match.results)
-        if rounds > self.seen_rounds and self.mode == REMOTE:
-            self.message = self._move_text(session.last)
-            self._linked_round_over(game.to_move)
-            self.dirty = True
-        elif self.mode == REMOTE and len(game.history) > self.seen_moves:
-            self.seen_moves = len(game.history)
-            self.message = self.last_text()
-            claims = session.last[2]
-            if game.variant == TACTICS and game.history[-2] >> 19 & 1:
-                claims = 0  # a Scout's cards put back: its claims were shown with it
-            if claims:
-                self.events.append(("claim", 1 - self.me(), claims))
-                self.flash_at = now
-            self.dirty = True
-            self._start_turn()
+        from hw import linkplay
+
+        return linkplay.step(self, now)
 
     # -- saves and records ---------------------------------------------------
 
@@ -1082,26 +959,9 @@ class App:
         return [name, labels[self.opponent]]
 
     def _drain(self, now):
-        session = self.draining
-        data = self.port.read(256)
-        if data:
-            session.feed(data, now)
-            if session.channel.restarted and self.match is None:
-                self.opponent = "link"
-                return self._peer_restarted(session)
-        out = session.channel.poll(now)
-        while out is not None:
-            self.port.write(bytes(out))
-            out = session.channel.poll(now)
-        late = (now - self.drain_until) & TICKS_MASK < 0x10000000  # now is past drain_until
-        if not session.channel.pending() or late:
-            self.draining = None
-            if session.channel.pending():
-                # Not delivered: the whole match stays saved (offered at the
-                # next power-up, to send the last move again) until the
-                # settings are saved anew.
-                self.saved_match = None
-                self.saved_n = -1
+        from hw import linkplay
+
+        return linkplay.drain(self, now)
 
     def _move_text(self, last):
         # ``last``: (card or PASS, stone, claims), as Game.last_played gives.
