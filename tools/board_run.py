@@ -47,11 +47,16 @@ def figures(out):
     return got
 
 
-def command(dirs, heap):
-    """The command line of one run with ``heap`` bytes for the app."""
+def command(dirs, heap, variant="classic", botless=False):
+    """The command line of one run with ``heap`` bytes for the app, plus
+    what the driver keeps: its bot's state in ``variant``, and with
+    ``botless`` (pass-and-play, the link: the app has no bot) its bot's
+    modules too."""
     cmd = [interpreter()]
     if heap:
-        cmd += ["-X", "heapsize=%d" % (heap + dirs["extra"])]
+        v = "2" if variant == "tactics" else "0"
+        extra = dirs["extra"] + dirs["state" + v] + (dirs["modules" + v] if botless else 0)
+        cmd += ["-X", "heapsize=%d" % (heap + extra)]
     return cmd + [os.path.join(dirs["standins"], RUNNER), dirs["bundle"], dirs["driver"]]
 
 
@@ -71,7 +76,7 @@ def prepare(top):
         else:
             bundle.compile_module(mpy_cross(), src, dirs["standins"], name[:-3])
     bundle.compile_module(mpy_cross(), os.path.join(ROOT, "hw", "autoplay.py"), dirs["driver"], "autoplay")
-    dirs["extra"] = 0
+    dirs.update(extra=0, state0=0, state2=0, modules0=0, modules2=0)
     run = subprocess.run(command(dirs, 0), capture_output=True, text=True, cwd=dirs["bundle"],
                          env=dict(os.environ, BOARD_MEASURE="1"))
     if run.returncode != 0:
@@ -79,6 +84,8 @@ def prepare(top):
     got = figures(run.stdout)
     dirs["standins_bytes"] = int(got["standins"])
     dirs["driver_bytes"] = int(got["driver"])
+    for key in ("state0", "state2", "modules0", "modules2"):
+        dirs[key] = int(got[key])
     dirs["extra"] = dirs["standins_bytes"] + dirs["driver_bytes"] + DRIVER_THINKING
     return dirs
 
@@ -87,7 +94,9 @@ def play(dirs, heap, **settings):
     """One run (the ST_* and BOARD_* settings given as keywords): returns
     (exit status, figures, output)."""
     env = dict(os.environ, **{k: str(v) for k, v in settings.items()})
-    run = subprocess.run(command(dirs, heap), capture_output=True, text=True, cwd=dirs["bundle"], env=env,
+    botless = settings.get("ST_OPPONENT") in ("pass", "link")
+    cmd = command(dirs, heap, settings.get("ST_VARIANT", "classic"), botless)
+    run = subprocess.run(cmd, capture_output=True, text=True, cwd=dirs["bundle"], env=env,
                          timeout=900)
     return run.returncode, figures(run.stdout), run.stdout + run.stderr
 
@@ -99,7 +108,8 @@ def play_linked(dirs, heap, folder, seeds=(21, 22), **settings):
     for end, seed in zip("AB", seeds):
         env = dict(os.environ, ST_OPPONENT="link", BOARD_SEED=str(seed), BOARD_LINK="%s:%s" % (folder, end),
                    **{k: str(v) for k, v in settings.items()})
-        procs.append(subprocess.Popen(command(dirs, heap), cwd=dirs["bundle"], env=env, stdout=subprocess.PIPE,
+        cmd = command(dirs, heap, settings.get("ST_VARIANT", "classic"), True)
+        procs.append(subprocess.Popen(cmd, cwd=dirs["bundle"], env=env, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, text=True))
     # One end that stops (out of memory) leaves the other waiting: stop it.
     while all(p.poll() is None for p in procs):

@@ -1,4 +1,4 @@
-# bitmaptools.blit (in C on a board).
+# bitmaptools.blit and fill_region (in C on a board).
 def blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=None, skip_dest_index=None):
     x2 = source.width if x2 is None else x2
     y2 = source.height if y2 is None else y2
@@ -10,3 +10,9 @@ def blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=
                 v = source[sx, sy]
                 if v != skip_source_index and dest[dx, dy] != skip_dest_index:
                     dest[dx, dy] = v
+
+
+def fill_region(dest, x1, y1, x2, y2, value):
+    for y in range(y1, y2):
+        for x in range(x1, x2):
+            dest[x, y] = value

@@ -4,6 +4,11 @@
 # bytes), so the heap readings are a board's.  Nothing is drawn.
 
 
+# Calls of the pixel and tile accessors: C on a board, Python here, so the
+# run can take their extra time off its timings (run_board.py).
+calls = [0]
+
+
 def _bits(value_count):
     bits = 1
     while (1 << bits) < value_count:
@@ -30,10 +35,12 @@ class Bitmap:
         return y * self.stride + bit // 8, bit % 8
 
     def __getitem__(self, xy):
+        calls[0] += 1
         i, shift = self._at(xy)
         return self.data[i] >> shift & ((1 << self.bits) - 1) if self.bits < 8 else self.data[i]
 
     def __setitem__(self, xy, value):
+        calls[0] += 1
         i, shift = self._at(xy)
         if self.bits < 8:
             mask = ((1 << self.bits) - 1) << shift
@@ -109,6 +116,7 @@ class TileGrid:
         return i
 
     def __setitem__(self, i, tile):
+        calls[0] += 1
         i = self._index(i)
         if not 0 <= tile < self.tile_count:
             raise ValueError("tile must be in the bitmap's range")
@@ -119,6 +127,7 @@ class TileGrid:
             self.tiles[2 * i + 1] = tile >> 8
 
     def __getitem__(self, i):
+        calls[0] += 1
         i = self._index(i)
         if self.tile_count <= 256:
             return self.tiles[i]

@@ -86,11 +86,29 @@ if _os.getenv("BOARD_MEASURE"):
     gc.collect()
     print("standins", base)
     print("driver", gc.mem_alloc() - deps)
+    # What the bot at the buttons loads and keeps once it has played, per
+    # variant: its modules (the app's own bot loads them too, except in
+    # pass-and-play and over the link, where they are the driver's alone)
+    # and its state (the driver's always).
+    from engine.game import make_game
+
+    for variant, module in ((0, "engine.ai"), (2, "engine.tbots")):
+        game = make_game(variant)
+        game.deal(1, 0)
+        gc.collect()
+        before = gc.mem_alloc()
+        __import__(module)
+        gc.collect()
+        loaded = gc.mem_alloc()
+        bot.bot.choose(game)
+        gc.collect()
+        print("modules%d" % variant, loaded - before)
+        print("state%d" % variant, gc.mem_alloc() - loaded)
     raise SystemExit(0)
 LEVEL = _os.getenv("BOARD_LEVEL") or "easy"
 CUT = int(_os.getenv("BOARD_CUT") or "0")
 POLLS = int(_os.getenv("BOARD_POLLS") or "30000")
-state = {"app": None, "player": None, "polls": 0, "peak": 0, "resumed": False, "driver": 0, "redraw_us": 0,
+state = {"app": None, "player": None, "polls": 0, "peak": 0, "resumed": False, "driver": 0, "redraw_us": 0, "redraw_calls": 0,
          "redraw_max_us": 0}
 g = {"__name__": "__main__"}
 gc.collect()
@@ -103,6 +121,23 @@ def live():
     return gc.mem_alloc() - STANDINS - state["driver"]
 
 
+def call_overhead():
+    # A stand-in pixel write less a native one (a bytearray's), in us: what
+    # a board does not spend per accessor call.
+    bm = displayio.Bitmap(64, 8, 16)
+    raw = bytearray(256)
+    n = 2000
+    t = time.ticks_us()
+    for i in range(n):
+        bm[i & 63, 3] = 5
+    slow = time.ticks_diff(time.ticks_us(), t)
+    t = time.ticks_us()
+    for i in range(n):
+        raw[i & 63] = 5
+    fast = time.ticks_diff(time.ticks_us(), t)
+    return (slow - fast) / n
+
+
 def finish(app, how):
     # How the run ended, then out (a board would go on looping).
     state["peak"] = max(state["peak"], live())
@@ -113,6 +148,8 @@ def finish(app, how):
     print("refreshes", board.DISPLAY.refreshes)
     print("redraw_us", state["redraw_us"] // max(1, board.DISPLAY.refreshes - 1))
     print("redraw_max_us", state["redraw_max_us"])
+    print("redraw_calls", state["redraw_calls"] // max(1, board.DISPLAY.refreshes - 1))
+    print("call_us", call_overhead())
     print("nvm_writes", microcontroller.nvm.writes)
     print("resumed", state["resumed"])
     if match is not None:
@@ -132,6 +169,7 @@ def feed():
     if player is None:
         # The first poll: code.py's set-up is done.
         print("startup_us", time.ticks_diff(time.ticks_us(), T0))
+        print("startup_calls", displayio.calls[0])
         print("setup", live())
         before = gc.mem_alloc()
         sys.path.append(DRIVER)
@@ -158,7 +196,9 @@ def feed():
 
         def timed(self):
             t = time.ticks_us()
+            c = displayio.calls[0]
             redraw(self)
+            state["redraw_calls"] += displayio.calls[0] - c
             dt = time.ticks_diff(time.ticks_us(), t)
             state["redraw_us"] += dt
             state["redraw_max_us"] = max(state["redraw_max_us"], dt)
