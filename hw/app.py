@@ -14,6 +14,10 @@ file), the match in play is saved after every move and the menu's choices
 when they settle; at power-up a saved match is offered ("resume" or "new
 game"), and a save that cannot be read is reported on screen, never loaded
 half-way (see ``_load``).
+
+A linked match's side (the handshake, the port, the other board's moves)
+is ``hw.linkplay``, loaded only when a link is played: the other modes
+never hold its code.
 """
 
 from micropython import const
