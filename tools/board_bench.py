@@ -62,8 +62,15 @@ def rows(log=sys.stderr):
             # C: their extra time per call (measured in the run) comes off.
             call_us = float(got["call_us"])
             if (variant, opponent) == ("classic", "easy"):
-                startup = (int(got["startup_us"]) - int(got["startup_calls"]) * call_us) * factor / 1e6
-                out.append(("board start-up to the menu (imports, set-up), SAMD51 estimate", "%.2f s" % startup))
+                # The median of three start-ups, each less its own accessor time.
+                runs = []
+                for _ in range(3):
+                    _, again, _ = board_run.play(dirs, 400000, ST_VARIANT=variant, ST_OPPONENT=opponent,
+                                                 BOARD_SEED=SEED, BOARD_STARTUP=1)
+                    runs.append(int(again["startup_us"]) - int(again["startup_calls"]) * float(again["call_us"]))
+                best = sorted(runs)[1]
+                out.append(("board start-up to the menu (imports, set-up), SAMD51 estimate",
+                            "%.2f s" % (best * factor / 1e6)))
             redraw = max(0, int(got["redraw_us"]) - int(got["redraw_calls"]) * call_us)
             out.append(("board screen update, %s: mean (worst as measured), SAMD51 estimate" % label,
                         "%.0f ms (%.0f ms)" % (redraw * factor / 1e3, int(got["redraw_max_us"]) * factor / 1e3)))
