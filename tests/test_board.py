@@ -8,9 +8,7 @@ modules and a bot pressing the buttons.  Skipped, with the reason, when
 CIRCUITPYTHON and CIRCUITPY_MPY_CROSS are not set (see tests/circuitpy.py).
 """
 
-import glob
 import os
-import shutil
 import subprocess
 import sys
 
@@ -22,6 +20,7 @@ from conftest import ROOT
 pytestmark = circuitpy.needed
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import board_run  # noqa: E402
+import circuitpy_run  # noqa: E402
 import bundle  # noqa: E402
 
 MPY = os.path.join(ROOT, "tests", "mpy")
@@ -38,16 +37,8 @@ LINKED_TACTICS_HEAP = 150000
 
 @pytest.fixture(scope="module")
 def board(tmp_path_factory):
-    """The bundle, the stand-ins and the driver (tools/board_run.py), and
-    the whole engine and hw compiled for the engine checks."""
-    top = tmp_path_factory.mktemp("board")
-    dirs = board_run.prepare(str(top))
-    dirs["checks"] = str(top / "checks")
-    for package in ("engine", "hw", "hw/lang"):
-        for src in glob.glob(os.path.join(ROOT, package, "*.py")):
-            bundle.compile_module(circuitpy.MPY_CROSS, src, dirs["checks"],
-                                  package + "/" + os.path.basename(src)[:-3])
-    return dirs
+    """The bundle, the stand-ins and the driver (tools/board_run.py)."""
+    return board_run.prepare(str(tmp_path_factory.mktemp("board")))
 
 
 def play(board, heap=BOARD_HEAP, **settings):
@@ -59,47 +50,46 @@ def play(board, heap=BOARD_HEAP, **settings):
 
 # ---- the engine: every check of the MicroPython tier, the same as CPython
 
-def under_both(board, script, *args):
-    here = shutil.copy(os.path.join(MPY, script), board["checks"])
-    cp = circuitpy.run(here, *args, cwd=board["checks"])
-    assert cp.returncode == 0, cp.stdout[-2000:] + cp.stderr
+def under_both(script, *args):
+    # The engine and hw compiled as the bundle compiles them
+    # (tools/circuitpy_run.py), no heap cap: the same output as CPython's.
+    cp = circuitpy_run.run(os.path.join("tests", "mpy", script), *args, packages=("engine", "hw", "hw/lang"),
+                           heap=None)
     env = dict(os.environ, PYTHONPATH=ROOT)
     cpy = subprocess.run([sys.executable, os.path.join(MPY, script), *args], capture_output=True, text=True,
                          cwd=ROOT, env=env)
     assert cpy.returncode == 0, cpy.stderr
-    return cp.stdout, cpy.stdout
+    return cp, cpy.stdout
 
 
 @pytest.mark.parametrize("args", [("games", "0", "60"), ("proofs", "1000", "40"), ("tactics", "0", "40"),
                                   ("tproofs", "500", "12")], ids=lambda a: a[0])
-def test_engine_checks_are_the_same_under_circuitpython(board, args):
-    cp, cpy = under_both(board, "engine_check.py", *args)
+def test_engine_checks_are_the_same_under_circuitpython(args):
+    cp, cpy = under_both("engine_check.py", *args)
     assert len(cp.splitlines()) == int(args[2]) * (2 if args[0] == "games" else 1)
     assert cp == cpy
 
 
-def test_the_link_pieces_behave_the_same_under_circuitpython(board):
-    cp, cpy = under_both(board, "link_check.py")
+def test_the_link_pieces_behave_the_same_under_circuitpython():
+    cp, cpy = under_both("link_check.py")
     assert cp == cpy
     assert "channel 30 True" in cp
 
 
-def test_saves_are_the_same_under_circuitpython(board):
-    cp, cpy = under_both(board, "save_check.py")
+def test_saves_are_the_same_under_circuitpython():
+    cp, cpy = under_both("save_check.py")
     assert cp == cpy and cp
 
 
-def test_the_app_saves_and_resumes_the_same_under_circuitpython(board):
-    cp, cpy = under_both(board, "app_save_check.py")
+def test_the_app_saves_and_resumes_the_same_under_circuitpython():
+    cp, cpy = under_both("app_save_check.py")
     assert cp == cpy
     assert dict(line.split(" ", 1) for line in cp.splitlines())["offered"] == "True medium 2 2 True"
 
 
-def test_hot_paths_do_not_allocate_under_circuitpython(board):
-    here = shutil.copy(os.path.join(MPY, "alloc_check.py"), board["checks"])
-    run = circuitpy.run(here, cwd=board["checks"])
-    assert run.returncode == 0, run.stderr
-    got = {name: int(n) for name, n in (line.split() for line in run.stdout.splitlines())}
+def test_hot_paths_do_not_allocate_under_circuitpython():
+    out = circuitpy_run.run(os.path.join("tests", "mpy", "alloc_check.py"), heap=None)
+    got = {name: int(n) for name, n in (line.split() for line in out.splitlines())}
     assert got.pop("control") > 0  # the measure sees an allocation
     assert set(got.values()) == {0}, got
 
@@ -107,7 +97,9 @@ def test_hot_paths_do_not_allocate_under_circuitpython(board):
 # ---- the bundle, as a board runs it
 
 def test_every_shipped_module_imports_on_circuitpython(board):
-    run = circuitpy.run(os.path.join(board["standins"], "import_all.py"), board["bundle"], cwd=board["bundle"])
+    script = os.path.join(board["standins"], "import_all.py")
+    run = subprocess.run([circuitpy_run.INTERPRETER, script, board["bundle"]], capture_output=True, text=True,
+                         cwd=board["bundle"])
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert [line for line in lines if not line.startswith("ok ")] == []

@@ -20,6 +20,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import board_run  # noqa: E402
+import circuitpy_run  # noqa: E402
 
 SAMD51_LOOP_S = 8.4  # the calibration loop on a SAMD51 (tools/mpy_clock.py)
 MODES = (("classic", "easy"), ("classic", "medium"), ("classic", "hard"), ("expert", "hard"), ("classic", "pass"),
@@ -32,12 +33,12 @@ def calibration_us(dirs):
     script = os.path.join(dirs["driver"], "calibrate.py")
     with open(os.path.join(ROOT, "tools", "mpy_clock.py")) as f, open(script, "w") as g:
         g.write(f.read() + "\nprint(calibrate(None, 5))\n")
-    out = subprocess.run([board_run.interpreter(), script], capture_output=True, text=True, check=True)
+    out = subprocess.run([circuitpy_run.INTERPRETER, script], capture_output=True, text=True, check=True)
     return int(out.stdout.split()[-1])
 
 
 def rows(log=sys.stderr):
-    if not (board_run.interpreter() and board_run.mpy_cross()):
+    if not circuitpy_run.available():
         return [("board tier (CircuitPython)", "not run: CIRCUITPYTHON and CIRCUITPY_MPY_CROSS unset")]
     out = []
     with tempfile.TemporaryDirectory() as top:

@@ -10,7 +10,8 @@ bytes for the app (that extra added) and returns its figures;
 
 CIRCUITPYTHON names the interpreter (its unix port built with a board's
 memory settings: ``-X heapsize=N`` is the pool a board's heap comes from)
-and CIRCUITPY_MPY_CROSS CircuitPython's mpy-cross.
+and CIRCUITPY_MPY_CROSS CircuitPython's mpy-cross (read by
+tools/circuitpy_run.py).
 """
 
 import glob
@@ -22,20 +23,13 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import bundle  # noqa: E402
+import circuitpy_run  # noqa: E402
 
 STANDINS = os.path.join(ROOT, "tests", "board")
 RUNNER = "run_board.py"
 # The bot at the buttons (easy) thinks in the player's turn: room for that,
 # which a board's player does not take.
 DRIVER_THINKING = 4096
-
-
-def interpreter():
-    return os.environ.get("CIRCUITPYTHON") or ""
-
-
-def mpy_cross():
-    return os.environ.get("CIRCUITPY_MPY_CROSS") or ""
 
 
 def figures(out):
@@ -52,7 +46,7 @@ def command(dirs, heap, variant="classic", botless=False):
     what the driver keeps: its bot's state in ``variant``, and with
     ``botless`` (pass-and-play, the link: the app has no bot) its bot's
     modules too."""
-    cmd = [interpreter()]
+    cmd = [circuitpy_run.INTERPRETER]
     if heap:
         v = "2" if variant == "tactics" else "0"
         extra = dirs["extra"] + dirs["state" + v] + (dirs["modules" + v] if botless else 0)
@@ -65,7 +59,7 @@ def prepare(top):
     bytes a run keeps that a board does not (stand-ins, driver, its bot's
     thinking)."""
     dirs = {k: os.path.join(top, k) for k in ("bundle", "standins", "driver")}
-    bundle.build(dirs["bundle"], mpy_cross())
+    bundle.build(dirs["bundle"], circuitpy_run.MPY_CROSS)
     for key in ("standins", "driver"):
         os.makedirs(dirs[key], exist_ok=True)
     for src in sorted(glob.glob(os.path.join(STANDINS, "*.py"))):
@@ -74,8 +68,8 @@ def prepare(top):
             with open(src) as f, open(os.path.join(dirs["standins"], name), "w") as g:
                 g.write(f.read())
         else:
-            bundle.compile_module(mpy_cross(), src, dirs["standins"], name[:-3])
-    bundle.compile_module(mpy_cross(), os.path.join(ROOT, "hw", "autoplay.py"), dirs["driver"], "autoplay")
+            bundle.compile_module(circuitpy_run.MPY_CROSS, src, dirs["standins"], name[:-3])
+    bundle.compile_module(circuitpy_run.MPY_CROSS, os.path.join(ROOT, "hw", "autoplay.py"), dirs["driver"], "autoplay")
     dirs.update(extra=0, state0=0, state2=0, modules0=0, modules2=0)
     run = subprocess.run(command(dirs, 0), capture_output=True, text=True, cwd=dirs["bundle"],
                          env=dict(os.environ, BOARD_MEASURE="1"))

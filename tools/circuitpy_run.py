@@ -11,9 +11,11 @@ figures out.
     python tools/circuitpy_run.py SCRIPT.py [args...]   # one script, by hand
 
 The packages (``engine`` by default, and ``tools/mpy_clock.py``, the
-benchmarks' clock) are compiled once per process into a temporary folder;
-each ``__init__.py`` stays a source file, as the bundle ships it.  The script
+benchmarks' clock) are compiled once per process into a temporary folder,
+as ``make bundle`` compiles them (``bundle.compile_module``).  The script
 itself runs from that folder as a source file, like a board's ``code.py``.
+This module is the one place that reads the two environment variables
+(the tests' ``circuitpy``, ``board_run`` and the bench ask it).
 """
 
 import atexit
@@ -24,6 +26,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import bundle  # noqa: E402
+
 INTERPRETER = os.environ.get("CIRCUITPYTHON") or ""
 MPY_CROSS = os.environ.get("CIRCUITPY_MPY_CROSS") or ""
 # The heap pool of the benchmark runs (``-X heapsize``): the cap a board's
@@ -44,28 +49,19 @@ def _folder():
     return _tree["dir"]
 
 
-def _compile(src, dst):
-    subprocess.run([MPY_CROSS, "-o", dst, src], check=True, capture_output=True)
-
-
 def _install(package):
-    # A package folder (its *.py, compiled) or one module FILE.py, once.
+    # A package folder (its *.py, compiled, at its path under the project)
+    # or one module FILE.py, once.
     if package in _tree["done"]:
         return
     top = _folder()
     src = os.path.join(ROOT, package)
     if os.path.isdir(src):
-        out = os.path.join(top, os.path.basename(src))
-        os.makedirs(out, exist_ok=True)
         for name in sorted(os.listdir(src)):
-            if not name.endswith(".py"):
-                continue
-            if name == "__init__.py":
-                shutil.copy(os.path.join(src, name), out)
-            else:
-                _compile(os.path.join(src, name), os.path.join(out, name[:-3] + ".mpy"))
+            if name.endswith(".py"):
+                bundle.compile_module(MPY_CROSS, os.path.join(src, name), top, package + "/" + name[:-3])
     else:
-        _compile(src, os.path.join(top, os.path.basename(src)[:-3] + ".mpy"))
+        bundle.compile_module(MPY_CROSS, src, top, os.path.basename(src)[:-3])
     _tree["done"].add(package)
 
 
