@@ -1,7 +1,7 @@
 """Schotten Totten rules engine: pure Python for CPython, MicroPython and CircuitPython.
 
 Nothing here touches a display, a button or a file system.  Cards are ints
-0..53 (see ``engine.cards``); a game is one ``engine.game.Game`` with
+0..53 (see ``engine.cards``); a game is one ``engine.classic.Game`` with
 ``apply``/``undo``; ``engine.position`` reads and writes the JSON position
 format that outside tools use.
 """

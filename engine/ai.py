@@ -21,9 +21,11 @@ allocation.
 
 from micropython import const
 
+from engine.bots import keep_best
 from engine.cards import NO_CARD
+from engine.classic import Game
 from engine.formation import CURVE, best_completion, rank3, threat
-from engine.game import N_STONES, NOBODY, SIDE_MAX, Game
+from engine.game import AUTO_CLAIM, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX
 
 WIN = const(1000000)
 CERTAIN = const(1000)
@@ -446,3 +448,209 @@ class Judge:
             c = odds[s + 2]
             adj += (a * b // 250) * c // 250 - ((250 - a) * (250 - b) // 250) * (250 - c) // 250
         return 2 * total - N_STONES * CERTAIN + self.adjacent * adj * 4
+
+
+# -- the classic and expert levels (``engine.bots``) ----------------------
+
+_TIE = const(3)  # random tie-break added to judgements
+_WINNING = const(1 << 20)  # flag on a move that wins at once
+
+
+
+def _fit(game, card, stone, player):
+    # How well ``card`` joins the cards already at ``stone``.
+    i = stone * 2 + player
+    k = game.n[i]
+    if k == 0:
+        return 1
+    base = i * 3
+    c = card // 9
+    v = card % 9
+    score = 0
+    same_colour = True
+    same_value = True
+    near = True
+    for j in range(k):
+        other = game.side[base + j]
+        if other // 9 != c:
+            same_colour = False
+        d = other % 9 - v
+        if d:
+            same_value = False
+        if d == 0 or d > 2 or d < -2:
+            near = False
+    if same_colour:
+        score += 3
+    if same_value:
+        score += 4
+    if near:
+        score += 3
+    return score * k
+
+
+def choose(bot, game):
+    """The classic and expert turns of ``bot`` (an ``engine.bots.Bot``): a
+    legal move for the player to move in ``game``, with every provable
+    claim (``AUTO_CLAIM``).  ``game`` is left as it was."""
+    g = bot.view
+    if g is None:
+        g = bot.view = Game()
+        bot.judge = Judge(hope=8, lack=30) if bot.level == "hard" else Judge()
+    g.copy_from(game)
+    p = g.to_move
+    g.hide(p)
+    if g.variant == EXPERT:
+        # Claims come first; claims that win end the round before the
+        # card, so any card will do.  (A claimable stone is full on the
+        # claimant's side, so claims never close an open stone.)
+        claims = g.claimable(p)
+        if claims and g.wins_with(p, claims):
+            return g.any_placement(p) | AUTO_CLAIM
+    stones = g.open_stones(p)
+    if not stones or not g.hand_n[p]:
+        return PASS | AUTO_CLAIM
+    if bot.level == "easy":
+        m = _easy(bot, g, p, stones)
+    elif bot.level == "medium":
+        m = _medium(bot, g, p, stones)
+    else:
+        m = _hard(bot, g, p, stones)
+    return m | AUTO_CLAIM
+
+
+def _easy(bot, g, p, stones):
+    # It does not choose its card: one at random, placed where it fits
+    # best, finishing a side when it can.
+    card = g.hand[p][bot.rng.below(g.hand_n[p])]
+    best = -1
+    pick = 0
+    for s in range(N_STONES):
+        if not stones >> s & 1:
+            continue
+        score = _fit(g, card, s, p) * 16 + bot.rng.below(bot.noise)
+        if g.n[s * 2 + p] == SIDE_MAX - 1:
+            score += 8  # finishing a side opens a claim
+        if score > best:
+            best = score
+            pick = card | s << 6
+    return pick
+
+def _medium(bot, g, p, stones):
+    # Medium: each placement judged on its own stone.  The stone's
+    # chance after the card, minus before, minus a toll for showing a
+    # card the opponent's best completion somewhere would use, plus a
+    # little for keeping high cards.
+    judge = bot.judge
+    assert judge is not None  # made by choose
+    hand = g.hand[p]
+    judge.know(g, p)
+    before = bot.before
+    for s in range(N_STONES):
+        before[s] = judge.stone(g, s, p) // 4 if stones >> s & 1 else 0
+    needed = _needed(bot, g, p)
+    best = None
+    pick = 0
+    for h in range(g.hand_n[p]):
+        card = hand[h]
+        toll = bot.toll if needed[card // 9] >> (card % 9) & 1 else 0
+        for s in range(N_STONES):
+            if not stones >> s & 1:
+                continue
+            token = g.place_tentatively(card, s)
+            judge.leave(card)  # ``know`` after the placement
+            v = judge.stone(g, s, p) - before[s] * 4 - toll - card % 9 + bot.rng.below(_TIE)
+            judge.back(card)
+            g.retract(token, s)
+            if best is None or v > best:
+                best = v
+                pick = card | s << 6
+    return pick
+
+def _needed(bot, g, p):
+    # Per colour, a mask of the cards in p's hand that the opponent's
+    # best completion at some open stone would use.
+    judge = bot.judge
+    assert judge is not None  # made by choose
+    out = bot.need_mask
+    for c in range(6):
+        out[c] = 0
+    q = 1 - p
+    side = g.side
+    for s in range(N_STONES):
+        j = s * 2 + q
+        k = g.n[j]
+        if g.owner[s] != NOBODY or k == SIDE_MAX:
+            continue
+        w = best_completion(g.unseen, g.unseen_n, k, side[j * 3], side[j * 3 + 1])
+        while w:
+            card = (w & 63) - 1
+            w >>= 6
+            if judge.hand_mask[card // 9] >> (card % 9) & 1:
+                out[card // 9] |= 1 << (card % 9)
+    return out
+
+def _judged(bot, g, p, stones, keep=0):
+    # Every placement tried on the table, the best-judged kept; with
+    # ``keep``, the ``keep`` best go to bot.top_m (best first) too.
+    hand = g.hand[p]
+    judge = bot.judge
+    assert judge is not None  # made by choose
+    classic = g.variant != EXPERT
+    top_v = bot.top_v
+    top_m = bot.top_m
+    for i in range(keep):
+        top_v[i] = -WIN - 1
+    judge.begin(g, p)
+    best = None
+    pick = 0
+    for h in range(g.hand_n[p]):
+        card = hand[h]
+        for s in range(N_STONES):
+            if not stones >> s & 1:
+                continue
+            m = card | s << 6
+            token = g.place_tentatively(card, s)
+            if classic:
+                claims = g.claimable(p)
+                if claims and g.wins_with(p, claims):
+                    g.retract(token, s)
+                    return m | _WINNING
+            v = judge.value_after(g, p, card, s) + bot.rng.below(_TIE)
+            g.retract(token, s)
+            if best is None or v > best:
+                best = v
+                pick = m
+            if keep and v > top_v[keep - 1]:
+                keep_best(top_v, top_m, keep, v, m)
+    return pick
+
+def _hard(bot, g, p, stones):
+    # Sample the worlds; judge every placement with the opponent's
+    # prospects taken from them; then judge the few best again with
+    # p's own next draws in each world too, and keep the best of those.
+    judge = bot.judge
+    assert judge is not None  # made by choose
+    judge.sample(g, p, bot.rng, bot.worlds, bot.horizon)
+    keep = bot.keep
+    if len(bot.top_v) < keep:
+        bot.top_v = [0] * keep
+        bot.top_m = [0] * keep
+    m = _judged(bot, g, p, stones, keep)
+    if m & _WINNING or keep < 2:
+        return m & ~_WINNING
+    judge.deep = True
+    judge.begin(g, p)
+    best = None
+    for i in range(keep):
+        if bot.top_v[i] < -WIN:
+            break
+        cand = bot.top_m[i]
+        s = cand >> 6 & 15
+        token = g.place_tentatively(cand & 63, s)
+        v = judge.value_after(g, p, cand & 63, s)
+        g.retract(token, s)
+        if best is None or v > best:
+            best = v
+            m = cand
+    judge.deep = False
+    return m

@@ -25,7 +25,8 @@ from engine.cards import (
     parse_any,
     parse_card,
 )
-from engine.game import HAND_SIZE, N_STONES, NOBODY, SIDE_MAX, TACTICS, VARIANTS, Game, make_game
+from engine.classic import Game
+from engine.game import HAND_SIZE, N_STONES, NOBODY, SIDE_MAX, TACTICS, VARIANTS, make_game
 from engine.tactics import HAND_SIZE as T_HAND
 from engine.tactics import MODE_BLIND, MODE_MUD
 

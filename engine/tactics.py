@@ -1,6 +1,6 @@
 """The tactics variant: a round with 7-card hands and the ten tactic cards.
 
-``TacticsGame`` speaks the same language as ``engine.game.Game`` (``deal``,
+``TacticsGame`` speaks the same language as ``engine.classic.Game`` (``deal``,
 ``legal_moves``, ``check``, ``apply``, ``undo``, ``claimable``,
 ``why_not``, ...) so that matches, bots, screens and the link take either.
 
@@ -68,6 +68,7 @@ MODE_MUD = const(2)
 
 _ALL_VALUES = const(0x1FF)
 _TOP_MOVE = const(1 << 27)
+_HISTORY_ROOM = const(240)  # a round's history, three ints a move: 80 moves
 
 
 def _drop(buf, n, card):
@@ -134,7 +135,6 @@ class TacticsGame(Stones):
         self.unseen_n = bytearray(9)
         self.returns = 0  # cards the player to move owes the piles after a Scout
         self.to_move = 0
-        self.history = []  # three ints a move
         self.solver = Solver()
         self.clear()
 
@@ -199,6 +199,7 @@ class TacticsGame(Stones):
         """Shuffle both piles with ``seed`` and deal seven clan cards each;
         ``first_player`` plays first and receives the first seven."""
         self.clear()
+        self._room(_HISTORY_ROOM)  # (the history keeps three ints a move)
         rng = Random(seed)
         deck = self.deck
         for i in range(54):
@@ -642,14 +643,19 @@ class TacticsGame(Stones):
 
     # -- moves -------------------------------------------------------------
 
-    def legal_moves(self, player=-1):
+    def legal_moves(self, player=-1, out=None):
         """Every play open to ``player`` (default: the player to move),
         without claims and drawing from the clan pile; ``[PASS]`` when
-        none is.  After a Scout: every way to put the cards back."""
+        none is.  After a Scout: every way to put the cards back.  With
+        ``out``, a list of the caller's, refilled and returned: its room
+        stays, so that a bot asking every move allocates nothing."""
         if player < 0:
             player = self.to_move
         p = player
-        out = []
+        if out is None:
+            out = []
+        else:
+            del out[:]
         hand = self.hand[p]
         n = self.hand_n[p]
         if self.returns and p == self.to_move:

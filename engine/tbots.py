@@ -73,6 +73,10 @@ class Brain:
     def __init__(self, level):
         self.level = level
         self.view = TacticsGame()
+        # The view's plays, refilled every move (``legal_moves``' ``out``),
+        # and the plays after a Scout's return step.
+        self.moves = []
+        self.plays = []
         self.world = None  # a sampled world (hard only, made on first use)
         self.solver = Solver()
         self.hm = [0] * 6  # p's hand: clan cards per colour
@@ -669,7 +673,7 @@ def choose(bot, game):
     g.hide(p)
     if g.returns:
         return _returns(bot, brain, g, p)
-    moves = g.legal_moves()
+    moves = g.legal_moves(-1, brain.moves)
     if moves[0] == PASS:
         return PASS | AUTO_CLAIM
     if bot.level == "easy":
@@ -864,7 +868,7 @@ def _hard(bot, brain, g, p, moves):
 def _returns(bot, brain, g, p):
     # The Scout's return step: put back the cards whose best play is worth
     # least; the least useful ends on top.
-    moves = g.legal_moves()
+    moves = g.legal_moves(-1, brain.moves)
     if bot.level == "easy":
         return moves[bot.rng.below(len(moves))] | AUTO_CLAIM
     owed = g.returns
@@ -877,7 +881,7 @@ def _returns(bot, brain, g, p):
     for h in range(n):
         if hand[h] >= FIRST_TACTIC:
             worth[h] = _COST[hand[h] - FIRST_TACTIC] // 2  # kept for later
-    plays = g.legal_moves()
+    plays = g.legal_moves(-1, brain.plays)
     for m in plays:
         card = m & 63
         if card == PASS:

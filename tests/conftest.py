@@ -12,7 +12,8 @@ if ROOT not in sys.path:
     sys.path.append(ROOT)
 
 import engine  # noqa: E402,F401  (installs the micropython shim on CPython)
-from engine.game import NOBODY, Game
+from engine.classic import Game
+from engine.game import NOBODY
 from engine.playout import random_move
 from engine.rng import Random
 

@@ -10,7 +10,8 @@ from conftest import claim_examples, position, random_states
 from engine import brute
 from engine.cards import card_name
 from engine.formation import rank3, unpack
-from engine.game import NOBODY, Game
+from engine.classic import Game
+from engine.game import NOBODY
 from engine.position import claimable_list, load
 
 

@@ -1,7 +1,8 @@
 """Commit-reveal deals, roles, and the public-state check of linked boards."""
 
 from engine.fairdeal import commitment, deal, public_hash, shared_seed, verify
-from engine.game import Game
+from engine.classic import Game
+
 from engine.playout import random_move
 from engine.rng import Random
 

@@ -3,7 +3,8 @@
 
 from conftest import position, random_states, snapshot
 from engine.cards import parse_card
-from engine.game import AUTO_CLAIM, CLASSIC, DRAW, EXPERT, NOBODY, PASS, Game, move
+from engine.classic import Game
+from engine.game import AUTO_CLAIM, CLASSIC, DRAW, EXPERT, NOBODY, PASS, move
 from engine.playout import random_game, random_move
 from engine.position import load
 from engine.rng import Random

@@ -14,7 +14,8 @@ from engine import tactics
 from engine.brute import elite_rank, tactics_best
 from engine.bots import Bot
 from engine.cards import SCOUT, card_name
-from engine.game import AUTO_CLAIM, NOBODY, PASS, TACTICS, Game, make_game
+from engine.classic import Game
+from engine.game import AUTO_CLAIM, NOBODY, PASS, TACTICS, make_game
 from engine.playout import random_tactics_move
 from engine.position import claimable_list, dump, load
 from engine import protocol

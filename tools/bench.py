@@ -44,7 +44,8 @@ import circuitpy_run  # noqa: E402
 
 import engine  # noqa: E402,F401
 from engine import brute  # noqa: E402
-from engine.game import NOBODY, Game  # noqa: E402
+from engine.classic import Game  # noqa: E402
+from engine.game import NOBODY  # noqa: E402
 from engine.playout import random_game, random_move  # noqa: E402
 from engine.position import dump, load  # noqa: E402
 from engine.rng import Random  # noqa: E402

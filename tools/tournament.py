@@ -31,7 +31,8 @@ if ROOT not in sys.path:
 
 import engine  # noqa: E402,F401
 from engine.bots import LEVELS, Bot  # noqa: E402
-from engine.game import DRAW, TACTICS, VARIANTS, Game, make_game  # noqa: E402
+from engine.classic import Game  # noqa: E402
+from engine.game import DRAW, TACTICS, VARIANTS, make_game  # noqa: E402
 from engine.position import dump  # noqa: E402
 from engine.protocol import answer_to_move, serve_request  # noqa: E402
 

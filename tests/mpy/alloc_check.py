@@ -4,7 +4,8 @@
 import gc
 
 import engine  # noqa: F401
-from engine.game import NOBODY, Game
+from engine.classic import Game
+from engine.game import NOBODY
 from engine.playout import random_move
 from engine.rng import Random
 

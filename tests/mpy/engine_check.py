@@ -14,7 +14,8 @@ import sys
 
 import engine  # noqa: F401
 from engine import brute
-from engine.game import NOBODY, Game, make_game
+from engine.classic import Game
+from engine.game import NOBODY, make_game
 from engine.playout import random_game, random_move, random_tactics_move
 from engine.rng import Random
 

@@ -6,7 +6,8 @@ import engine  # noqa: F401
 from engine.channel import FIRST_KIND, Channel
 from engine.fairdeal import commitment, public_hash, shared_seed
 from engine.frames import Decoder, Encoder
-from engine.game import Game
+from engine.classic import Game
+
 from engine.rng import Random
 
 def h(data):
@@ -135,7 +136,8 @@ if not (a.state == b.state == PLAYING and a.match.over() and a.match.results == 
 # plays a move the other never gets, then both lose power.  Both rebuild
 # their matches from saves, rejoin with RESUME (the board ahead sends its
 # move again) and play on to the end over the damaged line.
-from engine.save import encode, resume
+from engine.restore import resume
+from engine.save import encode
 from engine.session import RESUME
 
 

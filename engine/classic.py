@@ -1,0 +1,470 @@
+"""One round of the classic and expert variants: the state, the moves, apply
+and undo.
+
+Everything lives in bytearrays and small ints so that a board can hold it and
+a bot can walk a game tree with ``apply``/``undo`` without allocating.
+
+A side is the (up to) three cards one player placed at one stone; side ``i``
+of stone ``s`` for player ``p`` is ``s * 2 + p``, its cards are
+``side[i * 3 : i * 3 + 3]``.  Moves and what both variants share are
+``engine.game``'s.
+"""
+
+from micropython import const
+
+from engine.cards import NO_CARD
+from engine.formation import rank3, threat, unpack
+from engine.game import (
+    AUTO_CLAIM,
+    BEATEN,
+    CLAIMABLE,
+    CLASSIC,
+    EXPERT,
+    HAND_SIZE,
+    N_STONES,
+    NOBODY,
+    PASS,
+    SHORT,
+    SIDE_MAX,
+    TAKEN,
+    UNPROVED,
+    Stones,
+    lowest,
+)
+from engine.rng import Random
+
+_ALL_VALUES = const(0x1FF)
+
+# An undo record is one int: the move's card and stone, the claims that took
+# effect, where the card sat in the hand, and what else the move changed.
+_R_HAND_SHIFT = const(19)
+_R_DREW = const(1 << 22)
+_R_FIRST = const(1 << 23)
+_R_PLACED = const(1 << 24)
+_R_MOVER_SHIFT = const(25)
+_HISTORY_ROOM = const(64)  # a round's moves: 54 cards and a few passes
+
+
+class Game(Stones):
+    """A round in play.  ``to_move`` is the player whose turn it is."""
+
+    def __init__(self, variant=CLASSIC):
+        self.variant = variant
+        self.side = bytearray(N_STONES * 2 * SIDE_MAX)
+        self.n = bytearray(N_STONES * 2)  # cards per side
+        self.rank = bytearray(N_STONES * 2)  # formation rank of a full side
+        self.first = bytearray(N_STONES)  # who completed a side first
+        Stones.__init__(self, HAND_SIZE)
+        self.deck_pos = 54  # next card to draw; 54: the pile is empty
+        # Cards nobody has placed: per colour a 9-bit mask of values, and
+        # per value a count.  Hands and pile are in here: they count as
+        # available to the opponent in a proof.
+        self.unseen = [_ALL_VALUES] * 6
+        self.unseen_n = bytearray(9)
+        self.to_move = 0
+        self.clear()
+
+    def clear(self):
+        """An empty table, empty hands, an empty pile."""
+        for i in range(N_STONES * 2 * SIDE_MAX):
+            self.side[i] = NO_CARD
+        for i in range(N_STONES * 2):
+            self.n[i] = 0
+            self.rank[i] = 0
+        for s in range(N_STONES):
+            self.first[s] = NOBODY
+            self.owner[s] = NOBODY
+        for p in range(2):
+            self.owned[p] = 0
+            self.hand_n[p] = 0
+        self.deck_pos = 54
+        for c in range(6):
+            self.unseen[c] = _ALL_VALUES
+        for v in range(9):
+            self.unseen_n[v] = 6
+        self.to_move = 0
+        self.winner = NOBODY
+        del self.history[:]
+
+    def copy_from(self, other):
+        """Become a copy of ``other`` (without its history)."""
+        self.variant = other.variant
+        self.side[:] = other.side
+        self.n[:] = other.n
+        self.rank[:] = other.rank
+        self.first[:] = other.first
+        self.owner[:] = other.owner
+        self.owned[:] = other.owned
+        self.hand[0][:] = other.hand[0]
+        self.hand[1][:] = other.hand[1]
+        self.hand_n[:] = other.hand_n
+        self.deck[:] = other.deck
+        self.deck_pos = other.deck_pos
+        for c in range(6):
+            self.unseen[c] = other.unseen[c]
+        self.unseen_n[:] = other.unseen_n
+        self.to_move = other.to_move
+        self.winner = other.winner
+        del self.history[:]
+
+    def hide(self, player):
+        """Forget what ``player`` cannot see: the other hand and the pile
+        become NO_CARD (their sizes stay)."""
+        other = self.hand[1 - player]
+        for h in range(HAND_SIZE):
+            other[h] = NO_CARD
+        for i in range(54):
+            self.deck[i] = NO_CARD
+
+    def determinize(self, player, rng):
+        """Deal the cards ``player`` cannot see (not on the table, not in
+        their hand) at random into the other hand and the pile: one world
+        consistent with what ``player`` knows."""
+        deck = self.deck
+        hand = self.hand[player]
+        unseen = self.unseen
+        n = 0
+        for c in range(54):
+            if unseen[c // 9] >> (c % 9) & 1:
+                deck[n] = c
+                n += 1
+        # Remove the player's own hand from the unknown cards.
+        for h in range(self.hand_n[player]):
+            card = hand[h]
+            for i in range(n):
+                if deck[i] == card:
+                    n -= 1
+                    deck[i] = deck[n]
+                    break
+        rng.shuffle(deck, n)
+        other = self.hand[1 - player]
+        k = self.hand_n[1 - player]
+        for h in range(k):
+            other[h] = deck[n - 1 - h]
+        n -= k
+        # The pile keeps its size; it ends at index 54.
+        size = 54 - self.deck_pos
+        for i in range(size):
+            deck[53 - i] = deck[n - 1 - i]
+
+    def deal(self, seed, first_player=0):
+        """Shuffle with ``seed`` and deal six cards each; ``first_player``
+        plays first and receives the first six cards of the shuffle."""
+        self.clear()
+        self._room(_HISTORY_ROOM)
+        deck = self.deck
+        for i in range(54):
+            deck[i] = i
+        Random(seed).shuffle(deck)
+        for i in range(HAND_SIZE):
+            self.hand[first_player][i] = deck[i]
+            self.hand[1 - first_player][i] = deck[HAND_SIZE + i]
+        self.hand_n[0] = self.hand_n[1] = HAND_SIZE
+        self.deck_pos = 2 * HAND_SIZE
+        self.to_move = first_player
+
+    # -- reading the table -------------------------------------------------
+
+    def cards_at(self, stone, player):
+        i = stone * 2 + player
+        return list(self.side[i * 3 : i * 3 + self.n[i]])
+
+    def open_stones(self, player):
+        """Mask of the stones where ``player`` may still place a card."""
+        mask = 0
+        n = self.n
+        owner = self.owner
+        for s in range(N_STONES):
+            if owner[s] == NOBODY and n[s * 2 + player] < SIDE_MAX:
+                mask |= 1 << s
+        return mask
+
+    def can_place(self, player):
+        return self.hand_n[player] > 0 and self.open_stones(player) != 0
+
+    # -- claims ------------------------------------------------------------
+
+    def claim_threat(self, stone, player):
+        """Can ``player`` claim ``stone`` now?  0 when the claim holds (proved
+        from the table alone); otherwise why not: -1 when the stone is
+        taken or ``player`` has fewer than three cards there, -2 when the
+        opponent's full side wins, or a packed counterexample (see
+        ``formation.unpack``): unseen cards that would complete the
+        opponent's side into a formation beating the claimant's."""
+        if self.owner[stone] != NOBODY:
+            return -1
+        i = stone * 2 + player
+        if self.n[i] < SIDE_MAX:
+            return -1
+        j = i ^ 1
+        k = self.n[j]
+        mine = self.rank[i]
+        if k == SIDE_MAX:
+            theirs = self.rank[j]
+            if mine > theirs or (mine == theirs and self.first[stone] == player):
+                return 0
+            return -2
+        b = j * 3
+        side = self.side
+        return threat(self.unseen, self.unseen_n, k, side[b], side[b + 1], mine)
+
+    def why_not(self, stone, player):
+        """Why ``player`` may not claim ``stone`` now, for the screens:
+        ``(reason, cards, category)``.  ``reason`` is CLAIMABLE, TAKEN,
+        SHORT (fewer than three cards there), BEATEN (the opponent's full
+        side wins) or UNPROVED; then ``cards`` are unseen cards that would
+        complete the opponent's side into a formation of ``category`` that
+        beats the claimant's."""
+        t = self.claim_threat(stone, player)
+        if t == 0:
+            return CLAIMABLE, [], 0
+        if self.owner[stone] != NOBODY:
+            return TAKEN, [], 0
+        if t == -1:
+            return SHORT, [], 0
+        if t == -2:
+            return BEATEN, [], 0
+        cards = unpack(t)
+        theirs = self.cards_at(stone, 1 - player) + cards
+        return UNPROVED, cards, rank3(theirs[0], theirs[1], theirs[2]) >> 5
+
+    def claimable(self, player):
+        """Mask of the stones ``player`` may claim now."""
+        mask = 0
+        n = self.n
+        owner = self.owner
+        for s in range(N_STONES):
+            i = s * 2 + player
+            if n[i] == SIDE_MAX and owner[s] == NOBODY and self.claim_threat(s, player) == 0:
+                mask |= 1 << s
+        return mask
+
+    def place_tentatively(self, card, stone):
+        """Place ``card`` from the mover's hand at ``stone`` without ending
+        the turn, so that a screen can show the table before asking for
+        claims; returns a token for ``retract``."""
+        p = self.to_move
+        h = self.hand_index(p, card)
+        if h < 0 or not self.open_stones(p) >> stone & 1:
+            raise ValueError("cannot place %d at stone %d" % (card, stone))
+        return h | self._place(p, h, stone)
+
+    def retract(self, token, stone):
+        """Take back a ``place_tentatively``."""
+        self._unplace(self.to_move, token & 7, stone, token)
+
+    def claimable_after(self, card, stone):
+        """Mask of the stones the player to move could claim after placing
+        ``card`` (from their hand; PASS for none) at ``stone``."""
+        if card == PASS:
+            return self.claimable(self.to_move)
+        token = self.place_tentatively(card, stone)
+        ok = self.claimable(self.to_move)
+        self.retract(token, stone)
+        return ok
+
+    def any_placement(self, player):
+        """Some legal placement for ``player`` (its first card at its first
+        open stone), or PASS: for a turn whose claims already won."""
+        stones = self.open_stones(player)
+        if not stones or not self.hand_n[player]:
+            return PASS
+        return self.hand[player][0] | lowest(stones) << 6
+
+    def spell_claims(self, m):
+        """Move ``m`` of the player to move, with an ``AUTO_CLAIM`` flag
+        replaced by the stones it would claim."""
+        if not m & AUTO_CLAIM:
+            return m
+        m &= ~AUTO_CLAIM
+        if self.variant == EXPERT:
+            claims = self.claimable(self.to_move)
+        else:
+            claims = self.claimable_after(m & 63, m >> 6 & 15)
+        return m | claims << 10
+
+    # -- placing -----------------------------------------------------------
+
+    def put(self, stone, player, card):
+        """Lay ``card`` on ``player``'s side of ``stone`` from outside any
+        hand, to set up a position.  Returns _R_FIRST when it completed the
+        stone's first full side."""
+        i = stone * 2 + player
+        k = self.n[i]
+        b = i * 3
+        self.side[b + k] = card
+        self.n[i] = k + 1
+        c = card // 9
+        v = card % 9
+        self.unseen[c] &= ~(1 << v)
+        self.unseen_n[v] -= 1
+        if k == 2:
+            side = self.side
+            self.rank[i] = rank3(side[b], side[b + 1], card)
+            if self.first[stone] == NOBODY:
+                self.first[stone] = player
+                return _R_FIRST
+        return 0
+
+    def _place(self, player, h, stone):
+        # Place hand card ``h`` of ``player`` at ``stone``; returns the undo
+        # flags.  The card swaps places with the hand's last one.
+        hand = self.hand[player]
+        card = hand[h]
+        last = self.hand_n[player] - 1
+        hand[h] = hand[last]
+        hand[last] = card
+        self.hand_n[player] = last
+        return self.put(stone, player, card)
+
+    def _unplace(self, player, h, stone, flags):
+        i = stone * 2 + player
+        k = self.n[i] - 1
+        self.n[i] = k
+        b = i * 3
+        card = self.side[b + k]
+        self.side[b + k] = NO_CARD
+        self.rank[i] = 0
+        if flags & _R_FIRST:
+            self.first[stone] = NOBODY
+        c = card // 9
+        v = card % 9
+        self.unseen[c] |= 1 << v
+        self.unseen_n[v] += 1
+        hand = self.hand[player]
+        last = self.hand_n[player]
+        hand[last] = hand[h]
+        hand[h] = card
+        self.hand_n[player] = last + 1
+
+    # -- moves -------------------------------------------------------------
+
+    def legal_moves(self, player=-1):
+        """The placements open to ``player`` (default: the player to move),
+        as moves without claims; ``[PASS]`` when none is."""
+        if player < 0:
+            player = self.to_move
+        stones = self.open_stones(player)
+        out = []
+        if stones:
+            hand = self.hand[player]
+            for h in range(self.hand_n[player]):
+                for s in range(N_STONES):
+                    if stones >> s & 1:
+                        out.append(hand[h] | s << 6)
+        if not out:
+            out.append(PASS)
+        return out
+
+    def check(self, m):
+        """None when move ``m`` is legal for the player to move, else the
+        reason, one line."""
+        if self.winner != NOBODY:
+            return "the round is over"
+        p = self.to_move
+        card = m & 63
+        stone = m >> 6 & 15
+        claims = m >> 10 & 0x1FF
+        if m >> 20 or (m & AUTO_CLAIM and claims):
+            return "malformed move"
+        stones = self.open_stones(p)
+        if self.variant == EXPERT:
+            ok = self.claimable(p)
+            if claims & ~ok:
+                return "claim not provable: stone %d" % lowest(claims & ~ok)
+            if m & AUTO_CLAIM:
+                claims = ok
+            stones &= ~claims  # claimed before the card is placed
+        if card == PASS:
+            if stone:
+                return "malformed move"
+            if self.hand_n[p] and stones:
+                return "cannot pass: a card can be placed"
+        else:
+            if stone >= N_STONES:
+                return "no stone %d" % stone
+            h = self.hand_index(p, card)
+            if h < 0:
+                return "card not in hand"
+            if not stones >> stone & 1:
+                if self.owner[stone] != NOBODY or claims >> stone & 1:
+                    return "stone %d is claimed" % stone
+                return "stone %d: side is full" % stone
+        if self.variant == CLASSIC and claims:
+            ok = self.claimable_after(card, stone)
+            if claims & ~ok:
+                return "claim not provable: stone %d" % lowest(claims & ~ok)
+        return None
+
+    def apply(self, m):
+        """Play move ``m`` for the player to move (trusted: see ``check``):
+        claims and placement in the variant's order, then the draw, then the
+        turn passes.  Ends the round on a winning claim or a stall."""
+        p = self.to_move
+        card = m & 63
+        stone = m >> 6 & 15
+        claims = m >> 10 & 0x1FF
+        rec = card | stone << 6 | p << _R_MOVER_SHIFT
+        done = 0
+        expert = self.variant == EXPERT
+        if expert:
+            if m & AUTO_CLAIM:
+                claims = self.claimable(p)
+            if claims:
+                done = self._claims(claims, p)
+        if self.winner == NOBODY and card != PASS:
+            h = self.hand_index(p, card)
+            rec |= h << _R_HAND_SHIFT | self._place(p, h, stone) | _R_PLACED
+        if not expert:
+            if m & AUTO_CLAIM:
+                claims = self.claimable(p)
+            if claims:
+                done = self._claims(claims, p)
+        rec |= done << 10
+        if self.winner == NOBODY:
+            if card != PASS and self.deck_pos < 54:
+                hand = self.hand[p]
+                hand[self.hand_n[p]] = self.deck[self.deck_pos]
+                self.hand_n[p] += 1
+                self.deck_pos += 1
+                rec |= _R_DREW
+            self.to_move = 1 - p
+            self._check_stall()
+        self.history.append(rec)
+
+    def move_count(self):
+        """Moves played so far in the round."""
+        return len(self.history)
+
+    def round_moves(self):
+        """The moves of the round so far, as they can be played again: each
+        with the claims that took effect spelled out."""
+        out = []
+        for rec in self.history:
+            out.append(rec & 0x7FFFF)  # card, stone, claims done
+        return out
+
+    def last_played(self):
+        """(card placed or PASS, stone, claims mask) of the last move."""
+        rec = self.history[-1]
+        card = rec & 63 if rec & _R_PLACED else PASS
+        return card, rec >> 6 & 15, rec >> 10 & 0x1FF
+
+    def undo(self):
+        """Take back the last move."""
+        rec = self.history.pop()
+        p = rec >> _R_MOVER_SHIFT & 1
+        self.winner = NOBODY
+        self.to_move = p
+        if rec & _R_DREW:
+            self.hand_n[p] -= 1
+            self.deck_pos -= 1
+        done = rec >> 10 & 0x1FF
+        s = 0
+        while done >> s:
+            if done >> s & 1:
+                self.owner[s] = NOBODY
+                self.owned[p] -= 1
+            s += 1
+        if rec & _R_PLACED:
+            self._unplace(p, rec >> _R_HAND_SHIFT & 7, rec >> 6 & 15, rec)
