@@ -105,7 +105,7 @@ def _end(match):
 def from_save(blob, players=("Player 1", "Player 2"), settings=None):
     """The record of the match in an ``engine.save`` blob (a board can
     keep finished games as blobs and have them written out as records)."""
-    from engine.save import resume
+    from engine.restore import resume
 
     match, s = resume(blob)
     return write(s.seed, s.variant, s.rounds, s.moves, players, settings)
@@ -134,7 +134,8 @@ def is_board_record(text):
 def from_board(text):
     """The text record of the board record ``text``; RecordError (one
     line, saying it is a board record) for one that is not right."""
-    from engine.save import SaveError, decode
+    from engine.restore import decode
+    from engine.save import SaveError
 
     line_no, line = _first_line(text)
     if not line_no:

@@ -3,9 +3,10 @@
 A save is a *blob* (``encode``): the settings, and, when a match is in
 progress, its variant, rounds, seed, how many rounds are scored, and every
 move of the match so far.  Scores, results and the table are not stored:
-``resume`` rebuilds the ``Match`` by dealing from the seed and replaying
-the moves, each one checked with ``check()``; a bad blob raises
-``SaveError`` and nothing half-built is returned.
+``engine.restore.resume`` rebuilds the ``Match`` by dealing from the seed
+and replaying the moves, each one checked with ``check()``; a bad blob
+raises ``SaveError`` and nothing half-built is returned.  (Reading is
+there, loaded only when saves are read; writing, every move, is here.)
 
 Blob, version 2 (big-endian where it matters)::
 
@@ -48,16 +49,15 @@ ints below 2**30.
 
 from micropython import const
 
-from engine.game import AUTO_CLAIM, NOBODY, TACTICS
-from engine.match import Match
+from engine.game import AUTO_CLAIM, TACTICS
 
 VERSION = const(2)
-_MAGIC = const(0x53)  # 'S'
-_F_AUTO = const(1)
-_F_MATCH = const(2)
-_F_SEAT1 = const(4)
-_SETTINGS = const(8)  # a blob without a match
-_HEAD = const(15)  # blob bytes before the moves
+MAGIC = const(0x53)  # 'S'
+F_AUTO = const(1)
+F_MATCH = const(2)
+F_SEAT1 = const(4)
+SETTINGS_BYTES = const(8)  # a blob without a match
+HEAD_BYTES = const(15)  # blob bytes before the moves
 _SLOT_HEAD = const(6)  # 'S' 'v' seq length
 _SLOT_CRC = const(4)
 _SEED_LIMIT = const(0x3FFFFFFF)
@@ -115,28 +115,11 @@ def crc32(data, start=0, end=-1, hi=0, lo=0, table=ZLIB):
 
 # -- the blob ---------------------------------------------------------------
 
-class Save:
-    """A decoded blob: the menu's settings, and a match when ``match``
-    (then ``variant`` and ``rounds`` are the match's)."""
-
-    def __init__(self):
-        self.opponent = 0
-        self.lang = 0
-        self.auto_claim = False
-        self.seat = 0
-        self.variant = 0
-        self.rounds = 1
-        self.tag = 0
-        self.match = False
-        self.done = 0
-        self.seed = 0
-        self.moves = []
-
-
 def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, variant=0, rounds=1, tag=0):
     """The blob for ``match`` (None: the settings only) and ``moves``,
     every move of the match so far in order, as played (see ``spell``).
-    A match brings its own variant and rounds."""
+    A match brings its own variant and rounds.  A bytearray with a match,
+    bytes without."""
     if match is not None:
         variant = match.game.variant
         rounds = match.rounds
@@ -145,8 +128,8 @@ def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, v
             raise ValueError("setting out of range")
     if not 0 <= variant <= TACTICS or not 1 <= rounds <= 255:
         raise ValueError("variant or rounds out of range for a save")
-    flags = (_F_AUTO if auto_claim else 0) | (_F_SEAT1 if seat else 0)
-    head = (_MAGIC, VERSION, opponent, lang, flags, variant, rounds, tag)
+    flags = (F_AUTO if auto_claim else 0) | (F_SEAT1 if seat else 0)
+    head = (MAGIC, VERSION, opponent, lang, flags, variant, rounds, tag)
     if match is None:
         return bytes(head)
     seed = match.seed
@@ -155,9 +138,19 @@ def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, v
     n = len(moves)
     if n > 0xFFFF:
         raise ValueError("too many moves for a save")
-    out = bytearray(_HEAD + 3 * n)
-    out[:_SETTINGS] = bytes(head)
-    out[4] = flags | _F_MATCH
+    size = HEAD_BYTES
+    for m in moves:
+        if m < 0 or m >> 28 or m & AUTO_CLAIM:
+            raise ValueError("a move to save must be spelled out (see spell)")
+        size += 1
+        while m > 127:
+            m >>= 7
+            size += 1
+    # One bytearray of the exact size, returned as it is: a save a turn
+    # leaves no copies behind on a board's heap.
+    out = bytearray(size)
+    out[:SETTINGS_BYTES] = bytes(head)
+    out[4] = flags | F_MATCH
     out[8] = len(match.results)
     out[9] = seed >> 24
     out[10] = seed >> 16 & 255
@@ -165,118 +158,21 @@ def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, v
     out[12] = seed & 255
     out[13] = n >> 8
     out[14] = n & 255
-    k = _HEAD
+    k = HEAD_BYTES
     for m in moves:
-        if m < 0 or m >> 28 or m & AUTO_CLAIM:
-            raise ValueError("a move to save must be spelled out (see spell)")
         while m > 127:
-            if k >= len(out):
-                out.extend(bytes(16))
             out[k] = m & 127 | 128
             m >>= 7
             k += 1
-        if k >= len(out):
-            out.extend(bytes(16))
         out[k] = m
         k += 1
-    return bytes(out[:k])
-
-
-def decode(blob):
-    """The ``Save`` in ``blob``; SaveError (one line) when it is not one.
-    Only the format is checked here: ``resume`` checks the moves."""
-    n = len(blob)
-    if n < 2 or blob[0] != _MAGIC:
-        raise SaveError("not a save of this game")
-    if blob[1] != VERSION:
-        raise SaveError("save format %d, this program reads %d" % (blob[1], VERSION))
-    if n < _SETTINGS:
-        raise SaveError("save truncated")
-    s = Save()
-    s.opponent = blob[2]
-    s.lang = blob[3]
-    flags = blob[4]
-    if flags & ~(_F_AUTO | _F_MATCH | _F_SEAT1):
-        raise SaveError("unknown flags in save")
-    s.auto_claim = bool(flags & _F_AUTO)
-    s.seat = 1 if flags & _F_SEAT1 else 0
-    if blob[5] > TACTICS:
-        raise SaveError("unknown variant %d in save" % blob[5])
-    s.variant = blob[5]
-    s.rounds = blob[6]
-    if not s.rounds:
-        raise SaveError("bad rounds in save")
-    s.tag = blob[7]
-    if not flags & _F_MATCH:
-        if n != _SETTINGS:
-            raise SaveError("save too long")
-        return s
-    if n < _HEAD:
-        raise SaveError("save truncated")
-    s.match = True
-    s.done = blob[8]
-    if s.done > s.rounds:
-        raise SaveError("bad rounds in save")
-    if blob[9] >> 6:
-        raise SaveError("bad seed in save")
-    s.seed = blob[9] << 24 | blob[10] << 16 | blob[11] << 8 | blob[12]
-    count = blob[13] << 8 | blob[14]
-    moves = s.moves
-    k = _HEAD
-    for i in range(count):
-        m = 0
-        shift = 0
-        while True:
-            if k >= n:
-                raise SaveError("save truncated at move %d" % (i + 1))
-            b = blob[k]
-            k += 1
-            if (shift == 21 and b > 127) or (shift and not b):  # too long, or not the shortest form
-                raise SaveError("bad move %d in save" % (i + 1))
-            m |= (b & 127) << shift
-            if b < 128:
-                break
-            shift += 7
-        moves.append(m)
-    if k != n:
-        raise SaveError("save has %d bytes after its last move" % (n - k))
-    return s
+    return out
 
 
 def spell(game, m):
     """Move ``m`` of the player to move as a save stores it: its claims
     spelled out (call before applying it)."""
     return game.spell_claims(m)
-
-
-def resume(blob):
-    """``(match, save)``: the match rebuilt from ``blob`` by replaying
-    every move, each checked; SaveError (one line) for any bad blob."""
-    s = decode(blob)
-    if not s.match:
-        raise SaveError("no match in this save")
-    match = Match(s.seed, s.rounds, s.variant)
-    done = s.done
-    i = 0
-    for m in s.moves:
-        i += 1
-        game = match.game
-        if game.winner != NOBODY:
-            if len(match.results) >= done or match.over():
-                raise SaveError("save move %d: the round is over" % i)
-            match.finish_round()
-            game = match.game
-        err = game.check(m)
-        if err is None and m & AUTO_CLAIM:
-            err = "malformed move"
-        if err is not None:
-            raise SaveError("save move %d: %s" % (i, err))
-        game.apply(m)
-    if match.game.winner != NOBODY and len(match.results) < done:
-        match.finish_round()
-    if len(match.results) != done:
-        raise SaveError("save says %d rounds scored, its moves end %d" % (done, len(match.results)))
-    return match, s
 
 
 # -- the slots --------------------------------------------------------------
@@ -302,7 +198,7 @@ class Saver:
             raise ValueError("a saver has two slots")
         self.regions = list(regions) + list(also)
         self.room = min(r[2] for r in regions) - _SLOT_HEAD - _SLOT_CRC
-        if self.room < _SETTINGS:
+        if self.room < SETTINGS_BYTES:
             raise ValueError("save area too small")
         self.writes = 0
         self.written = 0

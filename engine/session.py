@@ -71,7 +71,7 @@ class Session:
     def __init__(self, channel, variant, rounds, random_bytes, resume=None):
         """``random_bytes(n)`` gives n unpredictable bytes (os.urandom).
         ``resume``: ``(match, seat)``, a match rebuilt from this board's
-        save (``engine.save.resume``) and the seat this board plays in it,
+        save (``engine.restore.resume``) and the seat this board plays in it,
         to rejoin that game rather than deal a new one; a round the save
         ends but has not scored is scored here (and the next one dealt)."""
         self.channel = channel

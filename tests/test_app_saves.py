@@ -333,7 +333,7 @@ def test_after_a_resumed_linked_match_the_menu_choices_are_saved_again():
 
 def _newest_moves(store):
     blob = Saver(LoggedStorage(store.data)).load()[0]
-    from engine.save import decode
+    from engine.restore import decode
 
     return decode(blob).moves if blob else []
 
@@ -404,7 +404,7 @@ def test_giving_up_in_the_claim_step_offers_the_match_as_played():
     # The match on offer is the match as played: the table a replay of its
     # moves gives (what the other board's save will be compared with).
     from engine.fairdeal import public_hash
-    from engine.save import resume as resume_save
+    from engine.restore import resume as resume_save
 
     again = resume_save(mine.save_blob(mine.offer))[0]
     assert public_hash(again.game) == public_hash(mine.offer.game)
@@ -434,7 +434,7 @@ def _last_move_alone(seed):
     move; then the other goes dark (its cable end kept) and the mover makes
     it, reaching MATCH_END alone.  (apps, stores, players, now, mover,
     the dark board's cable end)."""
-    from engine.save import resume as resume_save
+    from engine.restore import resume as resume_save
 
     apps, stores, players, now = _started(seed, CLASSIC, 0, rounds=1)
     while True:

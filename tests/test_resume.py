@@ -14,7 +14,8 @@ from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.match import Match
 from engine.playout import random_move, random_tactics_move
 from engine.rng import Random
-from engine.save import encode, resume
+from engine.restore import resume
+from engine.save import encode
 from engine.session import FAILED, GREETING, MOVE, PLAYING, RESUME, RETURN, VERSION, Session
 from engine.tactics import return_move
 from linesim import FaultyLine

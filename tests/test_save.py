@@ -11,7 +11,8 @@ from engine.game import AUTO_CLAIM, CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.match import Match
 from engine.playout import random_move
 from engine.rng import Random
-from engine.save import VERSION, Saver, SaveError, crc32, decode, encode, resume, spell
+from engine.restore import decode, resume
+from engine.save import VERSION, Saver, SaveError, crc32, encode, spell
 
 
 def match_state(match):

@@ -14,7 +14,8 @@ import pytest
 from conftest import ROOT
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.record import BOARD_COMMENT, BOARD_LANGUAGES, BOARD_OPPONENTS, RecordError, from_board, replay, summary
-from engine.save import Saver, encode, resume
+from engine.restore import resume
+from engine.save import Saver, encode
 from hw import store
 from hw.store import BEGIN, END, FILE_SLOT, BoardRecords, FileArea, board_record, drive_writable, open_saver
 from test_record import whole_match

@@ -12,7 +12,8 @@ from engine.game import NOBODY
 from engine.match import Match
 from engine.playout import random_move, random_tactics_move
 from engine.rng import Random
-from engine.save import Saver, encode, resume
+from engine.restore import resume
+from engine.save import Saver, encode
 from mpy_clock import calibrate, loop, now_us
 
 variant = int(sys.argv[1])

@@ -6,7 +6,8 @@ from engine.game import NOBODY, TACTICS
 from engine.match import Match
 from engine.playout import random_move, random_tactics_move
 from engine.rng import Random
-from engine.save import Saver, SaveError, crc32, encode, resume, spell
+from engine.restore import resume
+from engine.save import Saver, SaveError, crc32, encode, spell
 
 
 def h(data):

@@ -10,7 +10,8 @@ from engine.game import NOBODY, TACTICS
 from engine.match import Match
 from engine.playout import random_move, random_tactics_move
 from engine.rng import Random
-from engine.save import encode, resume, spell
+from engine.restore import resume
+from engine.save import encode, spell
 from hw.store import BoardRecords, FileArea, open_saver
 
 root = sys.argv[1]
