@@ -27,6 +27,7 @@ try:
 except ImportError:
     pass
 
+from engine import unload
 from engine.bots import Bot
 from engine.formation import CATEGORY_NAMES
 from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, MUD, SCOUT, STRATEGIST, card_name
@@ -34,6 +35,12 @@ from engine.game import CLASSIC, DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX,
 from engine.match import Match
 from hw import buttons
 from hw.strings import LANGUAGES, text
+
+# What each variant loads when it is in play (engine.bots and engine.game
+# serve both), and the bots' part of it.
+_CLASSIC_MODULES = ("engine.ai", "engine.classic")
+_TACTICS_MODULES = ("engine.tbots", "engine.tactics", "engine.elite")
+_BOT_MODULES = ("engine.ai", "engine.tbots")
 
 MENU = const(0)
 TURN = const(1)
@@ -159,6 +166,7 @@ class App:
         self.recorded = None  # type: Any
         if saver is not None:
             self._load()
+            unload("engine.restore")  # read once: its code goes back to the heap
 
     # -- what the view needs ----------------------------------------------
 
@@ -360,14 +368,26 @@ class App:
         self.draining = None  # a linked match's last frames: given up
         self.matches += 1
         seed = (self.seed + 104729 * self.matches) & 0x3FFFFFFF
+        self.match = None
+        self._drop_bots()
+        # A board holds one variant's rules and bots: the other variant's
+        # modules go back to the heap before this match loads its own.
+        for name in _CLASSIC_MODULES if self.variant == TACTICS else _TACTICS_MODULES:
+            unload(name)
         self.match = Match(seed, self.rounds, self.variant)
-        self.bots = [None, None]
         if self.opponent in ("easy", "medium", "hard"):
             self.bots[1] = Bot(self.opponent, seed ^ 0x5A5A)
         self.message = ""
         self.last_human = -1
         self.events = []
         self._start_turn()
+
+    def _drop_bots(self):
+        # The bots and their modules go back to the heap (a match over: its
+        # record then needs the room; a new match loads them again).
+        self.bots = [None, None]
+        for name in _BOT_MODULES:
+            unload(name)
 
     def _start_turn(self):
         game = self.game
@@ -743,6 +763,8 @@ class App:
         if self.session is not None:
             return  # rounds end in the session (see _linked_round_over)
         w = self.match.finish_round()
+        if self.match.over():
+            self._drop_bots()  # before the record: it needs the room
         self.events.append(("round", w))
         self.mode = ROUND_END
         self.last_human = -1
@@ -819,9 +841,10 @@ class App:
     def _load(self):
         # At power-up: the newest save that resumes, else the one before;
         # whatever could not be read is said on screen.  A save is all or
-        # nothing: engine.save.resume replays every move, checked, and
+        # nothing: engine.restore.resume replays every move, checked, and
         # nothing of a save that fails is used, not even its settings.
-        from engine.save import SaveError, decode, resume
+        from engine.restore import decode, resume
+        from engine.save import SaveError
 
         problems = []
         blob, problem = self.saver.load()

@@ -57,6 +57,26 @@ def test_every_mode_plays_to_the_end_through_the_buttons(opponent, variant, auto
         assert match.scores == expected
 
 
+def test_a_board_holds_one_variant_and_no_bot_once_a_match_is_over():
+    import sys
+
+    app = App(seed=2, opponent="medium", variant=TACTICS)
+    drive(app, AutoPlayer("random", 2))
+    assert app.bots == [None, None]  # its record and the menu get the room
+    assert "engine.tbots" not in sys.modules
+    app.variant = CLASSIC
+    app.new_match()
+    # The tactics rules go; the classic ones come, and the bot again.
+    assert not {"engine.tactics", "engine.elite"} & set(sys.modules)
+    assert app.game.variant == CLASSIC and app.bots[1] is not None
+    drive(app, AutoPlayer("random", 3))
+    assert "engine.ai" not in sys.modules
+    app.variant = TACTICS
+    app.new_match()
+    assert "engine.classic" not in sys.modules and "engine.tactics" in sys.modules
+    assert len(app.game.hand_cards(0)) == 7
+
+
 def start(app):
     app.press(buttons.START)
     assert app.mode in (TURN, THINKING, HANDOFF)
