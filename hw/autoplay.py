@@ -8,7 +8,7 @@ and the pile to draw from.
 """
 
 from engine.bots import Bot
-from engine.game import N_STONES, lowest
+from engine.game import AUTO_CLAIM, N_STONES, TACTICS, lowest
 from engine.rng import Random
 from hw import buttons
 from hw.app import (CARD, CLAIM, CLAIM_FIRST, DEST, DEST_SHIFT, DETAIL, DRAW_PICK, DRAW_TACTIC, HANDOFF, MENU,
@@ -17,10 +17,13 @@ from hw.app import (CARD, CLAIM, CLAIM_FIRST, DEST, DEST_SHIFT, DETAIL, DRAW_PIC
 
 class AutoPlayer:
     def __init__(self, level="medium", seed=0, tactic_draws=3):
-        """``tactic_draws``: when the bot's move names no pile, draw from
-        the tactic pile one time in this many (so that tactic cards come
-        into play); 0 never."""
-        self.bot = Bot(level, seed)
+        """``level``: a bot's (``engine.bots.LEVELS``), or "random": any
+        legal move, at random, with every provable claim (it keeps no bot,
+        so that a run on a board's heap measures the app alone).
+        ``tactic_draws``: when the move names no pile, draw from the tactic
+        pile one time in this many (so that tactic cards come into play); 0
+        never."""
+        self.bot = None if level == "random" else Bot(level, seed)
         self.rng = Random(seed ^ 0x2F2F)
         self.tactic_draws = tactic_draws
         self.plan = None  # (turn number, move with claims spelled out, draws from the tactic pile)
@@ -56,7 +59,7 @@ class AutoPlayer:
         game = app.game
         turn = len(game.history)
         if self.plan is None or self.plan[0] != turn:
-            m = game.spell_claims(self.bot.choose(game))
+            m = game.spell_claims(self.choose(game))
             tactic = bool(m & DRAW_TACTIC) or (self.tactic_draws > 0 and self.rng.below(self.tactic_draws) == 0)
             self.plan = (turn, m, tactic)
         _, m, tactic = self.plan
@@ -91,6 +94,17 @@ class AutoPlayer:
         if phase == DRAW_PICK:
             return buttons.A if app.dest == tactic else buttons.RIGHT
         return None
+
+    def choose(self, game):
+        """The move of the player to move (with AUTO_CLAIM)."""
+        if self.bot is not None:
+            return self.bot.choose(game)
+        if game.variant == TACTICS:  # without a list: its plays can be many
+            m = game.legal_move_at(self.rng.below(game.legal_count()))
+        else:
+            moves = game.legal_moves()
+            m = moves[self.rng.below(len(moves))]
+        return m | AUTO_CLAIM
 
     @staticmethod
     def _towards(at, target, n):

@@ -45,12 +45,9 @@ def rows(log=sys.stderr):
         dirs = board_run.prepare(top)
         factor = SAMD51_LOOP_S * 1e6 / calibration_us(dirs)
         out.append(("board: CircuitPython calibration (SAMD51 / this interpreter)", "x%.0f" % factor))
-        out.append(("board: stand-ins, driver, its bot's state classic / tactics, taken off every heap figure",
-                    "%.1f KB + %.1f KB + %.1f / %.1f KB (+%.0f KB for its thinking)" % (
-                        dirs["standins_bytes"] / 1024, dirs["driver_bytes"] / 1024, dirs["state0"] / 1024,
-                        dirs["state2"] / 1024, board_run.DRIVER_THINKING / 1024)))
-        out.append(("board: its bot's modules classic / tactics, also taken off without the app's bot",
-                    "%.1f / %.1f KB" % (dirs["modules0"] / 1024, dirs["modules2"] / 1024)))
+        out.append(("board: stand-ins, the player at the buttons, taken off every heap figure",
+                    "%.1f KB + %.1f KB (+%.1f KB for its choosing)" % (
+                        dirs["standins_bytes"] / 1024, dirs["driver_bytes"] / 1024, board_run.DRIVER_THINKING / 1024)))
         for variant, opponent in MODES:
             label = "%s vs %s" % (variant, opponent)
             print("board: %s..." % label, file=log)

@@ -2,7 +2,7 @@
 
 Shared by the board tier of the tests (tests/test_board.py) and ``make
 bench``.  ``prepare(folder)`` makes the bundle exactly as ``make bundle``
-does, the stand-ins of tests/board/ and the bot at the buttons (compiled
+does, the stand-ins of tests/board/ and the player at the buttons (compiled
 too), and measures what those keep on the heap, which a board does not;
 ``play(dirs, heap, **settings)`` runs the bundle's code.py with ``heap``
 bytes for the app (that extra added) and returns its figures;
@@ -27,9 +27,10 @@ import circuitpy_run  # noqa: E402
 
 STANDINS = os.path.join(ROOT, "tests", "board")
 RUNNER = "run_board.py"
-# The bot at the buttons (easy) thinks in the player's turn: room for that,
-# which a board's player does not take.
-DRIVER_THINKING = 4096
+# The player at the buttons picks its move in the player's turn (a list of
+# the classic moves, at most 54): room for that, which a board's player does
+# not take.
+DRIVER_THINKING = 512
 
 
 def figures(out):
@@ -41,23 +42,19 @@ def figures(out):
     return got
 
 
-def command(dirs, heap, variant="classic", botless=False):
+def command(dirs, heap):
     """The command line of one run with ``heap`` bytes for the app, plus
-    what the driver keeps: its bot's state in ``variant``, and with
-    ``botless`` (pass-and-play, the link: the app has no bot) its bot's
-    modules too."""
+    what the run keeps that a board does not (``dirs["extra"]``)."""
     cmd = [circuitpy_run.INTERPRETER]
     if heap:
-        v = "2" if variant == "tactics" else "0"
-        extra = dirs["extra"] + dirs["state" + v] + (dirs["modules" + v] if botless else 0)
-        cmd += ["-X", "heapsize=%d" % (heap + extra)]
+        cmd += ["-X", "heapsize=%d" % (heap + dirs["extra"])]
     return cmd + [os.path.join(dirs["standins"], RUNNER), dirs["bundle"], dirs["driver"]]
 
 
 def prepare(top):
     """Folders under ``top``: bundle, standins, driver; and "extra", the
-    bytes a run keeps that a board does not (stand-ins, driver, its bot's
-    thinking)."""
+    bytes a run keeps that a board does not (the stand-ins, the player at
+    the buttons and its choosing)."""
     dirs = {k: os.path.join(top, k) for k in ("bundle", "standins", "driver")}
     bundle.build(dirs["bundle"], circuitpy_run.MPY_CROSS)
     for key in ("standins", "driver"):
@@ -70,7 +67,7 @@ def prepare(top):
         else:
             bundle.compile_module(circuitpy_run.MPY_CROSS, src, dirs["standins"], name[:-3])
     bundle.compile_module(circuitpy_run.MPY_CROSS, os.path.join(ROOT, "hw", "autoplay.py"), dirs["driver"], "autoplay")
-    dirs.update(extra=0, state0=0, state2=0, modules0=0, modules2=0)
+    dirs["extra"] = 0
     run = subprocess.run(command(dirs, 0), capture_output=True, text=True, cwd=dirs["bundle"],
                          env=dict(os.environ, BOARD_MEASURE="1"))
     if run.returncode != 0:
@@ -78,8 +75,6 @@ def prepare(top):
     got = figures(run.stdout)
     dirs["standins_bytes"] = int(got["standins"])
     dirs["driver_bytes"] = int(got["driver"])
-    for key in ("state0", "state2", "modules0", "modules2"):
-        dirs[key] = int(got[key])
     dirs["extra"] = dirs["standins_bytes"] + dirs["driver_bytes"] + DRIVER_THINKING
     return dirs
 
@@ -88,8 +83,7 @@ def play(dirs, heap, **settings):
     """One run (the ST_* and BOARD_* settings given as keywords): returns
     (exit status, figures, output)."""
     env = dict(os.environ, **{k: str(v) for k, v in settings.items()})
-    botless = settings.get("ST_OPPONENT") in ("pass", "link")
-    cmd = command(dirs, heap, settings.get("ST_VARIANT", "classic"), botless)
+    cmd = command(dirs, heap)
     run = subprocess.run(cmd, capture_output=True, text=True, cwd=dirs["bundle"], env=env,
                          timeout=900)
     return run.returncode, figures(run.stdout), run.stdout + run.stderr
@@ -102,7 +96,7 @@ def play_linked(dirs, heap, folder, seeds=(21, 22), **settings):
     for end, seed in zip("AB", seeds):
         env = dict(os.environ, ST_OPPONENT="link", BOARD_SEED=str(seed), BOARD_LINK="%s:%s" % (folder, end),
                    **{k: str(v) for k, v in settings.items()})
-        cmd = command(dirs, heap, settings.get("ST_VARIANT", "classic"), True)
+        cmd = command(dirs, heap)
         procs.append(subprocess.Popen(cmd, cwd=dirs["bundle"], env=env, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, text=True))
     # One end that stops (out of memory) leaves the other waiting: stop it.

@@ -9,7 +9,10 @@
 # it; its menu defaults come from the ST_* settings (the environment).
 #
 # BOARD_SEED   seeds os.urandom (the app's seed, the link's secrets)
-# BOARD_LEVEL  the level of the bot at the buttons (default easy)
+# BOARD_LEVEL  how the player at the buttons chooses: "random" (default: any
+#              legal move, keeping nothing, so that the heap is the app's)
+#              or a bot's level (its modules and state then count as the
+#              app's: a rough figure)
 # BOARD_CUT    cut the power (exit at once) once the match has this many moves
 # BOARD_NVM    the nvm's file (saves survive between two runs)
 # BOARD_LINK   the cable's folder and end, "FOLDER:A" (see busio.py)
@@ -22,15 +25,23 @@
 # and the bot's own bytes taken off), the result, and exits 0 when the
 # match ended (or was cut); MemoryError or any other exception exits 1.
 import gc
+import os as _os
 import sys
 
-HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
-BUNDLE = sys.argv[1]
-DRIVER = sys.argv[2]
-# As on a board: the firmware's modules, then the drive's root and lib/.
-sys.path[:] = [HERE, BUNDLE, BUNDLE + "/lib"]
 
-import os as _os  # noqa: E402
+def _absolute(path):
+    return path if path.startswith("/") else _os.getcwd() + "/" + path
+
+
+HERE = _absolute(sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else ".")
+BUNDLE = _absolute(sys.argv[1])
+DRIVER = _absolute(sys.argv[2])
+# As on a board: the firmware's modules, then the drive's root and lib/,
+# from the drive's root (a module's file is then named as on a board,
+# "engine/game.mpy", and its qstr is as long).
+_os.chdir(BUNDLE)
+sys.path[:] = [HERE, "", "lib"]
+
 import time  # noqa: E402
 
 import adafruit_pixelbuf  # noqa: E402,F401
@@ -48,6 +59,7 @@ import supervisor  # noqa: E402
 import terminalio  # noqa: E402,F401
 
 _seed = [int(_os.getenv("BOARD_SEED") or "1") & 0x3FFFFFFF or 1]
+LEVEL = _os.getenv("BOARD_LEVEL") or "random"
 
 
 class _Os:
@@ -68,9 +80,9 @@ class _Os:
 sys.modules["os"] = _Os()
 if _os.getenv("BOARD_MEASURE"):
     # What this run itself keeps, which a board does not: the stand-ins,
-    # and the bot at the buttons with its module (measured after the app's
-    # modules it imports, which are the app's).  A run's heap is the
-    # board's plus these.
+    # and the player at the buttons (measured after the app's modules it
+    # imports, which are the app's).  A run's heap is the board's plus
+    # these.
     gc.collect()
     base = gc.mem_alloc()
     sys.path.append(DRIVER)
@@ -83,30 +95,11 @@ if _os.getenv("BOARD_MEASURE"):
     deps = gc.mem_alloc()
     from autoplay import AutoPlayer
 
-    bot = AutoPlayer("easy", 1)
+    player = AutoPlayer(LEVEL, 1)
     gc.collect()
     print("standins", base)
     print("driver", gc.mem_alloc() - deps)
-    # What the bot at the buttons loads and keeps once it has played, per
-    # variant: its modules (the app's own bot loads them too, except in
-    # pass-and-play and over the link, where they are the driver's alone)
-    # and its state (the driver's always).
-    from engine.game import make_game
-
-    for variant, module in ((0, "engine.ai"), (2, "engine.tbots")):
-        game = make_game(variant)
-        game.deal(1, 0)
-        gc.collect()
-        before = gc.mem_alloc()
-        __import__(module)
-        gc.collect()
-        loaded = gc.mem_alloc()
-        bot.bot.choose(game)
-        gc.collect()
-        print("modules%d" % variant, loaded - before)
-        print("state%d" % variant, gc.mem_alloc() - loaded)
     raise SystemExit(0)
-LEVEL = _os.getenv("BOARD_LEVEL") or "easy"
 CUT = int(_os.getenv("BOARD_CUT") or "0")
 POLLS = int(_os.getenv("BOARD_POLLS") or "30000")
 STARTUP_ONLY = bool(_os.getenv("BOARD_STARTUP"))
@@ -187,10 +180,10 @@ def feed():
         from hw.boards import PYBADGE_KEYS
 
         player = state["player"] = AutoPlayer(LEVEL, _seed[0] & 0xFFFF)
-        choose = player.bot.choose
+        choose = player.choose
 
         def counted(game):
-            # What the bot at the buttons keeps between moves is the
+            # What the player at the buttons keeps between moves is the
             # driver's, not the app's.
             gc.collect()
             a = gc.mem_alloc()
@@ -199,7 +192,7 @@ def feed():
             state["driver"] += gc.mem_alloc() - a
             return m
 
-        player.bot.choose = counted
+        player.choose = counted
         # Time each screen update (the view's Python work and the refresh).
         runner = sys.modules["hw.main"].Runner
         redraw = runner.redraw
@@ -235,7 +228,6 @@ def feed():
 
 
 keypad.feed = feed
-_os.chdir(BUNDLE)
 T0 = time.ticks_us()
 with open("code.py") as f:
     source = f.read()

@@ -2,7 +2,9 @@
 # glyphs side by side.  A board keeps it in flash; here its pixels are a
 # pattern with ink where letters have it (small letters from the x-height,
 # capitals and digits from the cap height, down to the baseline), enough
-# for code that copies glyphs or looks for their ink rows.
+# for code that copies glyphs or looks for their ink rows.  Code points, not
+# chr(): chr() interns each character as a qstr, which a board's font in C
+# does not, and the app's qstrs would then reach a bigger pool sooner.
 from displayio import Bitmap
 from fontio import BuiltinFont, Glyph
 
@@ -16,8 +18,8 @@ class _Font(BuiltinFont):
     def __init__(self):
         self.bitmap = Bitmap(_W * _N, _H, 2)
         for i in range(1, _N):
-            c = chr(_FIRST + i)
-            top = 5 if "a" <= c <= "z" else 2
+            c = _FIRST + i
+            top = 5 if 97 <= c <= 122 else 2  # a..z
             for y in range(top, 10):
                 for x in range(1, 5):
                     if (x * 7 + y * 3 + i) % 3:
