@@ -33,8 +33,6 @@ from engine.game import (
 )
 from engine.rng import Random
 
-_ALL_VALUES = const(0x1FF)
-
 # An undo record is one int: the move's card and stone, the claims that took
 # effect, where the card sat in the hand, and what else the move changed.
 _R_HAND_SHIFT = const(19)
@@ -50,62 +48,13 @@ class Game(Stones):
 
     def __init__(self, variant=CLASSIC):
         self.variant = variant
-        self.side = bytearray(N_STONES * 2 * SIDE_MAX)
-        self.n = bytearray(N_STONES * 2)  # cards per side
-        self.rank = bytearray(N_STONES * 2)  # formation rank of a full side
-        self.first = bytearray(N_STONES)  # who completed a side first
-        Stones.__init__(self, HAND_SIZE)
-        self.deck_pos = 54  # next card to draw; 54: the pile is empty
-        # Cards nobody has placed: per colour a 9-bit mask of values, and
-        # per value a count.  Hands and pile are in here: they count as
-        # available to the opponent in a proof.
-        self.unseen = [_ALL_VALUES] * 6
-        self.unseen_n = bytearray(9)
-        self.to_move = 0
+        Stones.__init__(self, HAND_SIZE, SIDE_MAX)
         self.clear()
-
-    def clear(self):
-        """An empty table, empty hands, an empty pile."""
-        for i in range(N_STONES * 2 * SIDE_MAX):
-            self.side[i] = NO_CARD
-        for i in range(N_STONES * 2):
-            self.n[i] = 0
-            self.rank[i] = 0
-        for s in range(N_STONES):
-            self.first[s] = NOBODY
-            self.owner[s] = NOBODY
-        for p in range(2):
-            self.owned[p] = 0
-            self.hand_n[p] = 0
-        self.deck_pos = 54
-        for c in range(6):
-            self.unseen[c] = _ALL_VALUES
-        for v in range(9):
-            self.unseen_n[v] = 6
-        self.to_move = 0
-        self.winner = NOBODY
-        del self.history[:]
 
     def copy_from(self, other):
         """Become a copy of ``other`` (without its history)."""
         self.variant = other.variant
-        self.side[:] = other.side
-        self.n[:] = other.n
-        self.rank[:] = other.rank
-        self.first[:] = other.first
-        self.owner[:] = other.owner
-        self.owned[:] = other.owned
-        self.hand[0][:] = other.hand[0]
-        self.hand[1][:] = other.hand[1]
-        self.hand_n[:] = other.hand_n
-        self.deck[:] = other.deck
-        self.deck_pos = other.deck_pos
-        for c in range(6):
-            self.unseen[c] = other.unseen[c]
-        self.unseen_n[:] = other.unseen_n
-        self.to_move = other.to_move
-        self.winner = other.winner
-        del self.history[:]
+        Stones.copy_from(self, other)
 
     def hide(self, player):
         """Forget what ``player`` cannot see: the other hand and the pile
@@ -121,22 +70,7 @@ class Game(Stones):
         their hand) at random into the other hand and the pile: one world
         consistent with what ``player`` knows."""
         deck = self.deck
-        hand = self.hand[player]
-        unseen = self.unseen
-        n = 0
-        for c in range(54):
-            if unseen[c // 9] >> (c % 9) & 1:
-                deck[n] = c
-                n += 1
-        # Remove the player's own hand from the unknown cards.
-        for h in range(self.hand_n[player]):
-            card = hand[h]
-            for i in range(n):
-                if deck[i] == card:
-                    n -= 1
-                    deck[i] = deck[n]
-                    break
-        rng.shuffle(deck, n)
+        n = self._unseen_shuffled(player, rng)
         other = self.hand[1 - player]
         k = self.hand_n[1 - player]
         for h in range(k):

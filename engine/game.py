@@ -14,6 +14,8 @@ claims follow the placement, in the expert variant they come first.
 
 from micropython import const
 
+from engine.cards import FIRST_TACTIC, NO_CARD
+
 N_STONES = const(9)
 SIDE_MAX = const(3)
 HAND_SIZE = const(6)
@@ -27,6 +29,7 @@ TACTICS = const(2)  # played by ``engine.tactics.TacticsGame``
 VARIANTS = ("classic", "expert", "tactics")
 
 NOBODY = const(2)  # owner of an unclaimed stone, winner of a round in play
+_ALL_VALUES = const(0x1FF)
 
 # Why a claim is refused (``Game.why_not``).
 CLAIMABLE = const(0)
@@ -56,17 +59,93 @@ def move_claims(m):
 class Stones:
     """What both variants' rounds share: owning stones and winning."""
 
-    def __init__(self, hand_room):
+    def __init__(self, hand_room, side_room):
+        self.side = bytearray(N_STONES * 2 * side_room)  # side i's cards at i * side_room
+        self.n = bytearray(N_STONES * 2)  # cards per side
+        self.rank = bytearray(N_STONES * 2)  # formation rank of a full side
+        self.first = bytearray(N_STONES)  # who completed a side first
         self.owner = bytearray(N_STONES)
         self.owned = bytearray(2)  # stones owned per player
         self.winner = NOBODY
         self.hand = [bytearray(hand_room), bytearray(hand_room)]
         self.hand_n = bytearray(2)
         self.deck = bytearray(54)  # the clan pile from deck_pos on, top first
-        self.deck_pos = 54
+        self.deck_pos = 54  # next card to draw; 54: the pile is empty
+        # Clan cards nobody has placed: per colour a 9-bit mask of values,
+        # and per value a count.  Hands and pile are in here: they count as
+        # available to the opponent in a proof.
+        self.unseen = [_ALL_VALUES] * 6
+        self.unseen_n = bytearray(9)
         self.to_move = 0
         self.history = []
         self.history_room = 0  # see _room
+
+    def clear(self):
+        """An empty table, empty hands, an empty pile (each variant clears
+        its own state too)."""
+        side = self.side
+        for i in range(len(side)):
+            side[i] = NO_CARD
+        for i in range(N_STONES * 2):
+            self.n[i] = 0
+            self.rank[i] = 0
+        for s in range(N_STONES):
+            self.first[s] = NOBODY
+            self.owner[s] = NOBODY
+        for p in range(2):
+            self.owned[p] = 0
+            self.hand_n[p] = 0
+        self.deck_pos = 54
+        for c in range(6):
+            self.unseen[c] = _ALL_VALUES
+        for v in range(9):
+            self.unseen_n[v] = 6
+        self.to_move = 0
+        self.winner = NOBODY
+        del self.history[:]
+
+    def copy_from(self, other):
+        """Become a copy of ``other`` (without its history; each variant
+        copies its own state too)."""
+        self.side[:] = other.side
+        self.n[:] = other.n
+        self.rank[:] = other.rank
+        self.first[:] = other.first
+        self.owner[:] = other.owner
+        self.owned[:] = other.owned
+        self.hand[0][:] = other.hand[0]
+        self.hand[1][:] = other.hand[1]
+        self.hand_n[:] = other.hand_n
+        self.deck[:] = other.deck
+        self.deck_pos = other.deck_pos
+        for c in range(6):
+            self.unseen[c] = other.unseen[c]
+        self.unseen_n[:] = other.unseen_n
+        self.to_move = other.to_move
+        self.winner = other.winner
+        del self.history[:]
+
+    def _unseen_shuffled(self, player, rng):
+        # For ``determinize``: the clan cards ``player`` cannot see (not on
+        # the table, not in their hand) shuffled into deck[:n]; returns n.
+        deck = self.deck
+        hand = self.hand[player]
+        unseen = self.unseen
+        n = 0
+        for c in range(54):
+            if unseen[c // 9] >> (c % 9) & 1:
+                deck[n] = c
+                n += 1
+        for h in range(self.hand_n[player]):
+            card = hand[h]
+            if card < FIRST_TACTIC:
+                for i in range(n):
+                    if deck[i] == card:
+                        n -= 1
+                        deck[i] = deck[n]
+                        break
+        rng.shuffle(deck, n)
+        return n
 
     def _room(self, n):
         # Room for ``n`` entries of the history, made at the first deal: a

@@ -66,7 +66,6 @@ RETURN_SHIFT = const(21)  # a return move's second card
 MODE_BLIND = const(1)
 MODE_MUD = const(2)
 
-_ALL_VALUES = const(0x1FF)
 _TOP_MOVE = const(1 << 27)
 _HISTORY_ROOM = const(240)  # a round's history, three ints a move: 80 moves
 
@@ -118,11 +117,7 @@ class TacticsGame(Stones):
 
     def __init__(self, variant=TACTICS):
         self.variant = TACTICS  # (the argument is there to match Game's)
-        self.side = bytearray(N_STONES * 2 * SIDE_CAP)
-        self.n = bytearray(N_STONES * 2)
-        self.rank = bytearray(N_STONES * 2)
-        self.first = bytearray(N_STONES)
-        Stones.__init__(self, HAND_ROOM)
+        Stones.__init__(self, HAND_ROOM, SIDE_CAP)  # (unseen: the clan cards neither on the table nor discarded)
         self.mode = bytearray(N_STONES)
         self.tdeck = bytearray(10)
         self.tpos = 10
@@ -131,55 +126,26 @@ class TacticsGame(Stones):
         self.played = bytearray(2)  # tactic cards played per player
         self.out = bytearray(3)  # elite troops placed (on the table or discarded), per kind
         self.jokers_on = bytearray(2)  # Jokers on each player's side
-        self.unseen = [_ALL_VALUES] * 6  # clan cards neither on the table nor discarded
-        self.unseen_n = bytearray(9)
         self.returns = 0  # cards the player to move owes the piles after a Scout
-        self.to_move = 0
         self.solver = Solver()
         self.clear()
 
     def clear(self):
-        for i in range(N_STONES * 2 * SIDE_CAP):
-            self.side[i] = NO_CARD
-        for i in range(N_STONES * 2):
-            self.n[i] = 0
-            self.rank[i] = 0
+        Stones.clear(self)
         for s in range(N_STONES):
-            self.first[s] = NOBODY
-            self.owner[s] = NOBODY
             self.mode[s] = 0
         for p in range(2):
-            self.owned[p] = 0
-            self.hand_n[p] = 0
             self.played[p] = 0
             self.jokers_on[p] = 0
         for w in range(3):
             self.out[w] = 0
-        self.deck_pos = 54
         self.tpos = 10
         self.discard_n = 0
-        for c in range(6):
-            self.unseen[c] = _ALL_VALUES
-        for v in range(9):
-            self.unseen_n[v] = 6
         self.returns = 0
-        self.to_move = 0
-        self.winner = NOBODY
-        del self.history[:]
 
     def copy_from(self, other):
-        self.side[:] = other.side
-        self.n[:] = other.n
-        self.rank[:] = other.rank
-        self.first[:] = other.first
-        self.owner[:] = other.owner
+        Stones.copy_from(self, other)
         self.mode[:] = other.mode
-        self.owned[:] = other.owned
-        self.hand[0][:] = other.hand[0]
-        self.hand[1][:] = other.hand[1]
-        self.hand_n[:] = other.hand_n
-        self.deck[:] = other.deck
-        self.deck_pos = other.deck_pos
         self.tdeck[:] = other.tdeck
         self.tpos = other.tpos
         self.discard[:] = other.discard
@@ -187,13 +153,7 @@ class TacticsGame(Stones):
         self.played[:] = other.played
         self.out[:] = other.out
         self.jokers_on[:] = other.jokers_on
-        for c in range(6):
-            self.unseen[c] = other.unseen[c]
-        self.unseen_n[:] = other.unseen_n
         self.returns = other.returns
-        self.to_move = other.to_move
-        self.winner = other.winner
-        del self.history[:]
 
     def deal(self, seed, first_player=0):
         """Shuffle both piles with ``seed`` and deal seven clan cards each;
@@ -241,21 +201,7 @@ class TacticsGame(Stones):
         many clan and tactic cards as it holds) and both piles."""
         deck = self.deck
         hand = self.hand[player]
-        # Clan cards: unseen ones not in the player's hand.
-        n = 0
-        for c in range(54):
-            if self.unseen[c // 9] >> (c % 9) & 1:
-                deck[n] = c
-                n += 1
-        for h in range(self.hand_n[player]):
-            card = hand[h]
-            if card < FIRST_TACTIC:
-                for i in range(n):
-                    if deck[i] == card:
-                        n -= 1
-                        deck[i] = deck[n]
-                        break
-        rng.shuffle(deck, n)
+        n = self._unseen_shuffled(player, rng)  # clan cards
         # Tactic cards neither played nor in the player's hand.
         tdeck = self.tdeck
         t = 0
