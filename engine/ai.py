@@ -21,7 +21,7 @@ allocation.
 
 from micropython import const
 
-from engine.bots import keep_best
+from engine.bots import fit, keep_best
 from engine.cards import NO_CARD
 from engine.classic import Game
 from engine.formation import CURVE, best_completion, rank3, threat
@@ -456,38 +456,6 @@ _TIE = const(3)  # random tie-break added to judgements
 _WINNING = const(1 << 20)  # flag on a move that wins at once
 
 
-
-def _fit(game, card, stone, player):
-    # How well ``card`` joins the cards already at ``stone``.
-    i = stone * 2 + player
-    k = game.n[i]
-    if k == 0:
-        return 1
-    base = i * 3
-    c = card // 9
-    v = card % 9
-    score = 0
-    same_colour = True
-    same_value = True
-    near = True
-    for j in range(k):
-        other = game.side[base + j]
-        if other // 9 != c:
-            same_colour = False
-        d = other % 9 - v
-        if d:
-            same_value = False
-        if d == 0 or d > 2 or d < -2:
-            near = False
-    if same_colour:
-        score += 3
-    if same_value:
-        score += 4
-    if near:
-        score += 3
-    return score * k
-
-
 def choose(bot, game):
     """The classic and expert turns of ``bot`` (an ``engine.bots.Bot``): a
     legal move for the player to move in ``game``, with every provable
@@ -527,7 +495,7 @@ def _easy(bot, g, p, stones):
     for s in range(N_STONES):
         if not stones >> s & 1:
             continue
-        score = _fit(g, card, s, p) * 16 + bot.rng.below(bot.noise)
+        score = fit(g, card, s, p, SIDE_MAX) * 16 + bot.rng.below(bot.noise)
         if g.n[s * 2 + p] == SIDE_MAX - 1:
             score += 8  # finishing a side opens a claim
         if score > best:

@@ -29,6 +29,7 @@ step, the choice of pile), on a copy with the other hand and both piles
 hidden too.  A board holds only its variant's.
 """
 
+from engine.cards import FIRST_TACTIC
 from engine.game import N_STONES, TACTICS
 from engine.rng import Random
 
@@ -72,6 +73,41 @@ class Bot:
         from engine import ai
 
         return ai.choose(self, game)
+
+
+def fit(game, card, stone, player, room):
+    """How well clan card ``card`` joins ``player``'s cards at ``stone``
+    (sides of ``room`` places; tactic cards there do not count): the
+    easy levels' choice of stone, in both variants."""
+    i = stone * 2 + player
+    k = game.n[i]
+    if k == 0:
+        return 1
+    base = i * room
+    c = card // 9
+    v = card % 9
+    same_colour = True
+    same_value = True
+    near = True
+    for j in range(k):
+        other = game.side[base + j]
+        if other >= FIRST_TACTIC:
+            continue
+        if other // 9 != c:
+            same_colour = False
+        d = other % 9 - v
+        if d:
+            same_value = False
+        if d == 0 or d > 2 or d < -2:
+            near = False
+    score = 0
+    if same_colour:
+        score += 3
+    if same_value:
+        score += 4
+    if near:
+        score += 3
+    return score * k
 
 
 def keep_best(top_v, top_m, keep, v, m):

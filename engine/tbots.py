@@ -29,7 +29,7 @@ only what its player may see; its work is a fixed budget, never a clock.
 
 from micropython import const
 
-from engine.bots import keep_best
+from engine.bots import fit, keep_best
 from engine.cards import (
     BANSHEE,
     BLIND,
@@ -700,39 +700,6 @@ def _finish(brain, g, p, m):
     return m | brain.draw_flag(g, p, m) | AUTO_CLAIM
 
 
-def _fit(g, card, stone, p):
-    # How well clan card ``card`` joins p's cards at ``stone``.
-    i = stone * 2 + p
-    k = g.n[i]
-    if k == 0:
-        return 1
-    base = i * SIDE_CAP
-    c = card // 9
-    v = card % 9
-    same_colour = True
-    same_value = True
-    near = True
-    for j in range(k):
-        other = g.side[base + j]
-        if other >= FIRST_TACTIC:
-            continue
-        if other // 9 != c:
-            same_colour = False
-        d = other % 9 - v
-        if d:
-            same_value = False
-        if d == 0 or d > 2 or d < -2:
-            near = False
-    score = 0
-    if same_colour:
-        score += 3
-    if same_value:
-        score += 4
-    if near:
-        score += 3
-    return score * k
-
-
 def _easy(bot, g, p, moves):
     rng = bot.rng
     hand = g.hand[p]
@@ -764,7 +731,7 @@ def _easy(bot, g, p, moves):
             if not stones >> s & 1:
                 continue
             i = s * 2 + p
-            score = _fit(g, card, s, p) * 16 + rng.below(12)
+            score = fit(g, card, s, p, SIDE_CAP) * 16 + rng.below(12)
             if g.n[i] == g.cap(s) - 1:
                 score += 8
             if score > best:
