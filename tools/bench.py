@@ -56,6 +56,14 @@ HARNESS = os.path.join(ROOT, "tools", "mpy_run.mjs")
 # time is the MicroPython-WASM time times 8.4 s over the same loop's time
 # under MicroPython-WASM, measured in the same run.
 SAMD51_LOOP_S = 8.4
+
+
+def device_factor(calibration_us):
+    """A SAMD51's time over an interpreter's, from the calibration loop's
+    time (us) under that interpreter."""
+    return SAMD51_LOOP_S * 1e6 / calibration_us
+
+
 # The board screen's budget on a PyBadge (about 150 KB of heap before our
 # code): its displayio objects, and the bytes of their bitmaps.
 SCREEN_OBJECTS = 48
@@ -287,7 +295,7 @@ def bot_rows(variant, games, prefix=""):
         factors = []
         for f in (w, c):
             if f is not None:
-                factor = SAMD51_LOOP_S * 1e6 / f["calibration_us"]
+                factor = device_factor(f["calibration_us"])
                 factors.append("x %.0f" % factor)
                 estimates.append((f["median_us"] * factor / 1e6, f["max_us"] * factor / 1e6))
         value = "; ".join("%.2f / %.2f s" % e for e in estimates)
@@ -376,7 +384,7 @@ def save_rows():
         values = []
         for f in (s, c):
             if f is not None:
-                factor = SAMD51_LOOP_S * 1e6 / f["calibration_us"]
+                factor = device_factor(f["calibration_us"])
                 factors.append("x %.0f" % factor)
                 values.append("%.0f ms / %.2f s" % (f["save_us"] * factor / 1000, f["resume_us"] * factor / 1e6))
         rows.append(("  estimated on a PyBadge (%s): encode + CRC + write call / resume at power-up"

@@ -20,9 +20,9 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import board_run  # noqa: E402
+from bench import device_factor  # noqa: E402
 import circuitpy_run  # noqa: E402
 
-SAMD51_LOOP_S = 8.4  # the calibration loop on a SAMD51 (tools/mpy_clock.py)
 MODES = (("classic", "easy"), ("classic", "medium"), ("classic", "hard"), ("expert", "hard"), ("classic", "pass"),
          ("tactics", "easy"), ("tactics", "medium"), ("tactics", "hard"), ("tactics", "pass"))
 SEED = 7
@@ -43,7 +43,7 @@ def rows(log=sys.stderr):
     out = []
     with tempfile.TemporaryDirectory() as top:
         dirs = board_run.prepare(top)
-        factor = SAMD51_LOOP_S * 1e6 / calibration_us(dirs)
+        factor = device_factor(calibration_us(dirs))
         out.append(("board: CircuitPython calibration (SAMD51 / this interpreter)", "x%.0f" % factor))
         out.append(("board: stand-ins, the player at the buttons, taken off every heap figure",
                     "%.1f KB + %.1f KB (+%.1f KB for its choosing)" % (
