@@ -369,7 +369,7 @@ class App:
         self.matches += 1
         seed = (self.seed + 104729 * self.matches) & 0x3FFFFFFF
         self.match = None
-        self._drop_bots()
+        self.bots = [None, None]
         # A board holds one variant's rules and bots: the other variant's
         # modules go back to the heap before this match loads its own.
         for name in _CLASSIC_MODULES if self.variant == TACTICS else _TACTICS_MODULES:
