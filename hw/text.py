@@ -14,6 +14,10 @@ A ``Label`` is a TileGrid of one row of cells over the sheet, as many as
 its longest text: setting its text writes tile indices, nothing more.
 Any other character shows as "?" (the same on a board and in the sim,
 whose stand-in font knows more).
+
+Texts are read as their UTF-8 bytes, never character by character: on
+CircuitPython each one-character string a loop or an index makes is
+interned for good (a qstr), and the qstr pools grow by doubling.
 """
 
 import displayio
@@ -27,29 +31,59 @@ except ImportError:
 
 # Accented letter -> its plain letter and mark.
 ACCENTED = "àâäáéèêëíìîïóòôöúùûüñçÀÂÄÁÉÈÊËÍÌÎÏÓÒÔÖÚÙÛÜÑÇ¿¡"
-_PLAIN = "aaaaeeeeiiiioooouuuuncAAAAEEEEIIIIOOOOUUUUNC?!"
-_MARK = "GCDAAGCDAGCDAGCDAGCDTZGCDAAGCDAGCDAGCDAGCDTZII"
+_PLAIN = b"aaaaeeeeiiiioooouuuuncAAAAEEEEIIIIOOOOUUUUNC?!"
+_MARK = b"GCDAAGCDAGCDAGCDAGCDTZGCDAAGCDAGCDAGCDAGCDTZII"
 # Marks, 5 x 2 pixels, drawn in the two rows above the letter (a cedilla:
 # the two rows under the baseline).  A acute, G grave, C circumflex,
 # D diaeresis, T tilde, Z cedilla; I: the plain glyph upside down.
 _MARKS = {
-    "A": "...#.|..#..",
-    "G": ".#...|..#..",
-    "C": "..#..|.#.#.",
-    "D": ".#.#.|.#.#.",
-    "T": "..#.#|.#.#.",
-    "Z": "..#..|.#...",
+    ord("A"): "...#.|..#..",
+    ord("G"): ".#...|..#..",
+    ord("C"): "..#..|.#.#.",
+    ord("D"): ".#.#.|.#.#.",
+    ord("T"): "..#.#|.#.#.",
+    ord("Z"): "..#..|.#...",
 }
+_UPSIDE_DOWN = const(73)  # "I"
+_CEDILLA = const(90)  # "Z"
+_SMALL = const(97)  # "a": the plain letters from here on are small
 
 # The sheet's glyphs: ASCII from " " (tile 0, blank) to "~", then ACCENTED.
 FIRST = const(32)
 N_ASCII = const(95)
 N_GLYPHS = N_ASCII + len(ACCENTED)
 UNKNOWN = ord("?") - FIRST
+_LATIN = const(0xA0)  # the accented letters' code points are 0xA0..0xFF
+
+
+def codes(data):
+    """The code points of UTF-8 ``data`` (bytes), one at a time."""
+    k = 0
+    n = len(data)
+    while k < n:
+        b = data[k]
+        k += 1
+        if b >= 0xC0:  # a lead byte: its continuation bytes follow
+            b &= 0x1F if b < 0xE0 else 0x0F if b < 0xF0 else 0x07
+            while k < n and data[k] & 0xC0 == 0x80:
+                b = b << 6 | data[k] & 0x3F
+                k += 1
+        yield b
+
+
+def _latin_tiles():
+    # Code point 0xA0 + i -> its tile (0: none).
+    tiles = bytearray(0x100 - _LATIN)
+    for i, code in enumerate(codes(ACCENTED.encode())):
+        tiles[code - _LATIN] = N_ASCII + i
+    return tiles
+
+
+_TILES = _latin_tiles()
 
 
 def char(tile):
-    """The character a tile of the sheet shows."""
+    """The character a tile of the sheet shows (for tests and tools)."""
     return chr(FIRST + tile) if tile < N_ASCII else ACCENTED[tile - N_ASCII]
 
 
@@ -80,14 +114,14 @@ class Glyphs:
             self.palettes[colour] = palette
         return palette
 
-    def tile(self, c):
-        """The tile of character ``c``, its glyph made if not yet."""
-        code = ord(c)
+    def tile(self, code):
+        """The tile of code point ``code``, its glyph made if not yet."""
         if FIRST <= code < FIRST + N_ASCII:
             i = code - FIRST
+        elif _LATIN <= code < 0x100 and _TILES[code - _LATIN]:
+            i = _TILES[code - _LATIN]
         else:
-            i = ACCENTED.find(c)
-            i = UNKNOWN if i < 0 else N_ASCII + i
+            i = UNKNOWN
         if not self.made[i]:
             self._make(i)
         return i
@@ -126,11 +160,11 @@ class Glyphs:
 
     def _accented(self, i):
         # The pixels of ACCENTED[i]: its plain letter's, with the mark.
-        pixels = self._pixels(ord(_PLAIN[i]))
+        pixels = self._pixels(_PLAIN[i])
         mark = _MARK[i]
         w, h = self.w, self.h
-        small = _PLAIN[i] >= "a"
-        if mark == "I":  # upside down, within the capitals' rows
+        small = _PLAIN[i] >= _SMALL
+        if mark == _UPSIDE_DOWN:  # within the capitals' rows
             top, bottom = self.cap_top, self.baseline
             pixels = [pixels[top + bottom - y] if top <= y <= bottom else [0] * w for y in range(h)]
             return [row[w - 2::-1] + row[w - 1:] for row in pixels]
@@ -138,7 +172,7 @@ class Glyphs:
         if small:  # no dot over an i
             for y in range(top):
                 pixels[y] = [0] * w
-        y0 = self.baseline + 1 if mark == "Z" else top - 2
+        y0 = self.baseline + 1 if mark == _CEDILLA else top - 2
         for dy, row in enumerate(_MARKS[mark].split("|")):
             for x, c in enumerate(row):
                 if c == "#" and 0 <= y0 + dy < h and x < w:
@@ -183,10 +217,10 @@ class Label:
         tile = self.glyphs.tile
         width = self.width
         i = 0
-        for c in text:
+        for code in codes(text.encode()):
             if i == width:
                 break
-            t = tile(c)
+            t = tile(code)
             if grid[i] != t:
                 grid[i] = t
             i += 1

@@ -292,12 +292,12 @@ def test_the_accented_letters_are_drawn_not_replaced(desk):
     for tile in range(T.N_GLYPHS):
         assert not any(shape(tile)), T.char(tile)
     for tile in range(T.N_ASCII):
-        assert glyphs.tile(T.char(tile)) == tile
+        assert glyphs.tile(T.FIRST + tile) == tile
         glyph = terminalio.FONT.get_glyph(T.FIRST + tile)
         x0 = glyph.tile_index * glyph.width
         assert shape(tile) == tuple(glyph.bitmap[x0 + x, y] for y in range(h) for x in range(w)), T.char(tile)
     for i, c in enumerate(T.ACCENTED):
-        assert glyphs.tile(c) == T.N_ASCII + i and T.char(T.N_ASCII + i) == c
+        assert glyphs.tile(ord(c)) == T.N_ASCII + i and T.char(T.N_ASCII + i) == c
     # Each differs from every ASCII glyph, and no two are the same.
     shapes = {shape(tile) for tile in range(T.N_ASCII)}
     for i, c in enumerate(T.ACCENTED):
@@ -305,7 +305,7 @@ def test_the_accented_letters_are_drawn_not_replaced(desk):
         assert any(s) and s not in shapes, c
         shapes.add(s)
     # Beyond ASCII and these letters: a question mark, on a board as in the sim.
-    assert glyphs.tile("\u00b0") == glyphs.tile("\t") == glyphs.tile("?") == T.UNKNOWN
+    assert glyphs.tile(0xB0) == glyphs.tile(9) == glyphs.tile(ord("?")) == glyphs.tile(0x20AC) == T.UNKNOWN
     assert glyphs.bitmap_bytes() == 12 * 108  # 141 glyphs of 6 x 12 in one row, one bit a pixel
 
 
@@ -362,3 +362,14 @@ def test_every_character_of_every_language_is_in_the_font():
     assert all(c in ACCENTED or c.isascii() for c in "".join(LANGUAGE_NAMES))
     for code in TACTIC_CODES:
         assert code.isascii()
+
+
+def test_a_label_reads_its_text_as_utf8_code_points(desk):
+    # Labels walk a text's bytes (a board interns every one-character
+    # string it makes): one tile per character, whatever its length in
+    # UTF-8, and anything beyond the sheet a question mark.
+    assert list(T.codes("aé€¿\U0001F600z".encode())) == [0x61, 0xE9, 0x20AC, 0xBF, 0x1F600, 0x7A]
+    glyphs = T.Glyphs()
+    label = T.Label(glyphs, 8)
+    label.text = "é€¿\U0001F600z"
+    assert shown(label) == "é?¿?z   "

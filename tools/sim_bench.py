@@ -59,7 +59,7 @@ def font():
         table = importlib.import_module("hw.lang." + lang).T
         for value in list(table.values()) + list(LANGUAGE_NAMES):
             for c in value:
-                glyphs.tile(c)
+                glyphs.tile(ord(c))
         print("font_glyphs_%s %d" % (lang, sum(glyphs.made)))
     print("font_sheet_glyphs %d" % N_GLYPHS)
     print("font_sheet_bytes %d" % glyphs.bitmap_bytes())
