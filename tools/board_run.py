@@ -42,6 +42,12 @@ def figures(out):
     return got
 
 
+def qstrs(got):
+    """(pools, qstrs) made at run time, from a run's figures."""
+    fields = dict(f.strip().split("=") for f in got.get("qstr", "").split(":", 1)[-1].split(",") if "=" in f)
+    return int(fields.get("n_pool", 0)), int(fields.get("n_qstr", 0))
+
+
 def command(dirs, heap):
     """The command line of one run with ``heap`` bytes for the app, plus
     what the run keeps that a board does not (``dirs["extra"]``)."""

@@ -25,6 +25,7 @@
 # and the bot's own bytes taken off), the result, and exits 0 when the
 # match ended (or was cut); MemoryError or any other exception exits 1.
 import gc
+import micropython
 import os as _os
 import sys
 
@@ -144,6 +145,10 @@ def finish(app, how):
     match = app.match
     game = app.game if match is not None else None
     print("peak", state["peak"])
+    # The interned strings (qstrs) made at run time, the stand-ins' among
+    # them: their pools double in size (the seventh holds 1280), so a few
+    # names more can cost a pool ("qstr pool: n_pool=.., n_qstr=.., ...").
+    micropython.qstr_info()
     print("polls", state["polls"])
     print("refreshes", board.DISPLAY.refreshes)
     print("redraw_us", state["redraw_us"] // max(1, board.DISPLAY.refreshes - 1))
