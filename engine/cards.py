@@ -8,9 +8,9 @@ variant's cards follow, one code per kind (the two Jokers share one): 54..62.
 
 from micropython import const
 
-N_COLOURS = const(6)
-N_VALUES = const(9)
-N_CARDS = const(54)
+_N_COLOURS = const(6)
+_N_VALUES = const(9)
+_N_CARDS = const(54)
 NO_CARD = const(255)  # an empty slot in a bytearray of cards
 
 COLOUR_LETTERS = "ROYGBP"
@@ -28,7 +28,7 @@ STRATEGIST = const(60)
 BANSHEE = const(61)
 TRAITOR = const(62)
 FIRST_TACTIC = const(54)
-N_TACTICS = const(10)  # cards in the tactic pile: two Jokers and eight others
+_N_TACTICS = const(10)  # cards in the tactic pile: two Jokers and eight others
 TACTIC_CODES = ("JK", "SP", "SB", "BB", "MF", "SC", "ST", "BA", "TR")
 # The ten tactic cards of a pile, in code order.
 TACTIC_DECK = bytes((54, 54, 55, 56, 57, 58, 59, 60, 61, 62))

@@ -35,8 +35,8 @@ from micropython import const
 
 from engine.frames import MAX_PAYLOAD, Decoder, Encoder
 
-ACK = const(1)  # a frame with nothing but its acknowledgement
-HEARTBEAT = const(2)  # "still here"
+_ACK = const(1)  # a frame with nothing but its acknowledgement
+_HEARTBEAT = const(2)  # "still here"
 FIRST_KIND = const(16)  # message kinds from here up belong to the caller
 
 QUEUE = const(8)
@@ -202,9 +202,9 @@ class Channel:
                 return self._say(now, self.next_seq, last, self.out_kind[head], self.out_data[head],
                                  self.out_len[head])
         if self.ack_due:
-            return self._say(now, 0, last, ACK, self.in_data, 0)
+            return self._say(now, 0, last, _ACK, self.in_data, 0)
         if _since(now, self.said_at) >= self.heartbeat:
-            return self._say(now, 0, last, HEARTBEAT, self.in_data, 0)
+            return self._say(now, 0, last, _HEARTBEAT, self.in_data, 0)
         return None
 
     def _say(self, now, seq, ack, kind, data, n):

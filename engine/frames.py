@@ -20,9 +20,9 @@ from array import array
 from micropython import const
 
 MAX_PAYLOAD = const(64)
-HEADER = const(6)
-_RAW_MAX = const(72)  # HEADER + MAX_PAYLOAD + 2
-WIRE_MAX = const(75)  # COBS adds one byte (frames are under 254), plus two zeros
+_HEADER = const(6)
+_RAW_MAX = const(72)  # _HEADER + MAX_PAYLOAD + 2
+_WIRE_MAX = const(75)  # COBS adds one byte (frames are under 254), plus two zeros
 
 
 def _crc_table():
@@ -51,7 +51,7 @@ class Encoder:
 
     def __init__(self):
         self.raw = bytearray(_RAW_MAX)
-        self.wire = bytearray(WIRE_MAX)
+        self.wire = bytearray(_WIRE_MAX)
 
     def encode(self, seq, ack, kind, payload, n=-1, epoch=0, heard=0):
         """The wire bytes of a frame (a memoryview into this encoder: send
@@ -68,8 +68,8 @@ class Encoder:
         raw[4] = kind & 0xFF
         raw[5] = n
         for i in range(n):
-            raw[HEADER + i] = payload[i]
-        size = HEADER + n
+            raw[_HEADER + i] = payload[i]
+        size = _HEADER + n
         crc = crc16(raw, size)
         raw[size] = crc >> 8
         raw[size + 1] = crc & 0xFF
@@ -106,7 +106,7 @@ class Decoder:
     ``errors``."""
 
     def __init__(self):
-        self.buf = bytearray(WIRE_MAX)
+        self.buf = bytearray(_WIRE_MAX)
         self.raw = bytearray(_RAW_MAX)
         self.n = 0
         self.overflow = False
@@ -121,7 +121,7 @@ class Decoder:
 
     def feed(self, b):
         if b:
-            if self.n < WIRE_MAX - 1:
+            if self.n < _WIRE_MAX - 1:
                 self.buf[self.n] = b
                 self.n += 1
             else:
@@ -172,12 +172,12 @@ class Decoder:
                     return False
                 raw[out] = 0
                 out += 1
-        if out < HEADER + 2:
+        if out < _HEADER + 2:
             return False
         length = raw[5]
-        if length > MAX_PAYLOAD or HEADER + length + 2 != out:
+        if length > MAX_PAYLOAD or _HEADER + length + 2 != out:
             return False
-        size = HEADER + length
+        size = _HEADER + length
         if crc16(raw, size) != raw[size] << 8 | raw[size + 1]:
             return False
         self.epoch = raw[0]
@@ -190,4 +190,4 @@ class Decoder:
 
     def payload(self):
         """The last good frame's payload (a view into the decoder)."""
-        return memoryview(self.raw)[HEADER : HEADER + self.length]
+        return memoryview(self.raw)[_HEADER : _HEADER + self.length]

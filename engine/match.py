@@ -13,7 +13,7 @@ from micropython import const
 from engine.game import CLASSIC, DRAW, NOBODY, make_game
 from engine.rng import Random
 
-WIN_POINTS = const(5)
+_WIN_POINTS = const(5)
 
 
 class Match:
@@ -52,7 +52,7 @@ class Match:
         if w == DRAW:
             self.starter = 1 - self.starter
         else:
-            self.scores[w] += WIN_POINTS
+            self.scores[w] += _WIN_POINTS
             self.scores[1 - w] += owned[1 - w]
             self.starter = 1 - w
         if not self.over():

@@ -47,22 +47,22 @@ VERSION = const(4)  # 2: four-byte moves (tactics), RETURN; 3: RESUME, and frame
 # 4: the public hash is two CRC-32s (SHA-256 before)
 # Message kinds: the channel leaves kinds from FIRST_KIND (16) up to us.
 HELLO = const(16)
-REVEAL = const(17)
+_REVEAL = const(17)
 MOVE = const(18)
 RETURN = const(19)
 RESUME = const(20)
 
-MOVE_BYTES = const(14)
-RETURN_BYTES = const(12)
-RESUME_BYTES = const(18)
-AHEAD = const(6)  # the most moves a save may be ahead of the other's (they are sent again)
+_MOVE_BYTES = const(14)
+_RETURN_BYTES = const(12)
+_RESUME_BYTES = const(18)
+_AHEAD = const(6)  # the most moves a save may be ahead of the other's (they are sent again)
 _PASS = const(63)  # engine.game.PASS
 _RETURN_SHIFT = const(21)  # engine.tactics.RETURN_SHIFT
 _MOVE_BITS = const(27)
 
 # Where a session stands.
 GREETING = const(0)
-REVEALING = const(1)
+_REVEALING = const(1)
 PLAYING = const(2)
 FAILED = const(3)
 
@@ -130,11 +130,11 @@ class Session:
         self.their_commit = bytes(p[3:35])
         if self.their_commit == self._commitment():
             return self._fail("the other board sent our own commitment back")
-        self.state = REVEALING
-        self.channel.send(REVEAL, self.secret)
+        self.state = _REVEALING
+        self.channel.send(_REVEAL, self.secret)
 
     def _reveal(self, p):
-        if self.state != REVEALING or len(p) != SECRET_BYTES:
+        if self.state != _REVEALING or len(p) != SECRET_BYTES:
             return self._fail("unexpected reveal")
         theirs = bytes(p)
         if not verify(theirs, self.their_commit):
@@ -159,9 +159,9 @@ class Session:
     def _resume(self, p):
         if self.state == PLAYING:
             return self._fail("the other board restarted the link")
-        if self.resuming is None:  # (a resuming session is never REVEALING)
+        if self.resuming is None:  # (a resuming session is never _REVEALING)
             return self._fail("the other board resumes a saved game")
-        if len(p) != RESUME_BYTES or p[3] > 1:
+        if len(p) != _RESUME_BYTES or p[3] > 1:
             return self._fail("bad resume")
         if p[0] != VERSION:
             return self._fail("protocol version %d, ours is %d" % (p[0], VERSION))
@@ -174,7 +174,7 @@ class Session:
         ours = _count(match)
         theirs = p[8] << 8 | p[9]
         digest = bytes(p[10:18])
-        if theirs > ours + AHEAD or ours > theirs + AHEAD:
+        if theirs > ours + _AHEAD or ours > theirs + _AHEAD:
             return self._fail("the saves are too far apart")
         if theirs == ours and digest != mine[10:18]:
             return self._fail("the saved games differ")
@@ -274,7 +274,7 @@ class Session:
         game = self.match.game if self.match else None
         if self.state != PLAYING or game is None:
             return self._fail("unexpected move")
-        if len(p) != (MOVE_BYTES if kind == MOVE else RETURN_BYTES):
+        if len(p) != (_MOVE_BYTES if kind == MOVE else _RETURN_BYTES):
             return self._fail("a malformed move message")
         if game.over() or game.to_move == self.seat:
             return self._fail("a move out of turn")
@@ -330,7 +330,7 @@ class Session:
             kind, payload = got
             if kind == HELLO:
                 self._hello(payload)
-            elif kind == REVEAL:
+            elif kind == _REVEAL:
                 self._reveal(payload)
             elif kind == MOVE or kind == RETURN:
                 self._move(kind, payload)

@@ -58,7 +58,7 @@ from engine.rng import Random
 N_STONES = const(9)
 SIDE_CAP = const(4)  # places per side (four under Mud fight)
 HAND_SIZE = const(7)
-HAND_ROOM = const(10)  # a Scout holds up to 9 cards for a moment
+_HAND_ROOM = const(10)  # a Scout holds up to 9 cards for a moment
 SLOT_SHIFT = const(21)
 DEST_SHIFT = const(23)
 DISCARD = const(9)  # Strategist's dest: the discard pile
@@ -117,7 +117,7 @@ class TacticsGame(Stones):
 
     def __init__(self, variant=TACTICS):
         self.variant = TACTICS  # (the argument is there to match Game's)
-        Stones.__init__(self, HAND_ROOM, SIDE_CAP)  # (unseen: the clan cards neither on the table nor discarded)
+        Stones.__init__(self, _HAND_ROOM, SIDE_CAP)  # (unseen: the clan cards neither on the table nor discarded)
         self.mode = bytearray(N_STONES)
         self.tdeck = bytearray(10)
         self.tpos = 10
@@ -179,7 +179,7 @@ class TacticsGame(Stones):
     def hide(self, player):
         """Forget what ``player`` cannot see: the other hand and both piles."""
         other = self.hand[1 - player]
-        for h in range(HAND_ROOM):
+        for h in range(_HAND_ROOM):
             other[h] = NO_CARD
         for i in range(54):
             self.deck[i] = NO_CARD

@@ -14,6 +14,7 @@ import keypad
 import microcontroller
 import neopixel
 import supervisor
+from micropython import const
 
 from hw import buttons
 
@@ -22,8 +23,8 @@ PYBADGE_KEYS = (buttons.B, buttons.A, buttons.START, buttons.SELECT,
                 buttons.RIGHT, buttons.DOWN, buttons.UP, buttons.LEFT)
 # The PyGamer's register carries B, A, Start, Select; its joystick the rest.
 PYGAMER_KEYS = PYBADGE_KEYS[:4]
-JOY_LOW = 16000  # joystick readings (0..65535) that count as pushed
-JOY_HIGH = 50000
+_JOY_LOW = const(16000)  # joystick readings (0..65535) that count as pushed
+_JOY_HIGH = const(50000)
 LINK_BAUD = 115200
 
 
@@ -80,13 +81,13 @@ class Board:
             x = self.joystick[0].value
             y = self.joystick[1].value
             direction = 0
-            if x < JOY_LOW:
+            if x < _JOY_LOW:
                 direction = buttons.LEFT
-            elif x > JOY_HIGH:
+            elif x > _JOY_HIGH:
                 direction = buttons.RIGHT
-            elif y < JOY_LOW:
+            elif y < _JOY_LOW:
                 direction = buttons.UP
-            elif y > JOY_HIGH:
+            elif y > _JOY_HIGH:
                 direction = buttons.DOWN
             if direction and direction != self.held:
                 pressed.append(direction)

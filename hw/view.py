@@ -10,64 +10,63 @@ on a board and in the sim.
 """
 
 import displayio
+from micropython import const
 
-from engine.cards import TACTIC_CODES
-
+from engine.cards import STRATEGIST, TACTIC_CODES
 from engine.game import N_STONES, NOBODY, TACTICS
 from hw import app as A
+from hw.strings import LANGUAGE_NAMES, LANGUAGES
 from hw.text import Glyphs, Label
 
-A_STRATEGIST = 60
-from hw.strings import LANGUAGE_NAMES, LANGUAGES
-
-WIDTH = 160
-HEIGHT = 128
-TILE_W = 17
-TILE_H = 10
-BOARD_X = 3
-BOARD_Y = 11
-ROWS = 9  # four places of the opponent's (a Mud fight's fourth on top), the stone, four of yours
-STONE_ROW = 4
-HAND_Y = BOARD_Y + ROWS * TILE_H + 1
-HAND_MAX = 9  # seven cards, nine while a Scout's cards go back
-LINES = 9  # text lines of a panel
-LINE_Y = 7  # the first line's top (its 12 rows of glyph cells), then one every LINE_PITCH pixels
-LINE_PITCH = 13
-PANEL_X = 4  # the panel's background: x 4 to 156
-PANEL_CHARS = 24  # characters of the built-in font (6 pixels each) on a panel line, from x 10
-LINE_CHARS = 26  # on the top line (the status and the corner) and the hint line, from x 2
-HINT_Y = HEIGHT - 13  # the hint line's top
+WIDTH = const(160)
+HEIGHT = const(128)
+TILE_W = const(17)
+TILE_H = const(10)
+BOARD_X = const(3)
+BOARD_Y = const(11)
+_ROWS = const(9)  # four places of the opponent's (a Mud fight's fourth on top), the stone, four of yours
+STONE_ROW = const(4)
+HAND_Y = const(BOARD_Y + _ROWS * TILE_H + 1)
+_HAND_MAX = const(9)  # seven cards, nine while a Scout's cards go back
+LINES = const(9)  # text lines of a panel
+_LINE_Y = const(7)  # the first line's top (its 12 rows of glyph cells), then one every _LINE_PITCH pixels
+_LINE_PITCH = const(13)
+PANEL_X = const(4)  # the panel's background: x 4 to 156
+_PANEL_CHARS = const(24)  # characters of the built-in font (6 pixels each) on a panel line, from x 10
+_LINE_CHARS = const(26)  # on the top line (the status and the corner) and the hint line, from x 2
+_HINT_Y = const(HEIGHT - 13)  # the hint line's top
 
 # Palette indices.
-FELT = 0
-SLOT = 1
-BLACK = 2
-WHITE = 3
+FELT = const(0)
+SLOT = const(1)
+BLACK = const(2)
+WHITE = const(3)
 CARD_COLOURS = (4, 5, 6, 7, 8, 9)  # red, orange, yellow, green, blue, purple
-GOLD = 10
-MINE = 11
-THEIRS = 12
-STONE_GREY = 13
-PANEL = 14
-CLEAR = 15
+GOLD = const(10)
+MINE = const(11)
+THEIRS = const(12)
+STONE_GREY = const(13)
+_PANEL = const(14)
+CLEAR = const(15)
 PALETTE = (0x1B4D2B, 0x2F6B42, 0x000000, 0xFFFFFF, 0xD62828, 0xF28C28, 0xF2D94E, 0x3A9D23, 0x2F6FD6,
            0x9B4DCA, 0xFFD700, 0x4FA3FF, 0xFF6B5B, 0xA0A0A0, 0x102A18, 0x000000)
 # The digit's colour on each card colour, for contrast.
 INK = (WHITE, BLACK, BLACK, WHITE, WHITE, WHITE)
 
 # Tiles of the sheet.
-T_EMPTY = 0
-T_SLOT = 1
-T_CARD = 2  # + card: 54 clan cards, then the 9 tactic faces (codes 54..62)
-T_BLOCKED = 65  # + card - 54: a tactic card that cannot be played now
+_T_EMPTY = const(0)
+T_SLOT = const(1)
+T_CARD = const(2)  # + card: 54 clan cards, then the 9 tactic faces (codes 54..62)
+T_BLOCKED = const(65)  # + card - 54: a tactic card that cannot be played now
 # Stones: T_STONE + 4 * state + combat modes (1: Blind man's bluff, 2: Mud fight).
-T_STONE = 74
-T_STONE_MINE = 78
-T_STONE_THEIRS = 82
-T_STONE_CLAIMABLE = 86
-T_STONE_CLAIMED = 90
-T_CURSOR = 94
-N_TILES = 95
+T_STONE = const(74)
+_T_STONE_MINE = const(78)
+_T_STONE_THEIRS = const(82)
+_T_STONE_CLAIMABLE = const(86)
+_T_STONE_CLAIMED = const(90)
+T_CURSOR = const(94)
+N_TILES = const(95)
+
 
 def _made_sheet():
     # hw.sheet draws the tiles once, at start; its code then goes back to
@@ -80,7 +79,7 @@ def _made_sheet():
     return sheet
 
 
-def wrap(line, width=PANEL_CHARS):
+def wrap(line, width=_PANEL_CHARS):
     """``line`` cut at spaces into lines of at most ``width`` characters,
     the ones after the first indented by two."""
     out = []
@@ -111,9 +110,9 @@ class View:
         felt.append(displayio.TileGrid(bg, pixel_shader=bg_palette))
         self.root.append(felt)
         # The board: 9 stones x (4 opponent rows, the stone, 4 own rows).
-        self.board = displayio.TileGrid(self.sheet, pixel_shader=palette, width=N_STONES, height=ROWS,
+        self.board = displayio.TileGrid(self.sheet, pixel_shader=palette, width=N_STONES, height=_ROWS,
                                         tile_width=TILE_W, tile_height=TILE_H, x=BOARD_X, y=BOARD_Y)
-        self.hand = displayio.TileGrid(self.sheet, pixel_shader=palette, width=HAND_MAX, height=1,
+        self.hand = displayio.TileGrid(self.sheet, pixel_shader=palette, width=_HAND_MAX, height=1,
                                        tile_width=TILE_W, tile_height=TILE_H, x=BOARD_X, y=HAND_Y)
         # Tactics: the discard pile's top card, left of the hand.
         self.discard = displayio.TileGrid(self.sheet, pixel_shader=palette, width=1, height=1,
@@ -124,9 +123,9 @@ class View:
         self.glyphs = glyphs = Glyphs()
         # The top line: the status from the left, the corner's text ending
         # at the right (its x moves with its length).
-        self.status = Label(glyphs, LINE_CHARS, x=2)
-        self.corner = Label(glyphs, LINE_CHARS)
-        self.hint = Label(glyphs, LINE_CHARS, x=2, y=HINT_Y)
+        self.status = Label(glyphs, _LINE_CHARS, x=2)
+        self.corner = Label(glyphs, _LINE_CHARS)
+        self.hint = Label(glyphs, _LINE_CHARS, x=2, y=_HINT_Y)
         self.game_group = displayio.Group()
         for item in (self.board, self.hand, self.discard, self.cursor, self.status.grid, self.corner.grid,
                      self.hint.grid):
@@ -137,13 +136,13 @@ class View:
         # Its background: a 2x2 bitmap scaled by 38 (152 x 152, clipped).
         panel_bg = displayio.Bitmap(2, 2, 1)
         panel_palette = displayio.Palette(1)
-        panel_palette[0] = PALETTE[PANEL]
+        panel_palette[0] = PALETTE[_PANEL]
         backing = displayio.Group(scale=(WIDTH - 2 * PANEL_X) // 2, x=PANEL_X, y=4)
         backing.append(displayio.TileGrid(panel_bg, pixel_shader=panel_palette))
         self.panel.append(backing)
         self.lines = []
         for i in range(LINES):
-            line = Label(glyphs, PANEL_CHARS, x=10, y=LINE_Y + LINE_PITCH * i)
+            line = Label(glyphs, _PANEL_CHARS, x=10, y=_LINE_Y + _LINE_PITCH * i)
             self.lines.append(line)
             self.panel.append(line.grid)
         self.root.append(self.panel)
@@ -228,7 +227,7 @@ class View:
             if match.rounds > 1:
                 lines.append(t("round") % (len(match.results), match.rounds))
                 score = "%s %d - %d %s" % (app.name(0), match.scores[0], match.scores[1], app.name(1))
-                if len(score) > PANEL_CHARS:
+                if len(score) > _PANEL_CHARS:
                     score = "%s %d - %d %s" % (app.short_name(0), match.scores[0], match.scores[1], app.short_name(1))
                 lines.append(score)
             lines += ["", t("press_a")]
@@ -264,17 +263,17 @@ class View:
             mine = game.cards_at(s, me)
             places = game.cap(s) if tactics else 3
             for k in range(4):
-                board[s, 3 - k] = T_CARD + theirs[k] if k < len(theirs) else T_SLOT if k < places else T_EMPTY
-                board[s, 5 + k] = T_CARD + mine[k] if k < len(mine) else T_SLOT if k < places else T_EMPTY
+                board[s, 3 - k] = T_CARD + theirs[k] if k < len(theirs) else T_SLOT if k < places else _T_EMPTY
+                board[s, 5 + k] = T_CARD + mine[k] if k < len(mine) else T_SLOT if k < places else _T_EMPTY
             owner = game.owner[s]
             if owner == me:
-                tile = T_STONE_MINE
+                tile = _T_STONE_MINE
             elif owner == them:
-                tile = T_STONE_THEIRS
+                tile = _T_STONE_THEIRS
             elif pending >> s & 1:
-                tile = T_STONE_CLAIMED
+                tile = _T_STONE_CLAIMED
             elif highlight >> s & 1:
-                tile = T_STONE_CLAIMABLE
+                tile = _T_STONE_CLAIMABLE
             else:
                 tile = T_STONE
             board[s, STONE_ROW] = tile + (game.mode[s] if tactics else 0)
@@ -282,9 +281,9 @@ class View:
         n = len(hand)
         blocked = app.blocked() if turn and phase == A.CARD and game.to_move == me else 0
         self.hand.x = (WIDTH - n * TILE_W) // 2
-        for i in range(HAND_MAX):
+        for i in range(_HAND_MAX):
             if i >= n:
-                self.hand[i, 0] = T_EMPTY
+                self.hand[i, 0] = _T_EMPTY
             elif hand[i] >= 54 and blocked >> (hand[i] - 54) & 1:
                 self.hand[i, 0] = T_BLOCKED + hand[i] - 54
             else:
@@ -303,7 +302,7 @@ class View:
             self.cursor.y = HAND_Y
         elif turn and phase == A.TABLE:
             self.cursor.x = BOARD_X + app.stone_cursor * TILE_W
-            mine_ = app.card == A_STRATEGIST
+            mine_ = app.card == STRATEGIST
             row = (5 + app.slot) if mine_ else (3 - app.slot)
             self.cursor.y = BOARD_Y + row * TILE_H
         else:
@@ -349,7 +348,7 @@ class View:
         if phase == A.SCOUT_N:
             return t("step_scout")
         if phase == A.TABLE:
-            return t("step_mine" if app.card == A_STRATEGIST else "step_theirs") % name
+            return t("step_mine" if app.card == STRATEGIST else "step_theirs") % name
         if phase == A.DEST:
             return t("step_dest") % name
         if phase == A.DRAW_PICK:
