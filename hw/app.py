@@ -13,7 +13,7 @@ With a ``saver`` (``engine.save.Saver`` over the board's nvm or the sim's
 file), the match in play is saved after every move and the menu's choices
 when they settle; at power-up a saved match is offered ("resume" or "new
 game"), and a save that cannot be read is reported on screen, never loaded
-half-way (see ``_load``).
+half-way (see ``hw.resume``).
 
 A linked match's side (the handshake, the port, the other board's moves)
 is ``hw.linkplay``, loaded only when a link is played: the other modes
@@ -38,7 +38,7 @@ from hw.strings import LANGUAGES, text
 
 # What each variant loads when it is in play (engine.bots and engine.game
 # serve both), and the bots' part of it.
-_CLASSIC_MODULES = ("engine.ai", "engine.classic")
+_CLASSIC_MODULES = ("engine.ai", "engine.classic", "engine.threat")
 _TACTICS_MODULES = ("engine.tbots", "engine.tactics", "engine.elite")
 _BOT_MODULES = ("engine.ai", "engine.tbots")
 
@@ -84,8 +84,8 @@ PAUSE_ROWS = ("resume", "restart", "main_menu")
 RESUME_ROWS = ("resume", "new_game")
 SETTLE_MS = const(1500)  # menu choices are saved once left alone this long
 
-FLASH_MS = const(700)
-DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
+_FLASH_MS = const(700)
+_DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
 TICKS_MASK = const(0x1FFFFFFF)  # times are ms that may wrap at 2**29 (supervisor.ticks_ms)
 # LED colours: player 0, player 1, a claim, idle.
 SEAT_COLOURS = ((0, 40, 120), (120, 20, 0))
@@ -165,8 +165,13 @@ class App:
         self.epoch = 0  # the last link's conversation mark
         self.recorded = None  # type: Any
         if saver is not None:
-            self._load()
+            # At power-up only (hw.resume): the saves read, a match offered.
+            from hw import resume
+
+            resume.load(self)
             unload("engine.restore")  # read once: its code goes back to the heap
+            if self.mode != RESUME:
+                unload("hw.resume")
 
     # -- what the view needs ----------------------------------------------
 
@@ -258,7 +263,7 @@ class App:
                 if self.session is not None and self.session.channel.pending():
                     # Keep sending until the other board has our last move.
                     self.draining = self.session
-                    self.drain_until = self.now + DRAIN_MS
+                    self.drain_until = self.now + _DRAIN_MS
                 self.session = None
         elif mode == PAUSE:
             self._pause(button)
@@ -273,7 +278,11 @@ class App:
             if button in (buttons.B, buttons.START):
                 self._give_up_link()  # give up waiting
         elif mode == RESUME:
-            self._resume_menu(button)
+            from hw import resume  # (loaded while a saved match is on offer)
+
+            resume.press(self, button)
+            if self.mode != RESUME:
+                unload("hw.resume")
 
     def _menu(self, button):
         rows = len(MENU_ROWS)
@@ -838,44 +847,6 @@ class App:
 
     # -- saves and records ---------------------------------------------------
 
-    def _load(self):
-        # At power-up: the newest save that resumes, else the one before;
-        # whatever could not be read is said on screen.  A save is all or
-        # nothing: engine.restore.resume replays every move, checked, and
-        # nothing of a save that fails is used, not even its settings.
-        from engine.restore import decode, resume
-        from engine.save import SaveError
-
-        problems = []
-        blob, problem = self.saver.load()
-        if problem:
-            problems.append(problem)
-        for i in range(len(self.saver.blobs)):
-            blob = self.saver.blobs[i]
-            try:
-                s = decode(blob)
-                if s.opponent >= len(OPPONENTS) or s.lang >= len(LANGUAGES):
-                    raise SaveError("save made by another version (opponent %d, language %d)" % (s.opponent, s.lang))
-                match = resume(blob)[0] if s.match else None
-            except SaveError as e:
-                problems.append(str(e))
-                continue
-            self.saver.prefer(i)
-            if s.tag == self.tag:  # settings.toml unchanged since: the menu's choices stand
-                self.opponent = OPPONENTS[s.opponent]
-                self.lang = LANGUAGES[s.lang]
-                self.auto_claim = s.auto_claim
-                self.variant = s.variant
-                self.rounds = s.rounds if s.rounds in ROUND_CHOICES else self.rounds
-            if match is not None and (not match.over() or OPPONENTS[s.opponent] == "link"):
-                # (A linked match over but not known to be over on the other
-                # board: resuming sends its last move again.)
-                self._offer(match, s.seat, OPPONENTS[s.opponent])
-            break
-        if problems:
-            print("save:", "; ".join(problems))
-            self._notice([self.t("save_problem")] + problems, self.mode)
-
     def _offer(self, match, seat, opponent=None):
         """Offer ``match`` (saved) on the resume screen."""
         self.offer = match
@@ -886,34 +857,6 @@ class App:
         self.rounds = match.rounds
         self.mode = RESUME
         self.row = 0
-
-    def _resume_menu(self, button):
-        if button in (buttons.UP, buttons.DOWN):
-            self.row = 1 - self.row
-        elif button in (buttons.A, buttons.START):
-            match = self.offer
-            self.offer = None
-            if RESUME_ROWS[self.row] == "new_game":
-                self.mode = MENU
-                self.row = 0
-                self._save(None)  # the choice is made: the saved match goes
-            elif self.opponent == "link":
-                if self.link_port is None:  # no serial port here: keep the offer
-                    self.offer = match
-                    self._notice([self.t("no_link")], RESUME)
-                    return
-                self._start_link((match, self.offer_seat))
-            else:
-                self.match = match
-                self.bots = [None, None]
-                if self.opponent in ("easy", "medium", "hard"):
-                    self.bots[1] = Bot(self.opponent, match.seed ^ 0x5A5A ^ len(match.log))
-                self.message = ""
-                self.last_human = -1
-                self.events = []
-                self.saved_match = match  # saved as it stands
-                self.saved_n = _count(match)
-                self._start_turn()
 
     def _keep(self):
         # After every move (whoever made it) the match is saved; when it
@@ -1058,7 +1001,7 @@ class App:
         # Rebuild the colours only when what they show changes.
         if self.mode == MENU or self.match is None:
             key = 0
-        elif self.flash_at >= 0 and (self.now - self.flash_at) & TICKS_MASK < FLASH_MS:
+        elif self.flash_at >= 0 and (self.now - self.flash_at) & TICKS_MASK < _FLASH_MS:
             key = 1
         elif self.mode in (ROUND_END, MATCH_END):
             w = self.match.results[-1][0] if self.match.results else DRAW

@@ -20,32 +20,19 @@ save or, when the newest sits where this layout does not look, the one
 before it.  The file sits alone in its folder: closing it rewrites its
 directory entry, and that sector then holds nothing else.
 
-Records.  ``BoardRecords.note`` prints the *board record* of a finished
-match on the serial console, between two marker lines, and, when the drive
-is writable, keeps it as ``/records/rec-NNNN.txt`` (the last few only).
-A board record is two lines::
-
-    # Schotten Totten, a match recorded on a board: python -m engine replay FILE
-    {"board-record": 1, "players": ["Ann", "Clansman"], "save": "5302..."}
-
-``save`` is the hex of the ``engine.save`` blob of the whole match; the
-desktop's ``python -m engine replay`` reads it (``engine.record.from_board``)
-and ``tools/records.py`` cuts the records out of a capture of the console.
+Records.  ``BoardRecords.note`` prints the record of a finished match on
+the serial console and keeps the last few on a writable drive; the writing
+is ``hw.records``, loaded when a match ends and dropped after.
 
 Only what CircuitPython has: ``os`` listdir/mkdir/remove/stat/sync, files,
 OSError; ``storage`` is imported only by ``drive_writable``.
 """
 
-import json
 import os
 
 from engine.save import Saver
 
 FILE_SLOT = 4096  # bytes of the file slot (a blob of a long tactics match fits)
-BEGIN = "--- record begin ---"
-END = "--- record end ---"
-BOARD_RECORD = 1  # the format's version
-_COMMENT = "# Schotten Totten, a match recorded on a board: python -m engine replay FILE"
 _CHUNK = 256  # bytes written at a time when a file slot is made
 
 
@@ -164,34 +151,6 @@ def open_saver(nvm, writable, folder="/saves", out=print):
 
 # -- board records -----------------------------------------------------------
 
-def _hex(data):
-    # One bytearray and one str: no small string per byte on a board's heap.
-    digits = b"0123456789abcdef"
-    out = bytearray(2 * len(data))
-    k = 0
-    for b in data:
-        out[k] = digits[b >> 4]
-        out[k + 1] = digits[b & 15]
-        k += 2
-    return str(out, "ascii")
-
-
-def board_record(blob, players):
-    """The text of a board record: ``blob`` (an ``engine.save`` blob of the
-    match) for ``players`` (two names)."""
-    names = ", ".join([json.dumps(str(p)) for p in players])
-    return '%s\n{"board-record": %d, "players": [%s], "save": "%s"}\n' % (_COMMENT, BOARD_RECORD, names, _hex(blob))
-
-
-def _number(name):
-    # rec-0012.txt -> 12; -1 for any other name.
-    if name.startswith("rec-") and name.endswith(".txt") and len(name) > 8:
-        digits = name[4:-4]
-        if digits.isdigit():
-            return int(digits)
-    return -1
-
-
 class BoardRecords:
     """Keeps the records of finished matches: printed on the serial
     console always (the USB serial reads them out), written to ``folder``
@@ -210,44 +169,10 @@ class BoardRecords:
     def note(self, app):
         """The match of ``app`` just ended: print its record and keep it.
         Never raises for the drive: a problem is printed."""
-        out = self.out
-        try:
-            text = board_record(app.record_blob(), app.player_names(self.name))
-        except ValueError as e:
-            out("record: none for this match (%s)" % e)
-            return
-        out(BEGIN)
-        for line in text.splitlines():
-            out(line)
-        out(END)
-        if self.writable:
-            try:
-                self._write(text)
-            except OSError as e:
-                out("record: not kept on the drive (%s)" % e)
+        from engine import unload
+        from hw import records
 
-    def _write(self, text):
-        folder = self.folder
-        _make_folder(folder)
-        numbers = []
-        for name in os.listdir(folder):
-            n = _number(name)
-            if n >= 0:
-                numbers.append(n)
-        numbers.sort()
-        path = "%s/rec-%04d.txt" % (folder, numbers[-1] + 1 if numbers else 1)
         try:
-            with open(path, "w") as f:
-                f.write(text)
-            _sync()
-        except OSError:
-            try:  # a half-written record is no record
-                os.remove(path)
-            except OSError:
-                pass
-            raise
-        self.last = path
-        # The oldest go once the newest is written.
-        for n in numbers[: max(0, len(numbers) + 1 - self.keep)]:
-            os.remove("%s/rec-%04d.txt" % (folder, n))
-        _sync()
+            records.note(self, app)
+        finally:
+            unload("hw.records")

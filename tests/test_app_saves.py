@@ -3,6 +3,8 @@ damaged or foreign saves, the menu's choices kept."""
 
 import random
 
+import sys
+
 import pytest
 
 from engine.game import CLASSIC, EXPERT, TACTICS
@@ -140,8 +142,10 @@ def test_new_game_drops_the_saved_match_and_keeps_the_settings():
     back.press(buttons.DOWN)
     back.press(buttons.A)
     assert back.mode == MENU and back.offer is None
+    assert "hw.resume" not in sys.modules  # the power-up's code goes once the choice is made
     again = boot(back.saver.regions[0][0].data)
     assert again.mode == MENU and (again.opponent, again.variant, again.rounds) == ("medium", EXPERT, 3)
+    assert "hw.resume" not in sys.modules and "engine.restore" not in sys.modules  # nothing offered
 
 
 def test_menu_choices_persist_once_settled_and_changed_defaults_win():

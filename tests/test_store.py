@@ -17,7 +17,8 @@ from engine.record import BOARD_COMMENT, BOARD_LANGUAGES, BOARD_OPPONENTS, Recor
 from engine.restore import resume
 from engine.save import Saver, encode
 from hw import store
-from hw.store import BEGIN, END, FILE_SLOT, BoardRecords, FileArea, board_record, drive_writable, open_saver
+from hw.records import BEGIN, END, board_record
+from hw.store import FILE_SLOT, BoardRecords, FileArea, drive_writable, open_saver
 from test_record import whole_match
 
 
@@ -284,6 +285,7 @@ def test_board_records_round_trip(tmp_path, seed, variant, rounds, who):
     records = BoardRecords('Ann "the" \\ \u00e9', True, str(tmp_path / "records"), out=lines.append)
     records.note(Finished(data))
     assert records.last == str(tmp_path / "records" / "rec-0001.txt")
+    assert "hw.records" not in sys.modules  # its code back to the heap once written
     with open(records.last, encoding="utf-8") as f:
         text = f.read()
     assert printed_records(lines) == [text]
@@ -356,10 +358,13 @@ def test_drive_problems_are_printed_not_raised(tmp_path, monkeypatch):
             self.f.write(text[:10])
             raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(store, "open", lambda p, mode: Full(real_open(p, mode)), raising=False)
+    # (hw.records is loaded for each note and dropped after: its open is
+    # the builtin one, replaced here for the note only.)
+    monkeypatch.setattr("builtins.open", lambda p, mode="r": Full(real_open(p, mode)))
     lines = []
     records = BoardRecords("Ann", True, str(folder), out=lines.append)
     records.note(Finished(data))
+    monkeypatch.undo()
     assert records.last is None and os.listdir(folder) == []
     assert "No space left" in lines[-1]
 

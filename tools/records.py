@@ -25,7 +25,7 @@ if ROOT not in sys.path:
 
 import engine  # noqa: E402,F401
 from engine.record import RecordError, from_board  # noqa: E402
-from hw.store import BEGIN, END  # noqa: E402
+from hw.records import BEGIN, END  # noqa: E402
 
 
 def cut(lines):

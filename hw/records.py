@@ -1,0 +1,102 @@
+"""The records of finished matches, written when a match ends (loaded by
+``hw.store.BoardRecords.note`` and dropped after).
+
+The *board record* of a match is printed on the serial console, between
+two marker lines, and, when the drive is writable, kept as
+``/records/rec-NNNN.txt`` (the last few only).  It is two lines::
+
+    # Schotten Totten, a match recorded on a board: python -m engine replay FILE
+    {"board-record": 1, "players": ["Ann", "Clansman"], "save": "5302..."}
+
+``save`` is the hex of the ``engine.save`` blob of the whole match; the
+desktop's ``python -m engine replay`` reads it (``engine.record.from_board``)
+and ``tools/records.py`` cuts the records out of a capture of the console.
+"""
+
+import json
+import os
+
+from micropython import const
+
+from hw.store import _make_folder, _sync
+
+BEGIN = "--- record begin ---"
+END = "--- record end ---"
+_BOARD_RECORD = const(1)  # the format's version
+_COMMENT = "# Schotten Totten, a match recorded on a board: python -m engine replay FILE"
+
+
+def _hex(data):
+    # One bytearray and one str: no small string per byte on a board's heap.
+    digits = b"0123456789abcdef"
+    out = bytearray(2 * len(data))
+    k = 0
+    for b in data:
+        out[k] = digits[b >> 4]
+        out[k + 1] = digits[b & 15]
+        k += 2
+    return str(out, "ascii")
+
+
+def board_record(blob, players):
+    """The text of a board record: ``blob`` (an ``engine.save`` blob of the
+    match) for ``players`` (two names)."""
+    names = ", ".join([json.dumps(str(p)) for p in players])
+    return '%s\n{"board-record": %d, "players": [%s], "save": "%s"}\n' % (_COMMENT, _BOARD_RECORD, names, _hex(blob))
+
+
+def _number(name):
+    # rec-0012.txt -> 12; -1 for any other name.
+    if name.startswith("rec-") and name.endswith(".txt") and len(name) > 8:
+        digits = name[4:-4]
+        if digits.isdigit():
+            return int(digits)
+    return -1
+
+
+def note(records, app):
+    """Print the record of ``app``'s match just ended and keep it, as
+    ``records`` (a ``BoardRecords``) says.  Never raises for the drive: a
+    problem is printed."""
+    out = records.out
+    try:
+        text = board_record(app.record_blob(), app.player_names(records.name))
+    except ValueError as e:
+        out("record: none for this match (%s)" % e)
+        return
+    out(BEGIN)
+    for line in text.splitlines():
+        out(line)
+    out(END)
+    if records.writable:
+        try:
+            _write(records, text)
+        except OSError as e:
+            out("record: not kept on the drive (%s)" % e)
+
+
+def _write(records, text):
+    folder = records.folder
+    _make_folder(folder)
+    numbers = []
+    for name in os.listdir(folder):
+        n = _number(name)
+        if n >= 0:
+            numbers.append(n)
+    numbers.sort()
+    path = "%s/rec-%04d.txt" % (folder, numbers[-1] + 1 if numbers else 1)
+    try:
+        with open(path, "w") as f:
+            f.write(text)
+        _sync()
+    except OSError:
+        try:  # a half-written record is no record
+            os.remove(path)
+        except OSError:
+            pass
+        raise
+    records.last = path
+    # The oldest go once the newest is written.
+    for n in numbers[: max(0, len(numbers) + 1 - records.keep)]:
+        os.remove("%s/rec-%04d.txt" % (folder, n))
+    _sync()

@@ -1,0 +1,80 @@
+"""The app at power-up: the saves read, and the resume screen's choice.
+
+Loaded only while it is needed (``hw.app`` drops it again): reading the
+saves once at start, and answering the buttons while a saved match is on
+offer.  A save is all or nothing: ``engine.restore.resume`` replays every
+move, checked, and nothing of a save that fails is used, not even its
+settings; whatever could not be read is said on screen.
+"""
+
+from engine.bots import Bot
+from engine.save import SaveError
+from hw import buttons
+from hw.app import MENU, OPPONENTS, RESUME, RESUME_ROWS, ROUND_CHOICES, _count
+from hw.strings import LANGUAGES
+
+
+def load(app):
+    """Offer the newest save that resumes, else the one before."""
+    from engine.restore import decode, resume
+
+    saver = app.saver
+    problems = []
+    blob, problem = saver.load()
+    if problem:
+        problems.append(problem)
+    for i in range(len(saver.blobs)):
+        blob = saver.blobs[i]
+        try:
+            s = decode(blob)
+            if s.opponent >= len(OPPONENTS) or s.lang >= len(LANGUAGES):
+                raise SaveError("save made by another version (opponent %d, language %d)" % (s.opponent, s.lang))
+            match = resume(blob)[0] if s.match else None
+        except SaveError as e:
+            problems.append(str(e))
+            continue
+        saver.prefer(i)
+        if s.tag == app.tag:  # settings.toml unchanged since: the menu's choices stand
+            app.opponent = OPPONENTS[s.opponent]
+            app.lang = LANGUAGES[s.lang]
+            app.auto_claim = s.auto_claim
+            app.variant = s.variant
+            app.rounds = s.rounds if s.rounds in ROUND_CHOICES else app.rounds
+        if match is not None and (not match.over() or OPPONENTS[s.opponent] == "link"):
+            # (A linked match over but not known to be over on the other
+            # board: resuming sends its last move again.)
+            app._offer(match, s.seat, OPPONENTS[s.opponent])
+        break
+    if problems:
+        print("save:", "; ".join(problems))
+        app._notice([app.t("save_problem")] + problems, app.mode)
+
+
+def press(app, button):
+    """A button on the resume screen: resume the match on offer, or not."""
+    if button in (buttons.UP, buttons.DOWN):
+        app.row = 1 - app.row
+    elif button in (buttons.A, buttons.START):
+        match = app.offer
+        app.offer = None
+        if RESUME_ROWS[app.row] == "new_game":
+            app.mode = MENU
+            app.row = 0
+            app._save(None)  # the choice is made: the saved match goes
+        elif app.opponent == "link":
+            if app.link_port is None:  # no serial port here: keep the offer
+                app.offer = match
+                app._notice([app.t("no_link")], RESUME)
+                return
+            app._start_link((match, app.offer_seat))
+        else:
+            app.match = match
+            app.bots = [None, None]
+            if app.opponent in ("easy", "medium", "hard"):
+                app.bots[1] = Bot(app.opponent, match.seed ^ 0x5A5A ^ len(match.log))
+            app.message = ""
+            app.last_human = -1
+            app.events = []
+            app.saved_match = match  # saved as it stands
+            app.saved_n = _count(match)
+            app._start_turn()
