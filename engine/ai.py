@@ -24,7 +24,8 @@ from micropython import const
 from engine.bots import fit, keep_best
 from engine.cards import NO_CARD
 from engine.classic import Game
-from engine.formation import CURVE, best_completion, rank3, threat
+from engine.formation import CURVE, rank3
+from engine.threat import best_completion, threat
 from engine.game import AUTO_CLAIM, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX
 
 WIN = const(1000000)

@@ -1,6 +1,6 @@
 """Brute-force claim proofs: every completion of the opponent's side tried.
 
-Slow on purpose and obviously right: the fast proofs (``formation.threat``,
+Slow on purpose and obviously right: the fast proofs (``threat.threat``,
 and ``elite.Solver`` in the tactics variant) are cross-checked against it,
 and ``make bench`` races them.
 """

@@ -13,7 +13,8 @@ of stone ``s`` for player ``p`` is ``s * 2 + p``, its cards are
 from micropython import const
 
 from engine.cards import NO_CARD
-from engine.formation import rank3, threat, unpack
+from engine.formation import rank3
+from engine.threat import threat, unpack
 from engine.game import (
     AUTO_CLAIM,
     BEATEN,
@@ -123,7 +124,7 @@ class Game(Stones):
         from the table alone); otherwise why not: -1 when the stone is
         taken or ``player`` has fewer than three cards there, -2 when the
         opponent's full side wins, or a packed counterexample (see
-        ``formation.unpack``): unseen cards that would complete the
+        ``threat.unpack``): unseen cards that would complete the
         opponent's side into a formation beating the claimant's."""
         if self.owner[stone] != NOBODY:
             return -1

@@ -16,7 +16,7 @@ sum); under Blind man's bluff only the sum counts.
 the early-claim proof: the strongest formation a side can reach from its own
 cards and the cards still available (a per-colour mask of clan values, a
 per-value count, and a mask of elite kinds), together with the cards that
-reach it.  Like ``formation.threat`` it never enumerates completions: per
+reach it.  Like ``threat.threat`` it never enumerates completions: per
 category, strongest first, it tests each window of values or each value
 with masks and fills the missing places greedily, the elite troops going
 where no clan card can.

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from conftest import claim_examples, position, random_states
 from engine import brute
 from engine.cards import card_name
-from engine.formation import rank3, unpack
+from engine.formation import rank3
+from engine.threat import unpack
 from engine.classic import Game
 from engine.game import NOBODY
 from engine.position import claimable_list, load

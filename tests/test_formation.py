@@ -57,7 +57,7 @@ def test_every_formation_matches_a_plain_classifier():
 def test_best_completion_is_the_strongest_reachable():
     import random
 
-    from engine.formation import best_completion, unpack
+    from engine.threat import best_completion, unpack
 
     rnd = random.Random(4)
     for _ in range(400):
