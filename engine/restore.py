@@ -1,13 +1,18 @@
-"""Reading a save back: ``decode`` (the blob's format, checked) and
-``resume`` (the match rebuilt, every move replayed and checked).  The blob's
-layout and its writing are ``engine.save``'s; this half is only needed when
-the saves are read (at power-up, for a record's replay), and a board drops
-it after.
+"""Reading a save back: ``scan`` (a ``Saver``'s slots read and checked),
+``decode`` (the blob's format, checked) and ``resume`` (the match rebuilt,
+every move replayed and checked).  The blob's layout and its writing are
+``engine.save``'s; this half is only needed when the saves are read (at
+power-up, for a record's replay), and a board drops it after.
 """
+
+from micropython import const
 
 from engine.game import AUTO_CLAIM, NOBODY, TACTICS
 from engine.match import Match
-from engine.save import F_AUTO, F_MATCH, F_SEAT1, HEAD_BYTES, MAGIC, SETTINGS_BYTES, VERSION, SaveError
+from engine.save import (F_AUTO, F_MATCH, F_SEAT1, HEAD_BYTES, MAGIC, SETTINGS_BYTES, SLOT_CRC, SLOT_HEAD, VERSION,
+                         SaveError, crc32)
+
+_AHEAD = const(16)  # how far ahead of the first slot another region may be
 
 
 class Save:
@@ -26,8 +31,6 @@ class Save:
         self.done = 0
         self.seed = 0
         self.moves = []
-
-
 
 
 def decode(blob):
@@ -119,3 +122,63 @@ def resume(blob):
     if len(match.results) != done:
         raise SaveError("save says %d rounds scored, its moves end %d" % (done, len(match.results)))
     return match, s
+
+
+# -- the slots ------------------------------------------------------------------
+
+def _read(saver, slot):
+    # (seq, blob) of a region, or (-1, reason) ("" for an empty one).
+    st, base, size = saver.regions[slot]
+    head = bytes(st[base : base + SLOT_HEAD])
+    if head[0] != 0x53 or head[1] != 0x76:
+        if head == b"\xff" * SLOT_HEAD or head == bytes(SLOT_HEAD):
+            return -1, ""
+        return -1, "slot %d: not a save" % (slot + 1)
+    n = head[4] << 8 | head[5]
+    if n > size - SLOT_HEAD - SLOT_CRC:
+        return -1, "slot %d: bad length" % (slot + 1)
+    end = base + SLOT_HEAD + n
+    data = bytes(st[base : end + SLOT_CRC])
+    hi, lo = crc32(data, 0, SLOT_HEAD + n)
+    c = data[SLOT_HEAD + n :]
+    if c[0] != hi >> 8 or c[1] != hi & 255 or c[2] != lo >> 8 or c[3] != lo & 255:
+        return -1, "slot %d: bad checksum (an interrupted save?)" % (slot + 1)
+    return head[2] << 8 | head[3], data[SLOT_HEAD : SLOT_HEAD + n]
+
+
+def scan(saver):
+    """Read ``saver``'s slots (an ``engine.save.Saver``): its ``found``
+    (seq, slot, blob) and ``blobs``, newest first, every valid one; its
+    ``seq`` and ``slot``, the newest's; its ``problem``, what was wrong."""
+    saver.slot = -1
+    reasons = []
+    read = []
+    for slot in range(len(saver.regions)):
+        seq, blob = _read(saver, slot)
+        if seq < 0 and blob:
+            reasons.append(blob)
+        read.append((seq, blob))
+    # Sequence numbers wrap (16 bits): they are compared against the
+    # first slot's (nvm's, written in every layout), or when that one is
+    # torn against the newest of the others.  A region far "ahead" of it is an old save from
+    # before a change of layout, whose number has come round again.
+    ref = read[0][0]
+    if ref < 0:  # the first slot torn: the newest of the others, as they stand
+        for seq, _ in read:
+            if seq >= 0 and (ref < 0 or (seq - ref) & 0xFFFF < 0x8000):
+                ref = seq
+    found = []  # type: list
+    for slot in range(len(read)):
+        seq, blob = read[slot]
+        if seq < 0 or (ref >= 0 and _AHEAD < (seq - ref) & 0xFFFF < 0x8000):
+            continue
+        i = 0  # newest first
+        while i < len(found) and (seq - found[i][0]) & 0xFFFF >= 0x8000:
+            i += 1
+        found.insert(i, (seq, slot, blob))
+    saver.found = found
+    saver.blobs = [b for _, _, b in found]
+    if found:
+        saver.seq = found[0][0]
+        saver.slot = found[0][1]
+    saver.problem = "; ".join(reasons) if reasons else None

@@ -58,10 +58,9 @@ F_MATCH = const(2)
 F_SEAT1 = const(4)
 SETTINGS_BYTES = const(8)  # a blob without a match
 HEAD_BYTES = const(15)  # blob bytes before the moves
-_SLOT_HEAD = const(6)  # 'S' 'v' seq length
-_SLOT_CRC = const(4)
+SLOT_HEAD = const(6)  # 'S' 'v' seq length
+SLOT_CRC = const(4)
 _SEED_LIMIT = const(0x3FFFFFFF)
-_AHEAD = const(16)  # how far ahead of the first slot another region may be
 
 
 class SaveError(ValueError):
@@ -197,7 +196,7 @@ class Saver:
         if len(regions) != 2:
             raise ValueError("a saver has two slots")
         self.regions = list(regions) + list(also)
-        self.room = min(r[2] for r in regions) - _SLOT_HEAD - _SLOT_CRC
+        self.room = min(r[2] for r in regions) - SLOT_HEAD - SLOT_CRC
         if self.room < SETTINGS_BYTES:
             raise ValueError("save area too small")
         self.writes = 0
@@ -213,58 +212,12 @@ class Saver:
         """The longest blob a slot holds."""
         return self.room
 
-    def _read(self, slot):
-        # (seq, blob) of a region, or (-1, reason) ("" for an empty one).
-        st, base, size = self.regions[slot]
-        head = bytes(st[base : base + _SLOT_HEAD])
-        if head[0] != 0x53 or head[1] != 0x76:
-            if head == b"\xff" * _SLOT_HEAD or head == bytes(_SLOT_HEAD):
-                return -1, ""
-            return -1, "slot %d: not a save" % (slot + 1)
-        n = head[4] << 8 | head[5]
-        if n > size - _SLOT_HEAD - _SLOT_CRC:
-            return -1, "slot %d: bad length" % (slot + 1)
-        end = base + _SLOT_HEAD + n
-        data = bytes(st[base : end + _SLOT_CRC])
-        hi, lo = crc32(data, 0, _SLOT_HEAD + n)
-        c = data[_SLOT_HEAD + n :]
-        if c[0] != hi >> 8 or c[1] != hi & 255 or c[2] != lo >> 8 or c[3] != lo & 255:
-            return -1, "slot %d: bad checksum (an interrupted save?)" % (slot + 1)
-        return head[2] << 8 | head[3], data[_SLOT_HEAD : _SLOT_HEAD + n]
-
     def _scan(self):
-        self.slot = -1
-        reasons = []
-        read = []
-        for slot in range(len(self.regions)):
-            seq, blob = self._read(slot)
-            if seq < 0 and blob:
-                reasons.append(blob)
-            read.append((seq, blob))
-        # Sequence numbers wrap (16 bits): they are compared against the
-        # first slot's (nvm's, written in every layout), or when that one is
-        # torn against the newest of the others.  A region far "ahead" of it is an old save from
-        # before a change of layout, whose number has come round again.
-        ref = read[0][0]
-        if ref < 0:  # the first slot torn: the newest of the others, as they stand
-            for seq, _ in read:
-                if seq >= 0 and (ref < 0 or (seq - ref) & 0xFFFF < 0x8000):
-                    ref = seq
-        found = []  # type: list
-        for slot in range(len(read)):
-            seq, blob = read[slot]
-            if seq < 0 or (ref >= 0 and _AHEAD < (seq - ref) & 0xFFFF < 0x8000):
-                continue
-            i = 0  # newest first
-            while i < len(found) and (seq - found[i][0]) & 0xFFFF >= 0x8000:
-                i += 1
-            found.insert(i, (seq, slot, blob))
-        self.found = found
-        self.blobs = [b for _, _, b in found]
-        if found:
-            self.seq = found[0][0]
-            self.slot = found[0][1]
-        self.problem = "; ".join(reasons) if reasons else None
+        # Which slot holds the newest valid save, and every valid one:
+        # engine.restore's, loaded only when the slots are read.
+        from engine.restore import scan
+
+        scan(self)
 
     def prefer(self, i):
         """The app resumes ``blobs[i]`` (the newest that resumed): the next
@@ -286,16 +239,16 @@ class Saver:
         if n > self.room:
             raise ValueError("save too long: %d bytes, a slot holds %d" % (n, self.room))
         seq = (self.seq + 1) & 0xFFFF
-        frame = bytearray(_SLOT_HEAD + n + _SLOT_CRC)
+        frame = bytearray(SLOT_HEAD + n + SLOT_CRC)
         frame[0] = 0x53
         frame[1] = 0x76
         frame[2] = seq >> 8
         frame[3] = seq & 255
         frame[4] = n >> 8
         frame[5] = n & 255
-        frame[_SLOT_HEAD : _SLOT_HEAD + n] = blob
-        hi, lo = crc32(frame, 0, _SLOT_HEAD + n)
-        k = _SLOT_HEAD + n
+        frame[SLOT_HEAD : SLOT_HEAD + n] = blob
+        hi, lo = crc32(frame, 0, SLOT_HEAD + n)
+        k = SLOT_HEAD + n
         frame[k] = hi >> 8
         frame[k + 1] = hi & 255
         frame[k + 2] = lo >> 8

@@ -28,7 +28,6 @@ except ImportError:
     pass
 
 from engine import unload
-from engine.bots import Bot
 from engine.formation import CATEGORY_NAMES
 from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, MUD, SCOUT, STRATEGIST, card_name
 from engine.game import CLASSIC, DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, TACTICS, UNPROVED, lowest, move
@@ -40,7 +39,7 @@ from hw.strings import LANGUAGES, text
 # serve both), and the bots' part of it.
 _CLASSIC_MODULES = ("engine.ai", "engine.classic", "engine.threat")
 _TACTICS_MODULES = ("engine.tbots", "engine.tactics", "engine.elite")
-_BOT_MODULES = ("engine.ai", "engine.tbots")
+_BOT_MODULES = ("engine.ai", "engine.tbots", "engine.bots")
 
 MENU = const(0)
 TURN = const(1)
@@ -357,16 +356,6 @@ class App:
         self.resuming = None
         self.link_lost = False
 
-    def _peer_restarted(self, session):
-        from hw import linkplay
-
-        return linkplay.peer_restarted(self, session)
-
-    def _linked_match(self, session):
-        from hw import linkplay
-
-        return linkplay.linked_match(self, session)
-
     def _give_up_link(self):
         from hw import linkplay
 
@@ -385,6 +374,8 @@ class App:
             unload(name)
         self.match = Match(seed, self.rounds, self.variant)
         if self.opponent in ("easy", "medium", "hard"):
+            from engine.bots import Bot  # (a linked or pass-and-play match holds no bot)
+
             self.bots[1] = Bot(self.opponent, seed ^ 0x5A5A)
         self.message = ""
         self.last_human = -1

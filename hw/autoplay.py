@@ -7,7 +7,6 @@ a Scout's count and the cards it puts back, a ruse's card and destination,
 and the pile to draw from.
 """
 
-from engine.bots import Bot
 from engine.game import AUTO_CLAIM, N_STONES, TACTICS, lowest
 from engine.rng import Random
 from hw import buttons
@@ -23,7 +22,11 @@ class AutoPlayer:
         ``tactic_draws``: when the move names no pile, draw from the tactic
         pile one time in this many (so that tactic cards come into play); 0
         never."""
-        self.bot = None if level == "random" else Bot(level, seed)
+        self.bot = None
+        if level != "random":
+            from engine.bots import Bot  # (only then: a board's app may hold no bot)
+
+            self.bot = Bot(level, seed)
         self.rng = Random(seed ^ 0x2F2F)
         self.tactic_draws = tactic_draws
         self.plan = None  # (turn number, move with claims spelled out, draws from the tactic pile)

@@ -4,7 +4,9 @@
 ``display``, ``pixels``, ``buttons()``, ``now()``, ``idle()`` and
 ``show_pixels()`` (see ``hw.main``).  Adafruit PyBadge first, then PyGamer:
 both read their buttons through a shift register with ``keypad``; the
-PyGamer has an analog joystick instead of a direction pad.
+PyGamer has an analog joystick instead of a direction pad.  The five
+NeoPixels are written with the firmware's ``neopixel_write`` (``Pixels``):
+no library needed.
 """
 
 import time
@@ -12,8 +14,9 @@ import time
 import board
 import keypad
 import microcontroller
-import neopixel
 import supervisor
+from digitalio import DigitalInOut, Direction
+from neopixel_write import neopixel_write
 from micropython import const
 
 from hw import buttons
@@ -28,6 +31,31 @@ _JOY_HIGH = const(50000)
 LINK_BAUD = 115200
 
 
+class Pixels:
+    """``n`` NeoPixels on ``pin`` at ``percent`` of full brightness:
+    ``pixels[i] = (r, g, b)``, then ``show()`` sends them (green, red, blue
+    per pixel, as the LEDs read them).  Integers only; one buffer."""
+
+    def __init__(self, pin, n, percent):
+        self.pin = DigitalInOut(pin)
+        self.pin.direction = Direction.OUTPUT
+        self.buf = bytearray(3 * n)
+        self.scale = max(0, min(100, percent)) * 256 // 100  # of 256
+
+    def __len__(self):
+        return len(self.buf) // 3
+
+    def __setitem__(self, i, colour):
+        buf = self.buf
+        scale = self.scale
+        buf[3 * i] = colour[1] * scale >> 8
+        buf[3 * i + 1] = colour[0] * scale >> 8
+        buf[3 * i + 2] = colour[2] * scale >> 8
+
+    def show(self):
+        neopixel_write(self.pin, self.buf)
+
+
 class Board:
     def __init__(self, board_id, settings=None):
         """``settings``: the values of ``hw.settings.read`` (None: defaults)."""
@@ -37,8 +65,7 @@ class Board:
         self.display = board.DISPLAY
         self.display.auto_refresh = False
         self.display.brightness = settings.get("ST_BRIGHTNESS", 100) / 100
-        self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=settings.get("ST_PIXELS", 10) / 100,
-                                        auto_write=False)
+        self.pixels = Pixels(board.NEOPIXEL, 5, settings.get("ST_PIXELS", 10))
         self.joystick = None
         if "pygamer" in board_id:
             import analogio

@@ -38,11 +38,17 @@ def _hex(data):
     return str(out, "ascii")
 
 
+def _line(blob, players):
+    # The record's second line (built once: a match's end is when a board's
+    # heap is fullest).
+    names = ", ".join([json.dumps(str(p)) for p in players])
+    return '{"board-record": %d, "players": [%s], "save": "%s"}' % (_BOARD_RECORD, names, _hex(blob))
+
+
 def board_record(blob, players):
     """The text of a board record: ``blob`` (an ``engine.save`` blob of the
     match) for ``players`` (two names)."""
-    names = ", ".join([json.dumps(str(p)) for p in players])
-    return '%s\n{"board-record": %d, "players": [%s], "save": "%s"}\n' % (_COMMENT, _BOARD_RECORD, names, _hex(blob))
+    return "%s\n%s\n" % (_COMMENT, _line(blob, players))
 
 
 def _number(name):
@@ -60,22 +66,22 @@ def note(records, app):
     problem is printed."""
     out = records.out
     try:
-        text = board_record(app.record_blob(), app.player_names(records.name))
+        line = _line(app.record_blob(), app.player_names(records.name))
     except ValueError as e:
         out("record: none for this match (%s)" % e)
         return
     out(BEGIN)
-    for line in text.splitlines():
-        out(line)
+    out(_COMMENT)
+    out(line)
     out(END)
     if records.writable:
         try:
-            _write(records, text)
+            _write(records, line)
         except OSError as e:
             out("record: not kept on the drive (%s)" % e)
 
 
-def _write(records, text):
+def _write(records, line):
     folder = records.folder
     _make_folder(folder)
     numbers = []
@@ -87,7 +93,10 @@ def _write(records, text):
     path = "%s/rec-%04d.txt" % (folder, numbers[-1] + 1 if numbers else 1)
     try:
         with open(path, "w") as f:
-            f.write(text)
+            f.write(_COMMENT)
+            f.write("\n")
+            f.write(line)
+            f.write("\n")
         _sync()
     except OSError:
         try:  # a half-written record is no record

@@ -7,7 +7,6 @@ move, checked, and nothing of a save that fails is used, not even its
 settings; whatever could not be read is said on screen.
 """
 
-from engine.bots import Bot
 from engine.save import SaveError
 from hw import buttons
 from hw.app import MENU, OPPONENTS, RESUME, RESUME_ROWS, ROUND_CHOICES, _count
@@ -71,6 +70,8 @@ def press(app, button):
             app.match = match
             app.bots = [None, None]
             if app.opponent in ("easy", "medium", "hard"):
+                from engine.bots import Bot
+
                 app.bots[1] = Bot(app.opponent, match.seed ^ 0x5A5A ^ len(match.log))
             app.message = ""
             app.last_human = -1

@@ -7,48 +7,53 @@ row of tiles; the tile numbers and colours are ``hw.view``'s.
 
 import bitmaptools
 import displayio
+from micropython import const
 
 from engine.cards import TACTIC_CODES
 from hw.view import (BLACK, CARD_COLOURS, CLEAR, FELT, GOLD, INK, MINE, N_TILES, SLOT, STONE_GREY, THEIRS,
                      TILE_H, TILE_W, T_BLOCKED, T_CARD, T_CURSOR, T_SLOT, T_STONE, WHITE)
 
+# Patterns are bytes (rows split at "|", "#" the ink), letters ints: on
+# CircuitPython each one-character string would be interned for good.
+_INK = const(35)  # "#"
+
 # 5x7 digits 1..9, one string of rows each.
 _DIGITS = (
-    "..#..|.##..|..#..|..#..|..#..|..#..|.###.",
-    ".###.|#...#|....#|...#.|..#..|.#...|#####",
-    "####.|....#|....#|.###.|....#|....#|####.",
-    "...#.|..##.|.#.#.|#..#.|#####|...#.|...#.",
-    "#####|#....|####.|....#|....#|#...#|.###.",
-    ".###.|#....|#....|####.|#...#|#...#|.###.",
-    "#####|....#|...#.|..#..|.#...|.#...|.#...",
-    ".###.|#...#|#...#|.###.|#...#|#...#|.###.",
-    ".###.|#...#|#...#|.####|....#|....#|.###.",
+    b"..#..|.##..|..#..|..#..|..#..|..#..|.###.",
+    b".###.|#...#|....#|...#.|..#..|.#...|#####",
+    b"####.|....#|....#|.###.|....#|....#|####.",
+    b"...#.|..##.|.#.#.|#..#.|#####|...#.|...#.",
+    b"#####|#....|####.|....#|....#|#...#|.###.",
+    b".###.|#....|#....|####.|#...#|#...#|.###.",
+    b"#####|....#|...#.|..#..|.#...|.#...|.#...",
+    b".###.|#...#|#...#|.###.|#...#|#...#|.###.",
+    b".###.|#...#|#...#|.####|....#|....#|.###.",
 )
 # 4x4 colour marks, so that colours differ by shape too: red X, orange box,
 # yellow plus, green slash, blue bars, purple dot.
 _MARKS = (
-    "#..#|.##.|.##.|#..#",
-    "####|#..#|#..#|####",
-    ".##.|####|####|.##.",
-    "...#|..#.|.#..|#...",
-    "####|....|####|....",
-    "....|.##.|.##.|....",
+    b"#..#|.##.|.##.|#..#",
+    b"####|#..#|#..#|####",
+    b".##.|####|####|.##.",
+    b"...#|..#.|.#..|#...",
+    b"####|....|####|....",
+    b"....|.##.|.##.|....",
 )
 
 
 # 3x5 letters for the tactic faces' codes (JK SP SB BB MF SC ST BA TR).
 _LETTERS = {
-    "J": "..#|..#|..#|#.#|.#.",
-    "K": "#.#|#.#|##.|#.#|#.#",
-    "S": ".##|#..|.#.|..#|##.",
-    "P": "##.|#.#|##.|#..|#..",
-    "B": "##.|#.#|##.|#.#|##.",
-    "M": "#.#|###|###|#.#|#.#",
-    "F": "###|#..|##.|#..|#..",
-    "C": ".##|#..|#..|#..|.##",
-    "T": "###|.#.|.#.|.#.|.#.",
-    "A": ".#.|#.#|###|#.#|#.#",
-    "R": "##.|#.#|##.|#.#|#.#",
+    b"J"[0]: b"..#|..#|..#|#.#|.#.",
+    b"K"[0]: b"#.#|#.#|##.|#.#|#.#",
+    b"S"[0]: b".##|#..|.#.|..#|##.",
+    b"P"[0]: b"##.|#.#|##.|#..|#..",
+    b"B"[0]: b"##.|#.#|##.|#.#|##.",
+    b"M"[0]: b"#.#|###|###|#.#|#.#",
+    b"F"[0]: b"###|#..|##.|#..|#..",
+    b"C"[0]: b".##|#..|#..|#..|.##",
+    b"T"[0]: b"###|.#.|.#.|.#.|.#.",
+    b"A"[0]: b".#.|#.#|###|#.#|#.#",
+    b"R"[0]: b"##.|#.#|##.|#.#|#.#",
 }
 # A tactic face: elite troops gold, combat modes white, ruses black.
 _FACE = ((GOLD, BLACK, BLACK), (WHITE, BLACK, BLACK), (BLACK, WHITE, WHITE))
@@ -56,10 +61,10 @@ _FACE = ((GOLD, BLACK, BLACK), (WHITE, BLACK, BLACK), (BLACK, WHITE, WHITE))
 
 def _draw(bitmap, x0, y0, pattern, colour):
     y = y0
-    for row in pattern.split("|"):
+    for row in pattern.split(b"|"):
         x = x0
         for ch in row:
-            if ch == "#":
+            if ch == _INK:
                 bitmap[x, y] = colour
             x += 1
         y += 1
@@ -91,7 +96,7 @@ def make_sheet():
         _draw(sheet, x + 2, 1, _DIGITS[card % 9], INK[colour])
         _draw(sheet, x + 9, 3, _MARKS[colour], INK[colour])
     for k in range(9):
-        code = TACTIC_CODES[k]
+        code = TACTIC_CODES[k].encode()  # letters as ints: no qstr per letter
         group = 0 if k < 3 else 1 if k < 5 else 2
         for tile, (paper, ink, edge) in ((T_CARD + 54 + k, _FACE[group]), (T_BLOCKED + k, (SLOT, STONE_GREY, SLOT))):
             x = tile * TILE_W + 1
@@ -114,7 +119,7 @@ def make_sheet():
             if modes & 1:
                 _fill(sheet, x + 3, 2, 2, ch - 4, BLACK)
             if modes & 2:
-                _draw(sheet, x + 10, 2, "#.|.#|#.|.#|#.", BLACK)
+                _draw(sheet, x + 10, 2, b"#.|.#|#.|.#|#.", BLACK)
     x = T_CURSOR * TILE_W
     _fill(sheet, x, 0, TILE_W, TILE_H, CLEAR)
     _outline(sheet, x, 0, TILE_W, TILE_H, GOLD)

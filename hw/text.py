@@ -37,22 +37,25 @@ _MARK = b"GCDAAGCDAGCDAGCDAGCDTZGCDAAGCDAGCDAGCDAGCDTZII"
 # the two rows under the baseline).  A acute, G grave, C circumflex,
 # D diaeresis, T tilde, Z cedilla; I: the plain glyph upside down.
 _MARKS = {
-    ord("A"): "...#.|..#..",
-    ord("G"): ".#...|..#..",
-    ord("C"): "..#..|.#.#.",
-    ord("D"): ".#.#.|.#.#.",
-    ord("T"): "..#.#|.#.#.",
-    ord("Z"): "..#..|.#...",
+    b"A"[0]: b"...#.|..#..",
+    b"G"[0]: b".#...|..#..",
+    b"C"[0]: b"..#..|.#.#.",
+    b"D"[0]: b".#.#.|.#.#.",
+    b"T"[0]: b"..#.#|.#.#.",
+    b"Z"[0]: b"..#..|.#...",
 }
 _UPSIDE_DOWN = const(73)  # "I"
 _CEDILLA = const(90)  # "Z"
 _SMALL = const(97)  # "a": the plain letters from here on are small
+_INK = const(35)  # "#" in a mark
+# (Letters as bytes, b"A"[0], and code points as ints: on CircuitPython
+# every one-character string is interned for good, a qstr.)
 
 # The sheet's glyphs: ASCII from " " (tile 0, blank) to "~", then ACCENTED.
 FIRST = const(32)
 N_ASCII = const(95)
 N_GLYPHS = N_ASCII + len(ACCENTED)
-UNKNOWN = ord("?") - FIRST
+UNKNOWN = const(31)  # "?"
 _LATIN = const(0xA0)  # the accented letters' code points are 0xA0..0xFF
 
 
@@ -97,8 +100,8 @@ class Glyphs:
         self.h = box[1]
         # Rows of the cell: the top of the small letters ("x"), the top of
         # the capitals ("E"), the baseline (the last row of "x").
-        self.x_top, self.baseline = self._ink_rows(ord("x"))
-        self.cap_top = self._ink_rows(ord("E"))[0]
+        self.x_top, self.baseline = self._ink_rows(b"x"[0])
+        self.cap_top = self._ink_rows(b"E"[0])[0]
         self.sheet = displayio.Bitmap(self.w * N_GLYPHS, self.h, 2)
         self.made = bytearray(N_GLYPHS)  # 1: the tile holds its glyph
         self.made[0] = 1  # a space: the sheet's blank
@@ -173,9 +176,9 @@ class Glyphs:
             for y in range(top):
                 pixels[y] = [0] * w
         y0 = self.baseline + 1 if mark == _CEDILLA else top - 2
-        for dy, row in enumerate(_MARKS[mark].split("|")):
+        for dy, row in enumerate(_MARKS[mark].split(b"|")):
             for x, c in enumerate(row):
-                if c == "#" and 0 <= y0 + dy < h and x < w:
+                if c == _INK and 0 <= y0 + dy < h and x < w:
                     pixels[y0 + dy][x] = 1
         return pixels
 

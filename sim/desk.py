@@ -78,7 +78,7 @@ class ScaledDisplay(pgd.PyGameDisplay):
 
 
 class DeskPixels:
-    """The part of ``neopixel.NeoPixel`` the app uses, drawn as circles."""
+    """The part of ``hw.boards.Pixels`` the app uses, drawn as circles."""
 
     def __init__(self, n=5, brightness=0.3):
         self.colours = [(0, 0, 0)] * n

@@ -16,6 +16,7 @@ tools/circuitpy_run.py).
 
 import glob
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -42,18 +43,57 @@ def figures(out):
     return got
 
 
+def _qstr_fields(line):
+    # "qstr pool: n_pool=6, n_qstr=1224, n_str_data_bytes=.., n_total_bytes=.."
+    return {k.strip(): int(v) for k, v in (f.split("=") for f in line.split(":", 1)[-1].split(",") if "=" in f)}
+
+
 def qstrs(got):
     """(pools, qstrs) made at run time, from a run's figures."""
-    fields = dict(f.strip().split("=") for f in got.get("qstr", "").split(":", 1)[-1].split(",") if "=" in f)
-    return int(fields.get("n_pool", 0)), int(fields.get("n_qstr", 0))
+    fields = _qstr_fields(got.get("qstr", ""))
+    return fields.get("n_pool", 0), fields.get("n_qstr", 0)
 
 
-def command(dirs, heap):
+# CircuitPython keeps the names it interns at run time (qstrs) in pools:
+# the first of 20 entries, each next one twice the one before, never freed;
+# an entry is a pointer, a hash byte and a length byte, a pool has a
+# 24-byte head.  A board holds its firmware's names (displayio's and the
+# other native modules') in flash; a run here also interns the stand-ins',
+# this runner's and the player's, in the same pools, and so may make a
+# pool a board would not (the seventh alone is 7.7 KB).
+_POOL_FIRST = 20
+_POOL_HEAD = 24
+_POOL_ENTRY = 6
+
+
+def pool_bytes(n):
+    """The bytes of the pools that hold ``n`` qstrs made at run time."""
+    total = room = 0
+    size = _POOL_FIRST
+    while room < n:
+        total += _POOL_HEAD + _POOL_ENTRY * size
+        room += size
+        size *= 2
+    return total
+
+
+def qstr_credit(dirs, made):
+    """For a run that made ``made`` qstrs: the pool bytes its own names
+    (``dirs["own_qstrs"]``) cost beyond those already in ``dirs["extra"]``,
+    that is, the pools of ``made`` qstrs less those of the app's alone (a
+    board's) less the pools the stand-ins and the player had when measured.
+    Negative when the app would have filled those pools itself."""
+    own = dirs["own_qstrs"]
+    return pool_bytes(made) - pool_bytes(max(0, made - own)) - dirs["own_pool_bytes"]
+
+
+def command(dirs, heap, credit=0):
     """The command line of one run with ``heap`` bytes for the app, plus
-    what the run keeps that a board does not (``dirs["extra"]``)."""
+    what the run keeps that a board does not (``dirs["extra"]``, and
+    ``credit`` more for the pools of its own qstrs)."""
     cmd = [circuitpy_run.INTERPRETER]
     if heap:
-        cmd += ["-X", "heapsize=%d" % (heap + dirs["extra"])]
+        cmd += ["-X", "heapsize=%d" % (heap + dirs["extra"] + credit)]
     return cmd + [os.path.join(dirs["standins"], RUNNER), dirs["bundle"], dirs["driver"]]
 
 
@@ -71,8 +111,12 @@ def prepare(top):
             with open(src) as f, open(os.path.join(dirs["standins"], name), "w") as g:
                 g.write(f.read())
         else:
-            bundle.compile_module(circuitpy_run.MPY_CROSS, src, dirs["standins"], name[:-3])
-    bundle.compile_module(circuitpy_run.MPY_CROSS, os.path.join(ROOT, "hw", "autoplay.py"), dirs["driver"], "autoplay")
+            # Named in its tracebacks by the path it is imported from: one
+            # qstr for both (a board has none for its native modules).
+            bundle.compile_module(circuitpy_run.MPY_CROSS, src, dirs["standins"], name[:-3],
+                                  os.path.join(dirs["standins"], name[:-3] + ".mpy"))
+    bundle.compile_module(circuitpy_run.MPY_CROSS, os.path.join(ROOT, "hw", "autoplay.py"), dirs["driver"], "autoplay",
+                          os.path.join(dirs["driver"], "autoplay.mpy"))
     dirs["extra"] = 0
     run = subprocess.run(command(dirs, 0), capture_output=True, text=True, cwd=dirs["bundle"],
                          env=dict(os.environ, BOARD_MEASURE="1"))
@@ -82,27 +126,79 @@ def prepare(top):
     dirs["standins_bytes"] = int(got["standins"])
     dirs["driver_bytes"] = int(got["driver"])
     dirs["extra"] = dirs["standins_bytes"] + dirs["driver_bytes"] + DRIVER_THINKING
+    # The run's own qstrs: the stand-ins' and this runner's, and the
+    # player's (beyond the app modules it imports); the pool bytes already
+    # counted in standins_bytes and driver_bytes.
+    at = [_qstr_fields(line) for line in run.stdout.splitlines() if line.startswith("qstr pool:")]
+    pools = [f["n_total_bytes"] - f["n_str_data_bytes"] for f in at]
+    dirs["own_qstrs"] = at[0]["n_qstr"] + at[2]["n_qstr"] - at[1]["n_qstr"]
+    dirs["own_pool_bytes"] = pools[0] + pools[2] - pools[1]
+    dirs["made"] = {}  # qstrs made per set of settings, from a run without a cap
     return dirs
 
 
-def play(dirs, heap, **settings):
-    """One run (the ST_* and BOARD_* settings given as keywords): returns
-    (exit status, figures, output)."""
+def _made(dirs, settings, linked_folder=None, seeds=None):
+    # The qstrs a run with ``settings`` makes (the more of a linked match's
+    # two ends), from one run without a cap (kept; a run with an nvm file
+    # works on a copy, so that the file is left as it was).
+    key = repr(sorted(settings.items())) + repr(seeds)
+    if key not in dirs["made"]:
+        free = dict(settings)
+        nvm = free.get("BOARD_NVM")
+        if nvm:
+            copy = "%s.free" % nvm
+            if os.path.exists(nvm):
+                shutil.copyfile(nvm, copy)
+            elif os.path.exists(copy):
+                os.remove(copy)
+            free["BOARD_NVM"] = copy
+        if linked_folder:
+            ends = _run_linked(dirs, 0, linked_folder, seeds, free, 0)
+            dirs["made"][key] = max(qstrs(got)[1] for _, got, _ in ends)
+        else:
+            dirs["made"][key] = qstrs(_run(dirs, 0, free)[1])[1]
+    return dirs["made"][key]
+
+
+def _run(dirs, heap, settings, credit=0):
     env = dict(os.environ, **{k: str(v) for k, v in settings.items()})
-    cmd = command(dirs, heap)
+    cmd = command(dirs, heap, credit)
     run = subprocess.run(cmd, capture_output=True, text=True, cwd=dirs["bundle"], env=env,
                          timeout=900)
     return run.returncode, figures(run.stdout), run.stdout + run.stderr
 
 
+def play(dirs, heap, **settings):
+    """One run (the ST_* and BOARD_* settings given as keywords) with
+    ``heap`` bytes for the app (0: no cap): returns (exit status, figures,
+    output).  The run's own qstrs are charged as a board would not
+    (``qstr_credit``, from a first run of the same settings without a
+    cap)."""
+    credit = qstr_credit(dirs, _made(dirs, settings)) if heap else 0
+    return _run(dirs, heap, settings, credit)
+
+
 def play_linked(dirs, heap, folder, seeds=(21, 22), **settings):
-    """A linked match between two interpreters over a cable in ``folder``:
-    [(exit status, figures, output)] for both ends."""
+    """A linked match between two interpreters over a cable in ``folder``
+    (emptied first): [(exit status, figures, output)] for both ends, with
+    ``heap`` bytes each for the app (and each end's qstr credit, as
+    ``play``)."""
+    credit = qstr_credit(dirs, _made(dirs, settings, folder, seeds)) if heap else 0
+    return _run_linked(dirs, heap, folder, seeds, settings, credit)
+
+
+def _clear(folder):
+    for name in os.listdir(folder):
+        os.remove(os.path.join(folder, name))
+
+
+def _run_linked(dirs, heap, folder, seeds, settings, credit):
+    _clear(folder)
     procs = []
     for end, seed in zip("AB", seeds):
         env = dict(os.environ, ST_OPPONENT="link", BOARD_SEED=str(seed), BOARD_LINK="%s:%s" % (folder, end),
                    **{k: str(v) for k, v in settings.items()})
-        cmd = command(dirs, heap)
+        cmd = command(dirs, heap, credit)
         procs.append(subprocess.Popen(cmd, cwd=dirs["bundle"], env=env, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, text=True))
     # One end that stops (out of memory) leaves the other waiting: stop it.
@@ -122,8 +218,6 @@ def play_linked(dirs, heap, folder, seeds=(21, 22), **settings):
 
 def plays(dirs, heap, linked_folder=None, **settings):
     if linked_folder:
-        for name in os.listdir(linked_folder):
-            os.remove(os.path.join(linked_folder, name))
         return all(code == 0 and got.get("end") == "match" for code, got, _ in
                    play_linked(dirs, heap, linked_folder, **settings))
     code, got, _ = play(dirs, heap, **settings)

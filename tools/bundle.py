@@ -32,8 +32,11 @@ DESKTOP_ONLY = {
     "hw": {"console.py", "autoplay.py"},
     "hw/lang": set(),  # one module per language, loaded on demand
 }
-# The CircuitPython libraries the app imports, and those they import.
-LIBRARIES = ("neopixel",)
+# The CircuitPython libraries the app imports, and those they import: none.
+# The firmware has all it needs (the NeoPixels are written with its
+# neopixel_write, hw.boards.Pixels; the text on screen is hw/text.py's; the
+# link's SHA-256, where the firmware lacks hashlib, engine/sha256.py's).
+LIBRARIES = ()
 # What CircuitPython's mpy-cross writes first: "C", then the .mpy version.
 CIRCUITPY_MPY = b"C\x06"
 HOW = ("CircuitPython's mpy-cross is needed (MPY_CROSS=path/to/mpy-cross): see the README, "
@@ -78,11 +81,12 @@ def check_mpy_cross(mpy_cross):
                           "CircuitPython's. %s" % (mpy_cross, head, CIRCUITPY_MPY, HOW))
 
 
-def compile_module(mpy_cross, src, out, name):
-    """``src`` compiled to OUT/NAME.mpy (NAME: its path on the board, without .py)."""
+def compile_module(mpy_cross, src, out, name, source=None):
+    """``src`` compiled to OUT/NAME.mpy (NAME: its path on the board, without
+    .py); ``source``: the file name its tracebacks give (NAME.py)."""
     dst = os.path.join(out, name + ".mpy")
     os.makedirs(os.path.dirname(dst), exist_ok=True)
-    run = subprocess.run([mpy_cross, "-s", name + ".py", "-o", dst, src], capture_output=True, text=True)
+    run = subprocess.run([mpy_cross, "-s", source or name + ".py", "-o", dst, src], capture_output=True, text=True)
     if run.returncode != 0:
         raise BundleError("mpy-cross could not compile %s: %s" % (name + ".py", run.stderr.strip()))
 
@@ -125,8 +129,9 @@ def build(out, mpy_cross):
     libs = library_sources()
     for name, src in ours + libs:
         compile_module(mpy_cross, src, out, name)
-    with open(os.path.join(out, "requirements.txt"), "w") as f:
-        f.write("\n".join(LIBRARIES) + "\n")
+    if LIBRARIES:  # for circup, which fetches Adafruit's own compiled copies
+        with open(os.path.join(out, "requirements.txt"), "w") as f:
+            f.write("\n".join(LIBRARIES) + "\n")
     return len(ours), len(libs)
 
 
@@ -140,8 +145,8 @@ def main(argv=None):
     except BundleError as e:
         print("make bundle: %s" % e, file=sys.stderr)
         return 2
-    print("%s: code.py, %d modules and %d library modules compiled (.mpy), requirements.txt for circup" % (
-        args.out, ours, libs))
+    print("%s: code.py and %d modules compiled (.mpy)%s" % (
+        args.out, ours, ", %d library modules and requirements.txt for circup" % libs if LIBRARIES else ""))
     return 0
 
 

@@ -84,20 +84,26 @@ if _os.getenv("BOARD_MEASURE"):
     # and the player at the buttons (measured after the app's modules it
     # imports, which are the app's).  A run's heap is the board's plus
     # these.
+    # Their interned names too (three "qstr pool" lines: after the
+    # stand-ins and this script, after the app's modules, after the
+    # player): a board has none of them in RAM.
     gc.collect()
     base = gc.mem_alloc()
+    micropython.qstr_info()
     sys.path.append(DRIVER)
-    import engine.bots  # noqa: F401
+    import engine.game  # noqa: F401
     import engine.rng  # noqa: F401
     import hw.app  # noqa: F401
     import hw.boards  # noqa: F401
 
     gc.collect()
     deps = gc.mem_alloc()
+    micropython.qstr_info()
     from autoplay import AutoPlayer
 
     player = AutoPlayer(LEVEL, 1)
     gc.collect()
+    micropython.qstr_info()
     print("standins", base)
     print("driver", gc.mem_alloc() - deps)
     raise SystemExit(0)
