@@ -139,8 +139,9 @@ def test_the_link_pieces_behave_the_same_under_circuitpython(tmp_path):
 
 
 def test_only_one_language_sits_in_ram_under_micropython():
-    # tools/mpy_appbench.py loads English, French, Spanish and English again
-    # (each dropping the one before) and reads the heap after each.
+    # tools/mpy_appbench.py loads English, French, Spanish, twice round, and
+    # English again (each dropping the one before) and reads the heap after
+    # each.
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
         pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
     out = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "hw"),
@@ -149,9 +150,11 @@ def test_only_one_language_sits_in_ram_under_micropython():
     figures = {k: int(v) for k, v in (line.split() for line in out.stdout.splitlines())}
     one = [figures["app_strings_" + lang] for lang in ("en", "fr", "es")]
     assert max(one) < 12 * 1024, one
-    # Back to English: about what English took first (a table each would be
-    # three times that).
-    assert figures["app_strings_en_again"] < figures["app_strings_en"] + 2048, figures
+    # English after a round of the others, and after another: the same (a
+    # table each would add 4 KB or more a language).  (The first round may
+    # grow the pools of interned names, which stay: compared after it.)
+    assert figures["app_strings_en_last"] < figures["app_strings_en_again"] + 1024, figures
+    assert figures["app_strings_en_again"] < figures["app_strings_en"] + 8 * 1024, figures
 
 
 def test_the_app_saves_and_resumes_the_same_under_micropython():
