@@ -3,7 +3,15 @@
 Each board runs one ``Session`` over a ``Channel``.  The handshake agrees on
 the protocol version and the settings and, by commit-reveal
 (``engine.fairdeal``), makes the shuffle seed and picks the leader from
-both boards' secrets: neither board can choose the deal or its seat.  Then both run the same engine in lockstep and
+both boards' secrets: neither board can choose the deal or its seat.  A
+board that has shown its secret never takes part in another deal of that
+session: the other board, which then knows both secrets and so the deal,
+could otherwise drop it and try again until it liked one.  So once this
+board has revealed, the other board beginning anew (a new conversation,
+``HELLO`` or ``RESUME``) before the deal, abandoning the dealt match before
+its first move, or keeping its own secret longer than ``REVEAL_MS``, stops
+the session with ``error`` said; a new link is then the player's choice.
+Then both run the same engine in lockstep and
 exchange only moves; every move carries its turn number and the hash of the
 public state after it.  Anything a fair peer could not send (a card it was
 not dealt, an unprovable claim, a move out of turn or for another turn, a
@@ -59,6 +67,8 @@ _AHEAD = const(6)  # the most moves a save may be ahead of the other's (they are
 _PASS = const(63)  # engine.game.PASS
 _RETURN_SHIFT = const(21)  # engine.tactics.RETURN_SHIFT
 _MOVE_BITS = const(27)
+REVEAL_MS = const(10000)  # the longest the other board may keep its secret once it has ours
+_TICKS_MASK = const(0x1FFFFFFF)  # times are ms that wrap at 2**29
 
 # Where a session stands.
 GREETING = const(0)
@@ -90,6 +100,9 @@ class Session:
         self.turn = 0  # moves played in this round
         self.last = None  # (card or PASS, stone, claims) of the last move, either board's
         self.resuming = resume  # (match, seat) until the other board agrees
+        self.now = 0  # the time of the last bytes fed
+        self.revealed_at = -1  # when our secret went out (-1: not yet)
+        self.redeal = False  # stopped: the other board sought another deal (see _restarted)
         if resume is not None:
             match = resume[0]
             if match.game.variant != variant or match.rounds != rounds or resume[1] not in (0, 1):
@@ -131,6 +144,7 @@ class Session:
         if self.their_commit == self._commitment():
             return self._fail("the other board sent our own commitment back")
         self.state = _REVEALING
+        self.revealed_at = self.now
         self.channel.send(_REVEAL, self.secret)
 
     def _reveal(self, p):
@@ -316,12 +330,35 @@ class Session:
     # -- the line ----------------------------------------------------------
 
     def feed(self, data, now):
-        """Bytes from the line: through the channel, then handled."""
+        """Bytes from the line: through the channel, then handled.  When
+        the other board began a new conversation (``channel.restarted``)
+        and this board has shown its secret, the session stops (see the
+        module's doc); else the caller begins anew with it."""
+        self.now = now
         pos = 0
         n = len(data)
         while pos < n and self.state != FAILED:
             pos += self.channel.feed(data[pos:], now=now)
+            if self.channel.restarted:
+                self._restarted()
             self.pump()
+
+    def _restarted(self):
+        if self.state == _REVEALING:
+            self._refuse("the other board restarted before the deal, with our secret")
+        elif self.state == PLAYING and self.resuming is None and self.channel.restart_kind != RESUME \
+                and self.match is not None and _count(self.match) == 0:
+            self._refuse("the other board dropped the deal before the first move")
+
+    def _refuse(self, reason):
+        self._fail(reason)
+        self.redeal = True
+
+    def tick(self, now):
+        """Time passes: the other board keeping its secret longer than
+        ``REVEAL_MS`` once it has ours stops the session."""
+        if self.state == _REVEALING and (now - self.revealed_at) & _TICKS_MASK > REVEAL_MS:
+            self._refuse("the other board kept its secret")
 
     def pump(self):
         """Handle every message the channel has received."""

@@ -162,6 +162,7 @@ class App:
         self.offer_seat = 0
         self.resuming = None  # type: Any  # (match, seat) of a linked match being resumed
         self.epoch = 0  # the last link's conversation mark
+        self.redeals = 0  # links the other board stopped to seek another deal, since power-up
         self.recorded = None  # type: Any
         if saver is not None:
             # At power-up only (hw.resume): the saves read, a match offered.

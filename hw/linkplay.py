@@ -94,8 +94,9 @@ def step(app, now):
     data = port.read(256)
     if data:
         session.feed(data, now)
-        if session.channel.restarted:
+        if session.channel.restarted and session.state != FAILED:
             return peer_restarted(app, session)
+    session.tick(now)
     out = session.channel.poll(now)
     while out is not None:
         port.write(bytes(out))
@@ -109,7 +110,9 @@ def step(app, now):
         # A saved match that did not resume, or a match the link broke
         # off, stays saved and on offer.
         match, seat = linked_match(app, session)
-        kept = match is not None and (app.resuming is not None or not match.over())
+        # (A deal the other board dropped before its first move: nothing
+        # to keep; a new link deals anew.)
+        kept = match is not None and (app.resuming is not None or not match.over() and _count(match) > 0)
         app._cancel_tentative()
         app._end_link()
         print("link stopped:", error)
@@ -117,7 +120,12 @@ def step(app, now):
         if kept:
             app._offer(match, seat)
             after = RESUME
-        app._notice([app.t("link_stopped"), error], after)  # (the reason: the engine's, in English)
+        lines = [app.t("link_stopped"), error]  # (the reason: the engine's, in English)
+        if session.redeal:
+            # Another deal is the player's choice, and each is counted.
+            app.redeals += 1
+            lines += [app.t("link_again"), app.t("redeals") % app.redeals]
+        app._notice(lines, after)
         app.dirty = True
         return
     if app.mode == LINKING and session.state == PLAYING:

@@ -821,6 +821,9 @@ class _FakeSession:
         self.match.game.apply(m)
         self.last = self.match.game.last_played()
 
+    def tick(self, now):
+        pass
+
 
 def test_the_other_boards_tactic_plays_are_described():
     from engine.match import Match
@@ -961,3 +964,36 @@ def test_every_language_has_every_key_and_only_one_sits_in_ram():
         assert [m for m in sys.modules if m.startswith("hw.lang.")] == ["hw.lang." + lang]
     app = App(lang="es")
     assert app.t("start") == "Jugar" and strings.loaded() == "es"
+
+
+def test_a_board_rerolling_the_deal_gets_one_deal_per_decision_of_the_player():
+    from test_session import Rerolling
+
+    pipe = Pipe()
+    pipe.peer = Pipe()  # what the honest app writes goes to the cheat
+    rnd = __import__("random").Random(40)
+    app = App(seed=40, opponent="link", link_port=lambda: pipe,
+              random_bytes=lambda n: bytes(rnd.randrange(256) for _ in range(n)))
+    cheat = Rerolling(41)
+    now = 0
+    for decision in range(1, 4):
+        app.press(buttons.START)  # the player links (again)
+        assert app.mode == LINKING
+        while app.mode == LINKING and now < decision * 60000:
+            now += 10
+            app.tick(now)
+            cheat.feed(pipe.peer.read(4096) or b"", now)
+            out = cheat.channel.poll(now)
+            while out is not None:
+                pipe.inbox.extend(out)
+                out = cheat.channel.poll(now)
+        # Stopped, and said: a new deal waits for the player.
+        assert app.mode == NOTICE and app.match is None
+        assert "restarted before the deal" in app.lines[1]
+        assert app.lines[2:] == [app.t("link_again"), app.t("redeals") % decision]
+        assert len(cheat.deals) == decision  # one deal seen per press of Start
+        for _ in range(3):
+            app.tick(now + 10)
+            assert app.mode == NOTICE  # it stays until the player reads it
+        app.press(buttons.A)
+        assert app.mode == MENU

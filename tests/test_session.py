@@ -494,3 +494,105 @@ def test_a_board_without_hashlib_deals_the_same_and_drops_its_sha256_after_the_h
     old.send(16, bytes((3, 0, 1)) + bytes(32))  # a HELLO of version 3
     a.feed(bytes(old.poll(0)), 0)
     assert a.state == FAILED and "engine.sha256" not in sys.modules
+
+
+# ---- a board that wants another deal ---------------------------------------
+
+class Rerolling:
+    """A modified board that seeks a deal it likes: it says HELLO with a
+    commitment, takes the honest board's REVEAL (it then knows both secrets,
+    so the seed and the seats: ``deals``), and, when ``reveals`` is False,
+    never shows its own secret: it begins a new conversation with a fresh
+    HELLO (``reroll``), or stays silent but alive (``reroll`` False).  With
+    ``reveals`` it plays the handshake out, then begins anew before any
+    move."""
+
+    def __init__(self, seed, variant=0, rounds=1, reveals=False, reroll=True):
+        from engine.fairdeal import commitment
+
+        self.commitment = commitment
+        self.rnd = random.Random(seed)
+        self.variant, self.rounds = variant, rounds
+        self.reveals, self.reroll = reveals, reroll
+        self.deals = []  # (seed, it leads) of every deal it learnt
+        self.epoch = 0
+        self.open()
+
+    def open(self):
+        self.epoch = self.epoch % 255 + 1
+        self.channel = Channel(epoch=self.epoch)
+        self.secret = bytes(self.rnd.randrange(256) for _ in range(16))
+        self.channel.send(16, bytes((VERSION, self.variant, self.rounds)) + self.commitment(self.secret))  # HELLO
+
+    def feed(self, data, now):
+        from engine.fairdeal import deal
+
+        self.channel.feed(data, now=now)
+        got = self.channel.receive()
+        while got is not None:
+            kind, payload = got
+            if kind == 17:  # the honest board's REVEAL: the deal is known here
+                seed, i_lead = deal(self.secret, bytes(payload))
+                self.deals.append((seed, i_lead))
+                if self.reveals:
+                    self.channel.send(17, self.secret)
+                elif self.reroll:
+                    self.open()  # not this one: again
+                    return
+            got = self.channel.receive()
+
+
+def _against(honest, cheat, until, now=0, stop=None):
+    ab, ba = FaultyLine(1), FaultyLine(2)
+    while now < until:
+        honest.feed(ba.take(now), now)
+        honest.tick(now)
+        cheat.feed(ab.take(now), now)
+        for me, line in ((honest, ab), (cheat, ba)):
+            out = me.channel.poll(now)
+            while out is not None:
+                line.send(out, now)
+                out = me.channel.poll(now)
+        if stop and stop():
+            break
+        now += 5
+    return now
+
+
+def _honest(seed, variant=0):
+    rnd = random.Random(seed)
+    s = Session(Channel(epoch=200), variant, 1, lambda n: bytes(rnd.randrange(256) for _ in range(n)))
+    s.start()
+    return s
+
+
+@pytest.mark.parametrize("variant", [0, TACTICS])
+def test_a_board_that_rerolls_the_deal_gets_one_and_is_stopped(variant):
+    honest = _honest(30, variant)
+    cheat = Rerolling(31, variant)
+    _against(honest, cheat, 30000, stop=lambda: honest.state == FAILED)
+    assert honest.state == FAILED and honest.redeal
+    assert honest.error == "the other board restarted before the deal, with our secret"
+    assert len(cheat.deals) == 1 and honest.match is None  # one look at one deal, and no game here
+
+
+def test_a_board_that_drops_the_dealt_match_before_its_first_move_is_stopped():
+    honest = _honest(32)
+    cheat = Rerolling(33, reveals=True)
+    _against(honest, cheat, 5000, stop=lambda: honest.state == PLAYING)
+    assert honest.state == PLAYING and len(cheat.deals) == 1
+    cheat.open()  # it does not like its hand: a new conversation
+    _against(honest, cheat, 30000, now=5000, stop=lambda: honest.state == FAILED)
+    assert honest.state == FAILED and honest.redeal
+    assert honest.error == "the other board dropped the deal before the first move"
+
+
+def test_a_board_that_keeps_its_secret_is_stopped_after_a_while():
+    from engine.session import REVEAL_MS
+
+    honest = _honest(34)
+    cheat = Rerolling(35, reroll=False)  # silent, but its channel stays alive
+    end = _against(honest, cheat, 3 * REVEAL_MS, stop=lambda: honest.state == FAILED)
+    assert honest.state == FAILED and honest.redeal and honest.error == "the other board kept its secret"
+    assert REVEAL_MS < end < REVEAL_MS + 2000 and len(cheat.deals) == 1
+

@@ -29,6 +29,8 @@ T = {
     "their_turn": "Opponent's turn",
     "link_lost": "Link lost: reconnecting",
     "link_stopped": "Link stopped:",
+    "link_again": "Start links again",
+    "redeals": "%d times since power-on",
     "give_up": "B: give up",
     "pick_card": "A: card  SEL: stone",
     "pick_stone": "A: place  B: back",

@@ -29,6 +29,8 @@ T = {
     "their_turn": "Turno rival",
     "link_lost": "Enlace perdido...",
     "link_stopped": "Enlace detenido:",
+    "link_again": "Start: enlazar otra vez",
+    "redeals": "%d veces desde el encendido",
     "give_up": "B: abandonar",
     "pick_card": "A: carta SEL: piedra",
     "pick_stone": "A: jugar  B: atrás",

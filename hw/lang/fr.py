@@ -29,6 +29,8 @@ T = {
     "their_turn": "À l'adversaire",
     "link_lost": "Liaison perdue...",
     "link_stopped": "Liaison arrêtée :",
+    "link_again": "Start : relier encore",
+    "redeals": "%d fois depuis l'allumage",
     "give_up": "B: abandonner",
     "pick_card": "A: carte SEL: borne",
     "pick_stone": "A: poser  B: retour",
