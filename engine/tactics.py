@@ -583,6 +583,14 @@ class TacticsGame(Stones):
         hand[h] = card
         self.hand_n[p] = last + 1
 
+    def _undiscard(self):
+        # The discard pile's top card, taken back (its place left as it
+        # was before: an undone move leaves no trace).
+        self.discard_n -= 1
+        card = self.discard[self.discard_n]
+        self.discard[self.discard_n] = 0
+        return card
+
     def _discard(self, card):
         self.discard[self.discard_n] = card
         self.discard_n += 1
@@ -972,21 +980,19 @@ class TacticsGame(Stones):
         elif card == MUD:
             self._unset_mode(stone, MODE_MUD)
         elif card == SCOUT:
-            self.discard_n -= 1
+            self._undiscard()
         else:
             slot = m >> SLOT_SHIFT & 3
             dest = m >> DEST_SHIFT & 15
-            self.discard_n -= 1  # the ruse
+            self._undiscard()  # the ruse
             if card == STRATEGIST:
                 if dest == DISCARD:
-                    self.discard_n -= 1
-                    moved = self.discard[self.discard_n]
+                    moved = self._undiscard()
                 else:
                     moved = self._remove(dest, p, self.n[dest * 2 + p] - 1, False)
                 self._insert(stone, p, slot, moved)
             elif card == BANSHEE:
-                self.discard_n -= 1
-                self._insert(stone, 1 - p, slot, self.discard[self.discard_n])
+                self._insert(stone, 1 - p, slot, self._undiscard())
             else:
                 moved = self._remove(dest, p, self.n[dest * 2 + p] - 1, False)
                 self._insert(stone, 1 - p, slot, moved)
