@@ -379,6 +379,10 @@ class Game(Stones):
             out.append(rec & 0x7FFFF)  # card, stone, claims done
         return out
 
+    def last_move(self):
+        """The last move as played (claims as they took effect)."""
+        return self.history[-1] & 0x7FFFF
+
     def last_played(self):
         """(card placed or PASS, stone, claims mask) of the last move."""
         rec = self.history[-1]

@@ -1,9 +1,9 @@
 """Game records: a match as text, one JSON object a line, to read, edit
 and replay (``python -m engine replay FILE``).
 
-A record, version 1::
+A record, version 2::
 
-    {"record": "schotten-totten", "version": 1, "variant": "classic", "rounds": 3,
+    {"record": "schotten-totten", "version": 2, "variant": "classic", "rounds": 3,
      "seed": 12345, "players": ["Ann", "Clansman"],
      "settings": {"opponent": "medium", "auto_claim": true, "lang": "fr"}}
     {"round": 1}
@@ -45,7 +45,7 @@ from engine.position import dump
 from engine.protocol import answer_to_move, move_answer
 
 MAGIC = "schotten-totten"
-VERSION = 1
+VERSION = 2  # 2: the generator's second version (engine.rng): records of 1 deal otherwise
 BOARD_MAGIC = "board-record"
 BOARD_VERSION = 1
 BOARD_COMMENT = "a match recorded on a board"

@@ -57,7 +57,7 @@ def decode(blob):
     s.rounds = blob[6]
     if not s.rounds:
         raise SaveError("bad rounds in save")
-    s.tag = blob[7]
+    s.tag = blob[7] << 8 | blob[8]
     if not flags & F_MATCH:
         if n != SETTINGS_BYTES:
             raise SaveError("save too long")
@@ -65,13 +65,13 @@ def decode(blob):
     if n < HEAD_BYTES:
         raise SaveError("save truncated")
     s.match = True
-    s.done = blob[8]
+    s.done = blob[9]
     if s.done > s.rounds:
         raise SaveError("bad rounds in save")
-    if blob[9] >> 6:
+    if blob[10] >> 6:
         raise SaveError("bad seed in save")
-    s.seed = blob[9] << 24 | blob[10] << 16 | blob[11] << 8 | blob[12]
-    count = blob[13] << 8 | blob[14]
+    s.seed = blob[10] << 24 | blob[11] << 16 | blob[12] << 8 | blob[13]
+    count = blob[14] << 8 | blob[15]
     moves = s.moves
     k = HEAD_BYTES
     for i in range(count):

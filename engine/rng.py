@@ -5,6 +5,14 @@ below 2**30, so MicroPython on a 32-bit board works in small ints and never
 allocates a long int; CPython gives bit-identical results.  Each lane's
 multiplier ``a`` makes ``a * 2**15 - 1`` a safe prime, so each lane has a
 period near 2**29 and the pair near 2**58: plenty for shuffles and bots.
+
+A draw's high 15 bits come from the first lane, its low 15 from the second,
+so both lanes start from the whole seed: the first from the seed itself,
+the second from the first lane's next 30 bits (and a long seed's high
+part).  (Until the generator's second version the second lane started from
+the seed's high part alone: 1 for every seed in play, which are 30-bit, so
+the low bits of every draw, and ``below(n)`` for n a power of two, did not
+depend on the seed.  Saves, records and links made with it are refused.)
 """
 
 from micropython import const
@@ -14,6 +22,19 @@ _A2 = const(32730)
 _M1 = const(1073479679)  # _A1 * 2**15 - 1: lane states are 1 .. _M1 - 1
 _M2 = const(1072496639)  # _A2 * 2**15 - 1
 _MASK15 = const(0x7FFF)
+
+
+def _scramble(x):
+    # A 30-bit seed, its bits spread over all 30 (a six-round Feistel
+    # network on its 15-bit halves): nearby seeds start the lanes far
+    # apart.  Each round's products stay below 2**30.
+    lo = x & _MASK15
+    hi = x >> 15
+    for k in range(6):
+        f = lo * 0x6A5D + k * 0x3C6F
+        f = (f >> 15 ^ f) & _MASK15
+        hi, lo = lo, hi ^ f
+    return hi << 15 | lo
 
 
 class Random:
@@ -27,8 +48,13 @@ class Random:
             raise ValueError("seed must be >= 0")
         # Long seeds (64-bit, say) fold into both lanes; this is the only
         # place that may touch long ints.
-        self._z1 = 1 + seed % (_M1 - 1)
-        self._z2 = 1 + (seed // (_M1 - 1)) % (_M2 - 1)
+        z1 = 1 + (_scramble(seed & 0x3FFFFFFF) ^ (seed >> 30) % 0x40000000) % (_M1 - 1)
+        mix = 0
+        for _ in range(2):  # the first lane's next 30 bits
+            z1 = _A1 * (z1 & _MASK15) + (z1 >> 15)
+            mix = mix << 15 | (z1 & _MASK15)
+        self._z1 = z1
+        self._z2 = 1 + (mix ^ (seed // (_M1 - 1)) % (_M2 - 1)) % (_M2 - 1)
         for _ in range(8):  # spread nearby seeds apart
             self.bits30()
 

@@ -8,22 +8,22 @@ and replaying the moves, each one checked with ``check()``; a bad blob
 raises ``SaveError`` and nothing half-built is returned.  (Reading is
 there, loaded only when saves are read; writing, every move, is here.)
 
-Blob, version 2 (big-endian where it matters)::
+Blob, version 3 (big-endian where it matters)::
 
     0  'S'          magic
-    1  version      2
+    1  version      3 (2: the engine's first generator, and a one-byte tag)
     2  opponent     index (the app's OPPONENTS)
     3  language     index (the app's LANGUAGES)
     4  flags        bit 0 auto-claim, bit 1 a match follows, bit 2 seat 1
     5  variant      the menu's: 0 classic, 1 expert, 2 tactics
     6  rounds       the menu's, 1..255
-    7  tag          what the app's defaults were when saved (the app
-                    compares it, to let a changed settings.toml win)
+    7  tag          2 bytes: what the app's defaults were when saved (the
+                    app compares it, to let a changed settings.toml win)
     -- when a match follows (its variant and rounds are the two above):
-    8  done         rounds already scored (finish_round called)
-    9  seed         4 bytes, < 2**30
-    13 count        2 bytes, moves in the whole match
-    15 moves        each a little-endian base-128 varint (7 bits a byte,
+    9  done         rounds already scored (finish_round called)
+    10 seed         4 bytes, < 2**30
+    14 count        2 bytes, moves in the whole match
+    16 moves        each a little-endian base-128 varint (7 bits a byte,
                     high bit: more follows): a classic move (19 bits) takes
                     2 bytes without claims, 3 with; a tactics move (27 bits)
                     2 to 4.  Moves are stored as played, claims spelled
@@ -51,13 +51,13 @@ from micropython import const
 
 from engine.game import AUTO_CLAIM, TACTICS
 
-VERSION = const(2)
+VERSION = const(3)  # 3: the generator's second version (engine.rng): saves of 2 deal otherwise
 MAGIC = const(0x53)  # 'S'
 F_AUTO = const(1)
 F_MATCH = const(2)
 F_SEAT1 = const(4)
-SETTINGS_BYTES = const(8)  # a blob without a match
-HEAD_BYTES = const(15)  # blob bytes before the moves
+SETTINGS_BYTES = const(9)  # a blob without a match
+HEAD_BYTES = const(16)  # blob bytes before the moves
 SLOT_HEAD = const(6)  # 'S' 'v' seq length
 SLOT_CRC = const(4)
 _SEED_LIMIT = const(0x3FFFFFFF)
@@ -122,13 +122,13 @@ def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, v
     if match is not None:
         variant = match.game.variant
         rounds = match.rounds
-    for x in (opponent, lang, tag):
+    for x in (opponent, lang, tag >> 8):
         if not 0 <= x <= 255:
             raise ValueError("setting out of range")
     if not 0 <= variant <= TACTICS or not 1 <= rounds <= 255:
         raise ValueError("variant or rounds out of range for a save")
     flags = (F_AUTO if auto_claim else 0) | (F_SEAT1 if seat else 0)
-    head = (MAGIC, VERSION, opponent, lang, flags, variant, rounds, tag)
+    head = (MAGIC, VERSION, opponent, lang, flags, variant, rounds, tag >> 8, tag & 255)
     if match is None:
         return bytes(head)
     seed = match.seed
@@ -150,13 +150,13 @@ def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, v
     out = bytearray(size)
     out[:SETTINGS_BYTES] = bytes(head)
     out[4] = flags | F_MATCH
-    out[8] = len(match.results)
-    out[9] = seed >> 24
-    out[10] = seed >> 16 & 255
-    out[11] = seed >> 8 & 255
-    out[12] = seed & 255
-    out[13] = n >> 8
-    out[14] = n & 255
+    out[9] = len(match.results)
+    out[10] = seed >> 24
+    out[11] = seed >> 16 & 255
+    out[12] = seed >> 8 & 255
+    out[13] = seed & 255
+    out[14] = n >> 8
+    out[15] = n & 255
     k = HEAD_BYTES
     for m in moves:
         while m > 127:

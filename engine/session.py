@@ -51,8 +51,8 @@ from micropython import const
 from engine.fairdeal import SECRET_BYTES, commitment, deal, public_hash, release, verify
 from engine.match import Match
 
-VERSION = const(4)  # 2: four-byte moves (tactics), RETURN; 3: RESUME, and frames with an epoch;
-# 4: the public hash is two CRC-32s (SHA-256 before)
+VERSION = const(5)  # 2: four-byte moves (tactics), RETURN; 3: RESUME, and frames with an epoch;
+# 4: the public hash is two CRC-32s (SHA-256 before); 5: the generator's second version (engine.rng)
 # Message kinds: the channel leaves kinds from FIRST_KIND (16) up to us.
 HELLO = const(16)
 _REVEAL = const(17)
@@ -268,6 +268,9 @@ class Session:
             raise ValueError(err)
         returning = _owed(game)
         game.apply(m)
+        # Sent as it took effect (a claim after a winning one is moot, and
+        # left out): the message is then the one a resume sends again.
+        m = game.last_move()
         self.turn += 1
         if returning:
             kind = RETURN

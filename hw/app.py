@@ -1026,13 +1026,14 @@ def _count(match):
 
 
 def _tag(opponent, variant, rounds, lang, auto_claim):
-    # The defaults (settings.toml) as one byte: a save made under other
-    # defaults does not bring back its menu choices.
-    x = OPPONENTS.index(opponent) if opponent in OPPONENTS else 7
+    # The defaults (settings.toml) as one number below 2**16, a different
+    # one for each set of them (mixed radix, no wrap): a save made under
+    # other defaults does not bring back its menu choices.
+    x = OPPONENTS.index(opponent) if opponent in OPPONENTS else len(OPPONENTS)
     x = x * 3 + variant
-    x = x * 16 + (rounds & 15)
+    x = x * 256 + (rounds & 255)
     x = x * 4 + (LANGUAGES.index(lang) if lang in LANGUAGES else 3)
-    return (x * 2 + (1 if auto_claim else 0)) % 251
+    return x * 2 + (1 if auto_claim else 0)
 
 
 def _cycle(choices, current, step):

@@ -641,3 +641,29 @@ def test_a_local_match_is_not_taken_over_by_an_old_links_last_frames():
     winner.press(buttons.START)  # a match against the computer now
     assert winner.draining is None and winner.opponent == "easy"
     AutoPlayer("medium", 3).play(winner, lambda a: a.mode == MATCH_END, now=now)
+
+
+def test_every_set_of_defaults_has_its_own_tag():
+    # settings.toml's defaults as saved: a changed one always wins over the
+    # menu choices saved under the old (no two sets share a tag).
+    from itertools import product
+
+    from hw.app import OPPONENTS, ROUND_CHOICES, _tag
+    from hw.strings import LANGUAGES
+
+    tags = {_tag(*d) for d in product(OPPONENTS, range(3), ROUND_CHOICES, LANGUAGES, (False, True))}
+    assert len(tags) == len(OPPONENTS) * 3 * len(ROUND_CHOICES) * len(LANGUAGES) * 2
+    assert max(tags) < 1 << 16
+
+
+def test_choices_saved_under_other_defaults_do_not_come_back():
+    # (easy, 3 rounds) chosen and saved; settings.toml then says (hard,
+    # 1 round, auto-claim): the new defaults stand.
+    saver = Saver(bytearray(b"\\xff" * 8192))
+    app = App(seed=1, opponent="medium", saver=saver)
+    app.opponent, app.rounds = "easy", 3
+    app._save(None)
+    back = App(seed=2, opponent="hard", rounds=1, auto_claim=True, saver=Saver(saver.regions[0][0]))
+    assert (back.opponent, back.rounds, back.auto_claim) == ("hard", 1, True)
+    again = App(seed=3, opponent="medium", saver=Saver(saver.regions[0][0]))  # the old defaults: the choices stand
+    assert (again.opponent, again.rounds) == ("easy", 3)

@@ -121,7 +121,7 @@ def test_replay_reads_a_board_record(tmp_path):
     assert json.loads(text.stdout.splitlines()[0])["settings"]["opponent"] == "hard"
     assert run("replay", "-", "--text", feed=text.stdout).stdout == text.stdout
     bad = tmp_path / "bad.txt"
-    bad.write_text(board.replace('"save": "5302', '"save": "5302zz'))
+    bad.write_text(board.replace('"save": "5303', '"save": "5303zz'))  # 'S', format 3
     out = run("replay", str(bad))
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr == "engine replay: %s: board record, line 2: the save is not hex (\"z\" at character 5)\n" % bad

@@ -123,7 +123,7 @@ def test_other_edits_are_refused():
     end["scores"] = [99, 0]
     assert "the record says scores [99, 0]" in refused("\n".join(lines[:-1] + [json.dumps(end)]))
     head = json.loads(lines[0])
-    for key, bad in (("version", 2), ("variant", "chess"), ("rounds", 0), ("seed", -1), ("players", ["one"])):
+    for key, bad in (("version", 1), ("version", 3), ("variant", "chess"), ("rounds", 0), ("seed", -1), ("players", ["one"])):
         h = dict(head)
         h[key] = bad
         assert refused("\n".join([json.dumps(h)] + lines[1:])).startswith("line 1: ")

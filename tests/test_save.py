@@ -234,7 +234,7 @@ def test_fuzzed_saves_are_refused_or_consistent(variant):
 
     for _ in range(300):
         attempt(bytes(r.randrange(256) for _ in range(r.randrange(40))))
-        attempt(bytes(blob[:15]) + bytes(r.randrange(256) for _ in range(r.randrange(60))))
+        attempt(bytes(blob[:16]) + bytes(r.randrange(256) for _ in range(r.randrange(60))))
     for n in range(len(blob)):
         attempt(blob[:n])
     for i in range(len(blob)):
@@ -264,7 +264,7 @@ def test_bad_moves_name_the_move():
         encode(match, [moves[0] | AUTO_CLAIM])
     # a scored count the moves disagree with
     blob = bytearray(encode(match, moves[:3]))
-    blob[8] = 1  # rounds done
+    blob[9] = 1  # rounds done
     with pytest.raises(SaveError, match="rounds scored"):
         resume(bytes(blob))
 

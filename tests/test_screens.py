@@ -168,7 +168,7 @@ def _save_screens(runner, checker, lang):
                 checker.render(app)
     app.offer = None
     for reason in ("slot 1: bad checksum (an interrupted save?); slot 2: not a save",
-                   "save move 117: stone already claimed", "save format 1, this program reads 2"):
+                   "save move 117: stone already claimed", "save format 2, this program reads 3"):
         app.mode, app.lines, app.after = A.NOTICE, [app.t("save_problem"), reason], A.MENU
         checker.render(app)
 

@@ -434,15 +434,16 @@ def test_a_move_too_wide_for_the_protocol_is_refused():
     assert "malformed" in _caught(MOVE, msg, lambda g: not g.returns)
 
 
-@pytest.mark.parametrize("old", [3, 1])
+@pytest.mark.parametrize("old", [4, 3, 1])
 def test_a_board_of_the_old_protocol_is_refused_clearly(old):
-    # Version 3 (SHA-256 public hashes) has version 4's frames and HELLO.
+    # Versions 3 (SHA-256 public hashes) and 4 (the first generator's deals)
+    # have version 5's frames and HELLO.
     a, b, ab, ba = pair(30, variant=TACTICS)
     a.start()
     b.channel.send(16, bytes((old, TACTICS, 1)) + bytes(32))  # an old board's HELLO
     run(a, b, ab, ba, 3000, stop=lambda: a.state == FAILED)
-    assert VERSION == 4
-    assert a.state == FAILED and a.error == "protocol version %d, ours is 4" % old
+    assert VERSION == 5
+    assert a.state == FAILED and a.error == "protocol version %d, ours is 5" % old
 
 
 def test_linked_tactics_matches_survive_loss_flips_and_an_unplug():

@@ -15,7 +15,7 @@ from conftest import ROOT
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.record import BOARD_COMMENT, BOARD_LANGUAGES, BOARD_OPPONENTS, RecordError, from_board, replay, summary
 from engine.restore import resume
-from engine.save import Saver, encode
+from engine.save import HEAD_BYTES, Saver, encode
 from hw import store
 from hw.records import BEGIN, END, board_record
 from hw.store import FILE_SLOT, BoardRecords, FileArea, drive_writable, open_saver
@@ -399,7 +399,7 @@ def test_bad_board_records_name_what_is_wrong():
     for n in range(len(comment) + 3, len(good) - 2, 11):  # the file cut anywhere in its line
         refused(good[:n])
     # An edited move: the first move played again as the fourth.
-    starts = [15]
+    starts = [HEAD_BYTES]
     while len(starts) < 5:
         k = starts[-1]
         while data[k] & 128:
@@ -456,11 +456,11 @@ def test_records_are_cut_out_of_a_console_capture(tmp_path):
 
 def test_a_bad_record_in_a_capture_is_kept_and_told(tmp_path):
     _, _, data = finished(1, CLASSIC, 1, ("random", "random"))
-    text = board_record(data, ["Ann", "Bob"]).replace("5302", "5303", 1)
+    text = board_record(data, ["Ann", "Bob"]).replace("5303", "5302", 1)  # format 2: the first generator's
     out = tmp_path / "out"
     run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "records.py"), "-o", str(out), "--text"],
                          input=BEGIN + "\n" + text + END + "\n", capture_output=True, text=True)
-    assert run.returncode == 1 and "save format 3" in run.stderr
+    assert run.returncode == 1 and "save format 2, this program reads 3" in run.stderr
     assert (out / "rec-0001.txt").read_text() == text
     run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "records.py"), "-o", str(out)],
                          input="nothing here\n", capture_output=True, text=True)

@@ -53,7 +53,7 @@ def tsnapshot(game):
 
 def test_round_trip_at_every_move_of_random_games_for_every_viewer():
     count = returns = 0
-    for game in tactics_states(range(60)):
+    for game in tactics_states(range(80)):
         for viewer in (None, 0, 1):
             pos = dump(game, viewer)
             again = load(json.loads(json.dumps(pos)))
