@@ -155,7 +155,7 @@ def main(argv=None):
                 break
             if not args.headless and player is None:
                 desk.idle()
-            if desk.now() > LIMIT_MS:
+            if args.headless and desk.now() > LIMIT_MS:  # (a window plays as long as its player likes)
                 raise RuntimeError("the game did not end: %s" % json.dumps(summary(app, seed, shots.count)))
         shots.take("end")
         if args.headless or player is not None:
@@ -205,9 +205,18 @@ class Records:
         text = write(match.seed, app.variant, app.rounds, match.moves(), app.player_names(self.name),
                      {"opponent": app.opponent, "lang": app.lang, "auto_claim": app.auto_claim})
         os.makedirs(self.folder, exist_ok=True)
-        path = os.path.join(self.folder, "match-%d-%d.txt" % (match.seed, len(self.written) + 1))
-        with open(path, "w") as f:
-            f.write(text)
+        # match-SEED-N.txt with the first N free: a record never replaces
+        # another, whatever the runs before left in the folder ("x": the
+        # file is made, never opened if it is there).
+        n = 1
+        while True:
+            path = os.path.join(self.folder, "match-%d-%d.txt" % (match.seed, n))
+            try:
+                with open(path, "x") as f:
+                    f.write(text)
+                break
+            except FileExistsError:
+                n += 1
         self.written.append(path)
 
 

@@ -271,3 +271,54 @@ def test_the_sim_saves_to_a_file_and_offers_the_match_at_the_next_start(tmp_path
     script.write_text("a\n")
     resumed = _sim("--headless", "--script", str(script), "--seed", "1", "--save", str(save))
     assert resumed["screen"] in ("handoff", "turn") and resumed["moves"] == 1
+
+
+def test_records_of_two_runs_with_the_same_seed_are_both_kept(tmp_path):
+    # The README's own example run twice: two files, neither written over.
+    from sim.__main__ import Records
+
+    class Finished:
+        opponent, lang, auto_claim, variant, rounds = "easy", "en", False, 0, 1
+
+        def __init__(self, match):
+            self.match = match
+
+        def player_names(self, name):
+            return [name, "Apprentice"]
+
+    from engine.match import Match
+
+    paths = []
+    for run in range(2):
+        records = Records(str(tmp_path), "Ann")  # a new run: it knows nothing of the last
+        match = Match(42)
+        records.note(Finished(match))
+        paths += records.written
+    assert len(set(paths)) == 2 and sorted(p.name for p in tmp_path.iterdir()) == ["match-42-1.txt", "match-42-2.txt"]
+    (tmp_path / "match-42-3.txt").write_text("mine")
+    records = Records(str(tmp_path), "Ann")
+    records.note(Finished(Match(42)))
+    assert (tmp_path / "match-42-3.txt").read_text() == "mine" and records.written[-1].endswith("match-42-4.txt")
+
+
+def test_a_window_never_stops_by_itself():
+    # The limit that stops a stuck headless run does not apply to play in a
+    # window: here it is 0, and the window plays on until it is closed.
+    script = ("import sim.__main__ as m, sim.desk as d\n"
+              "m.LIMIT_MS = 0\n"
+              "calls = [0]\n"
+              "def buttons(self, _orig=d.Desk.buttons):\n"
+              "    calls[0] += 1\n"
+              "    if calls[0] > 200:\n"
+              "        self.quit = True  # the player closes the window\n"
+              "    return _orig(self)\n"
+              "d.Desk.buttons = buttons\n"
+              "d.Desk.idle = lambda self: None\n"
+              "print(m.main(['--seed', '1']), calls[0])\n")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split()[-2:] == ["0", "201"]
+    headless = subprocess.run([sys.executable, "-c", script.replace("['--seed', '1']", "['--seed', '1', '--headless']")],
+                              capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert headless.returncode != 0 and "the game did not end" in headless.stderr
