@@ -163,6 +163,7 @@ class App:
         self.resuming = None  # type: Any  # (match, seat) of a linked match being resumed
         self.epoch = 0  # the last link's conversation mark
         self.redeals = 0  # links the other board stopped to seek another deal, since power-up
+        self.confirm = ""  # the pause menu's row waiting for A again (a restart)
         self.recorded = None  # type: Any
         if saver is not None:
             # At power-up only (hw.resume): the saves read, a match offered.
@@ -311,6 +312,10 @@ class App:
                 self._start_link()
 
     def _pause(self, button):
+        # A restart throws the match in play away: it asks first (A again);
+        # any other button takes the question back.
+        confirm = self.confirm
+        self.confirm = ""
         if button == buttons.UP:
             self.row = (self.row - 1) % len(PAUSE_ROWS)
         elif button == buttons.DOWN:
@@ -321,8 +326,12 @@ class App:
             choice = PAUSE_ROWS[self.row]
             if choice == "resume":
                 self.mode = self.after
+            elif choice == "restart" and confirm != choice and _count(self.match):
+                self.confirm = choice  # the view asks: A again to deal anew
             else:
                 self._cancel_tentative()
+                match = self.match
+                seat = self.me()
                 linked = self.session is not None
                 if linked:
                     # A linked match is both boards': leaving it ends the
@@ -334,6 +343,10 @@ class App:
                         self._start_link()
                     else:
                         self.new_match()
+                elif match is not None and not match.over() and _count(match):
+                    # To the menu, the match kept: saved, and on offer
+                    # ("Resume" plays on, "New game" lets it go).
+                    self._offer(match, seat, self.opponent)
                 else:
                     self.match = None
                     self.mode = MENU

@@ -208,7 +208,8 @@ class View:
                     t(app.opponent), t("move_n") % (game.move_count() + 1), ""] + [
                 (">" if i == app.row else " ") + t(k) for i, k in enumerate(A.RESUME_ROWS)]
         if mode == A.PAUSE:
-            return [t("paused"), ""] + [(">" if i == app.row else " ") + t(k) for i, k in enumerate(A.PAUSE_ROWS)]
+            return [t("paused"), ""] + [(">" if i == app.row else " ") + t("confirm_" + k if k == app.confirm else k)
+                                        for i, k in enumerate(A.PAUSE_ROWS)]
         if mode == A.HANDOFF:
             return ["", t("hand_to"), t("to_player") % (app.game.to_move + 1), "", t("press_a")]
         if mode == A.NOTICE:

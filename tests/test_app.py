@@ -8,8 +8,8 @@ from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.position import load
 from engine.tactics import DISCARD, MODE_BLIND, MODE_MUD
 from hw import buttons
-from hw.app import (CARD, CLAIM, DEST, DRAW_PICK, HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, RETURN,
-                    ROUND_END, SCOUT_N, STONE, TABLE, THINKING, TURN, App)
+from hw.app import (CARD, CLAIM, DEST, DRAW_PICK, HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, RESUME,
+                    RETURN, ROUND_END, SCOUT_N, STONE, TABLE, THINKING, TURN, App)
 from hw.autoplay import AutoPlayer
 
 
@@ -997,3 +997,31 @@ def test_a_board_rerolling_the_deal_gets_one_deal_per_decision_of_the_player():
             assert app.mode == NOTICE  # it stays until the player reads it
         app.press(buttons.A)
         assert app.mode == MENU
+
+
+def test_a_match_in_play_is_not_thrown_away_from_the_pause_menu():
+    app = App(seed=3, opponent="medium")
+    start(app)
+    AutoPlayer("easy", 3).play(app, lambda a: a.mode == TURN and len(a.game.history) >= 4)
+    moves = list(app.match.moves())
+    # Restart asks first: A again deals anew, any other button takes it back.
+    app.press(buttons.START)
+    app.row = 1
+    app.press(buttons.A)
+    assert app.mode == PAUSE and app.confirm == "restart" and list(app.match.moves()) == moves
+    assert "A again" in app.t("confirm_restart")
+    app.press(buttons.DOWN)
+    assert app.confirm == "" and app.mode == PAUSE
+    app.row = 1
+    app.press(buttons.A)
+    app.press(buttons.A)
+    assert app.mode in (TURN, THINKING) and app.game.move_count() == 0  # a new deal, as asked
+    AutoPlayer("easy", 4).play(app, lambda a: a.mode == TURN and len(a.game.history) >= 4)
+    moves = list(app.match.moves())
+    # The main menu keeps the match on offer: resume it, or let it go.
+    app.press(buttons.START)
+    app.row = 2
+    app.press(buttons.A)
+    assert app.mode == RESUME and list(app.offer.moves()) == moves
+    app.press(buttons.A)  # resume
+    assert app.mode == TURN and list(app.match.moves()) == moves

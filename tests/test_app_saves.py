@@ -517,6 +517,8 @@ def _pause_choose(app, choice):
     while PAUSE_ROWS[app.row] != choice:
         app.press(buttons.DOWN)
     app.press(buttons.A)
+    if app.confirm:  # a restart asks first
+        app.press(buttons.A)
 
 
 def _until_turn(apps, players, now, i):

@@ -105,6 +105,9 @@ def _detours(app, checker):
     for row in range(len(A.PAUSE_ROWS)):
         app.mode, app.row = A.PAUSE, row
         checker.render(app)
+        app.confirm = A.PAUSE_ROWS[row] if A.PAUSE_ROWS[row] == "restart" else ""  # asking: A again
+        checker.render(app)
+        app.confirm = ""
     app.mode, app.after, app.lines, app.row, app.detail_stone = saved
     checker.render(app)
 

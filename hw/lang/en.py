@@ -57,6 +57,7 @@ T = {
     "paused": "Paused",
     "resume": "Resume",
     "restart": "Restart",
+    "confirm_restart": "Restart? A again",
     "main_menu": "Main menu",
     "stone": "Stone %d",
     "owner_none": "open",

@@ -57,6 +57,7 @@ T = {
     "paused": "Pausa",
     "resume": "Seguir",
     "restart": "Reiniciar",
+    "confirm_restart": "¿Reiniciar? A otra vez",
     "main_menu": "Menú",
     "stone": "Piedra %d",
     "owner_none": "libre",

@@ -57,6 +57,7 @@ T = {
     "paused": "Pause",
     "resume": "Reprendre",
     "restart": "Recommencer",
+    "confirm_restart": "Recommencer ? A encore",
     "main_menu": "Menu",
     "stone": "Borne %d",
     "owner_none": "libre",
