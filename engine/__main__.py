@@ -12,9 +12,19 @@ from engine.position import claimable_list, load
 
 
 def _lines(path):
-    if path in (None, "-"):
-        return sys.stdin
-    return open(path)
+    # The input's lines as text, read as bytes and decoded one by one
+    # (None for a line that is not UTF-8): a byte the locale cannot read
+    # never stops the lines after it.  OSError when the file cannot be read.
+    f = sys.stdin.buffer if path in (None, "-") else open(path, "rb")
+    try:
+        for raw in f:
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError:
+                yield None
+    finally:
+        if f is not sys.stdin.buffer:
+            f.close()
 
 
 def _one_line(e):
@@ -25,17 +35,26 @@ def claims(argv):
     """Answer one JSON line per position line; exit status 2 after any bad line."""
     status = 0
     out = sys.stdout
-    for line in _lines(argv[0] if argv else None):
-        if not line.strip():
-            continue
-        try:
-            game = load(json.loads(line))
-            answer = {"claimable": claimable_list(game)}
-        except (ValueError, RuntimeError) as e:  # RecursionError is a RuntimeError  # json's errors are ValueErrors too
-            answer = {"error": _one_line(e) or "invalid position"}
-            status = 2
-        out.write(json.dumps(answer) + "\n")
-        out.flush()
+    path = argv[0] if argv else "-"
+    try:
+        for line in _lines(path):
+            if line is None:
+                answer = {"error": "not UTF-8 text"}
+                status = 2
+            elif not line.strip():
+                continue
+            else:
+                try:
+                    game = load(json.loads(line))
+                    answer = {"claimable": claimable_list(game)}
+                except (ValueError, RuntimeError) as e:  # RecursionError is a RuntimeError; json's errors are ValueErrors
+                    answer = {"error": _one_line(e) or "invalid position"}
+                    status = 2
+            out.write(json.dumps(answer) + "\n")
+            out.flush()
+    except OSError as e:
+        sys.stderr.write("engine claims: %s: %s\n" % (path, e.strerror or _one_line(e)))
+        return 2
     return status
 
 
@@ -62,13 +81,16 @@ def bot(argv):
         return 2
     games = {}  # scratch games, by variant (filled as requests come)
     out = sys.stdout
-    for line in sys.stdin:
-        if not line.strip():
+    for line in _lines("-"):
+        if line is None:
+            answer = {"error": "not UTF-8 text"}
+        elif not line.strip():
             continue
-        try:
-            answer = serve_request(json.loads(line), player, games)
-        except (ValueError, RuntimeError) as e:  # RecursionError is a RuntimeError
-            answer = {"error": _one_line(e) or "bad request"}
+        else:
+            try:
+                answer = serve_request(json.loads(line), player, games)
+            except (ValueError, RuntimeError) as e:  # RecursionError is a RuntimeError
+                answer = {"error": _one_line(e) or "bad request"}
         if answer is None:
             break
         out.write(json.dumps(answer) + "\n")

@@ -7,6 +7,8 @@ the side of the player to move, with that player's hand (a record has no
 secrets left); the bottom line says which move it is and what it did.
 """
 
+import sys
+
 from engine.match import Match
 from engine.record import RecordError, replay
 from hw import buttons
@@ -65,12 +67,18 @@ class Replayer:
 def run(path, desk, runner_class, headless=False):
     """Step through the record at ``path`` on ``desk`` until Esc (a window)
     or, headless, forward to the end and back to the start once."""
-    with open(path) as f:
-        text = f.read()
     try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
         replayer = Replayer(text)
-    except RecordError as e:
-        print("sim replay: %s: %s" % (path, e))
+    except OSError as e:  # missing, a folder, unreadable
+        sys.stderr.write("sim replay: %s: %s\n" % (path, e.strerror or e))
+        return 2
+    except UnicodeDecodeError:
+        sys.stderr.write("sim replay: %s: not UTF-8 text\n" % path)
+        return 2
+    except (RecordError, ValueError, RuntimeError) as e:  # (a RecursionError, nested too deep, is a RuntimeError)
+        sys.stderr.write("sim replay: %s: %s\n" % (path, " ".join(str(e).split()) or "not a record"))
         return 2
     runner = runner_class(desk, replayer.app)
     runner.redraw()

@@ -1,8 +1,11 @@
 """``python -m engine claims``: the command of the contract."""
 
 import json
+import os
 import subprocess
 import sys
+
+import pytest
 
 from conftest import ROOT, claim_examples, data_path
 
@@ -125,3 +128,27 @@ def test_replay_reads_a_board_record(tmp_path):
     out = run("replay", str(bad))
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr == "engine replay: %s: board record, line 2: the save is not hex (\"z\" at character 5)\n" % bad
+
+
+def test_claims_answers_a_line_that_is_not_utf8_and_the_lines_after_it(tmp_path):
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(b"\xff\xfe not text\n{}\n")
+    out = run("claims", str(path))
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert out.returncode == 2 and answers[0] == {"error": "not UTF-8 text"} and "error" in answers[1]
+    assert len(answers) == 2 and out.stderr == ""
+
+
+@pytest.mark.parametrize("where", ["missing", "folder"])
+def test_claims_on_a_file_it_cannot_read_says_so_in_one_line(tmp_path, where):
+    path = tmp_path / "nothing.jsonl" if where == "missing" else tmp_path
+    out = run("claims", str(path))
+    assert out.returncode == 2 and out.stdout == "" and len(out.stderr.splitlines()) == 1
+    assert out.stderr.startswith("engine claims: %s: " % path) and "Traceback" not in out.stderr
+
+
+def test_bot_answers_a_line_that_is_not_utf8_under_a_strict_locale():
+    env = dict(os.environ, LC_ALL="C", PYTHONIOENCODING="ascii:strict", PYTHONUTF8="0")
+    out = subprocess.run([sys.executable, "-m", "engine", "bot"], input=b"\xff\xfe\n", capture_output=True, cwd=ROOT,
+                         env=env, timeout=60)
+    assert out.returncode == 0 and json.loads(out.stdout.decode()) == {"error": "not UTF-8 text"}, out.stderr

@@ -225,7 +225,7 @@ def test_the_sim_writes_a_record_that_replays(tmp_path):
     broken.write_text("\n".join(lines[:3] + [lines[4], lines[3]] + lines[5:]) + "\n")
     refused = subprocess.run([sys.executable, "-m", "sim", "--headless", "--replay", str(broken)],
                              capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
-    assert refused.returncode == 2 and "move" in refused.stdout
+    assert refused.returncode == 2 and "move" in refused.stderr and len(refused.stderr.splitlines()) == 1
 
 
 def test_the_replayer_goes_forward_and_back_to_the_same_tables():
@@ -322,3 +322,15 @@ def test_a_window_never_stops_by_itself():
     headless = subprocess.run([sys.executable, "-c", script.replace("['--seed', '1']", "['--seed', '1', '--headless']")],
                               capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
     assert headless.returncode != 0 and "the game did not end" in headless.stderr
+
+
+@pytest.mark.parametrize("content", [None, b"\xff\xfe", b"[" * 100000, b"{}"])
+def test_a_replay_of_a_file_that_is_no_record_is_one_line(tmp_path, content):
+    path = tmp_path / "rec.txt"
+    if content is not None:
+        path.write_bytes(content)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "sim", "--headless", "--replay", str(path)],
+                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
+    assert out.stderr.startswith("sim replay: %s: " % path) and "Traceback" not in out.stderr
