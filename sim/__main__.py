@@ -21,13 +21,22 @@ from hw.app import MATCH_END, OPPONENTS, App
 from hw.strings import LANGUAGES
 
 
-def toml_getenv(path):
+def toml_getenv(path, out=None):
     """A ``getenv`` for the desktop: the top-level keys of the TOML file at
-    ``path``, as CircuitPython's ``os.getenv`` reads settings.toml."""
+    ``path``, as CircuitPython's ``os.getenv`` reads settings.toml.  A file
+    that cannot be read or is not TOML is said in one line on ``out``
+    (stderr) and every key then has its default: a typo never stops the
+    game."""
     import tomllib
 
-    with open(path, "rb") as f:
-        table = tomllib.load(f)
+    try:
+        with open(path, "rb") as f:
+            table = tomllib.load(f)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else "not UTF-8 text" \
+            if isinstance(e, UnicodeDecodeError) else " ".join(str(e).split())
+        print("settings: %s: %s; the defaults are used" % (path, reason), file=out or sys.stderr)
+        table = {}
 
     def getenv(key):
         value = table.get(key)
@@ -112,10 +121,22 @@ def main(argv=None):
     if args.port:
         from sim.desk import SerialPort
 
-        def link_port():
-            return SerialPort(args.port, args.baud)
+        # Opened now, so that a port that is not there is said at once (the
+        # app opens it when a link starts).
+        try:
+            port = SerialPort(args.port, args.baud)
+        except Exception as e:  # serial.SerialException (an OSError's message), a bad baud rate
+            print("sim: --port %s: %s" % (args.port, " ".join(str(e).split())), file=sys.stderr)
+            return 2
 
-    desk = Desk(headless=args.headless, nvm=args.save)
+        def link_port():
+            return port
+
+    try:
+        desk = Desk(headless=args.headless, nvm=args.save)
+    except OSError as e:  # the save area's file: a folder, unreadable, unwritable
+        print("sim: --save %s: %s" % (args.save, e.strerror or e), file=sys.stderr)
+        return 2
     saver = None
     if args.save:
         from engine.save import Saver

@@ -334,3 +334,27 @@ def test_a_replay_of_a_file_that_is_no_record_is_one_line(tmp_path, content):
                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
     assert out.stderr.startswith("sim replay: %s: " % path) and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("content", [b'ST_NAME = "unterminated\n', b'ST_NAME = "a"\nST_NAME = "b"\n', b"\xb5\x00\xff[[",
+                                     None])
+def test_a_settings_file_that_is_not_toml_is_said_and_the_game_plays(tmp_path, content):
+    path = tmp_path / "settings.toml"
+    if content is not None:
+        path.write_bytes(content)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "sim", "--headless", "--autoplay", "easy", "--seed", "3",
+                          "--settings", str(path)], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert out.returncode == 0 and json.loads(out.stdout.splitlines()[-1])["screen"] == "match_end"
+    assert out.stderr.splitlines() == [l for l in out.stderr.splitlines() if l.startswith("settings: %s: " % path)]
+    assert len(out.stderr.splitlines()) == 1 and out.stderr.rstrip().endswith("the defaults are used")
+
+
+@pytest.mark.parametrize("option", ["--port", "--save"])
+def test_a_port_or_save_file_that_cannot_be_opened_is_one_line(tmp_path, option):
+    value = str(tmp_path / "no-such-device") if option == "--port" else str(tmp_path)  # a folder for the save
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "sim", "--headless", "--seed", "1", option, value],
+                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
+    assert out.stderr.startswith("sim: %s %s: " % (option, value)) and "Traceback" not in out.stderr
