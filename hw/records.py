@@ -26,23 +26,25 @@ _BOARD_RECORD = const(1)  # the format's version
 _COMMENT = "# Schotten Totten, a match recorded on a board: python -m engine replay FILE"
 
 
-def _hex(data):
-    # One bytearray and one str: no small string per byte on a board's heap.
+def _line(blob, players):
+    # The record's second line, built in one bytearray, the save's hex
+    # digits written straight into it, then one str: a match's end is when
+    # a board's heap is fullest.
+    head = ('{"board-record": %d, "players": [%s], "save": "' % (
+        _BOARD_RECORD, ", ".join([json.dumps(str(p)) for p in players]))).encode()
+    n = len(head)
+    out = bytearray(n + 2 * len(blob) + 2)
+    out[:n] = head
+    head = None
     digits = b"0123456789abcdef"
-    out = bytearray(2 * len(data))
-    k = 0
-    for b in data:
+    k = n
+    for b in blob:
         out[k] = digits[b >> 4]
         out[k + 1] = digits[b & 15]
         k += 2
-    return str(out, "ascii")
-
-
-def _line(blob, players):
-    # The record's second line (built once: a match's end is when a board's
-    # heap is fullest).
-    names = ", ".join([json.dumps(str(p)) for p in players])
-    return '{"board-record": %d, "players": [%s], "save": "%s"}' % (_BOARD_RECORD, names, _hex(blob))
+    out[k] = 34  # '"'
+    out[k + 1] = 125  # '}'
+    return str(out, "utf-8")
 
 
 def board_record(blob, players):

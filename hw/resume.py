@@ -44,6 +44,10 @@ def load(app):
             # board: resuming sends its last move again.)
             app._offer(match, s.seat, OPPONENTS[s.opponent])
         break
+    # The slots' copies are read: the heap gets them back (a resumed match
+    # is rebuilt, and the saver keeps only where the newest save is).
+    saver.blobs = []
+    saver.found = []
     if problems:
         print("save:", "; ".join(problems))
         app._notice([app.t("save_problem")] + problems, app.mode)

@@ -169,7 +169,14 @@ class BoardRecords:
     def note(self, app):
         """The match of ``app`` just ended: print its record and keep it.
         Never raises for the drive: a problem is printed."""
+        import gc
+
         from engine import unload
+
+        # The bots have just gone: collect first, so that the record is
+        # made in their room (a board's heap adds an area before it
+        # collects).
+        gc.collect()
         from hw import records
 
         try:
