@@ -467,6 +467,24 @@ def test_a_bad_record_in_a_capture_is_kept_and_told(tmp_path):
     assert run.returncode == 1 and "no record" in run.stderr
 
 
+def test_a_capture_with_a_deeply_nested_record_goes_on_to_the_next(tmp_path):
+    # The second record's line nested past any parser: said, kept as it
+    # came; the good third one written all the same.
+    _, _, data = finished(2, CLASSIC, 1, ("random", "random"))
+    good = board_record(data, ["Ann", "Bob"])
+    deep = "# Schotten Totten, a match recorded on a board\n" + "[" * 100000 + "\n"
+    capture = "".join(BEGIN + "\n" + t + END + "\n" for t in (good, deep, good))
+    out = tmp_path / "out"
+    run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "records.py"), "-o", str(out), "--text"],
+                         input=capture, capture_output=True, text=True)
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert "rec-0002.txt" in run.stderr and len(run.stderr.splitlines()) == 1
+    assert (out / "rec-0003.txt").read_text() == from_board(good)
+    missing = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "records.py"), str(tmp_path / "none.txt")],
+                             capture_output=True, text=True)
+    assert missing.returncode == 2 and missing.stderr.startswith("records: ") and "Traceback" not in missing.stderr
+
+
 # -- under MicroPython --------------------------------------------------------
 
 def test_the_store_behaves_the_same_under_micropython(tmp_path):

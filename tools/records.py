@@ -71,16 +71,20 @@ def main(argv=None):
     if args.capture == "-":
         records, problems = cut(sys.stdin)
     else:
-        with open(args.capture, encoding="utf-8", errors="replace") as f:
-            records, problems = cut(f)
+        try:
+            with open(args.capture, encoding="utf-8", errors="replace") as f:
+                records, problems = cut(f)
+        except OSError as e:
+            sys.stderr.write("records: %s: %s\n" % (args.capture, e.strerror or e))
+            return 2
     os.makedirs(args.out, exist_ok=True)
     number = _next_number(args.out)
     for text in records:
         path = os.path.join(args.out, "rec-%04d.txt" % number)
         try:
             converted = from_board(text)
-        except RecordError as e:
-            problems.append("%s: %s (kept as it came)" % (path, e))
+        except (RecordError, ValueError, RuntimeError) as e:  # (nested too deep: a RecursionError)
+            problems.append("%s: %s (kept as it came)" % (path, " ".join(str(e).split())))
             converted = text
         with open(path, "w", encoding="utf-8") as f:
             f.write(converted if args.text else text)
