@@ -29,7 +29,7 @@ class AutoPlayer:
             self.bot = Bot(level, seed)
         self.rng = Random(seed ^ 0x2F2F)
         self.tactic_draws = tactic_draws
-        self.plan = None  # (turn number, move with claims spelled out, draws from the tactic pile)
+        self.plan = None  # (where: match, round, turn; move with claims spelled out; draws from the tactic pile)
 
     def play(self, app, done, now=0, step_ms=50, limit=20000):
         """Press this player's buttons on ``app``, letting ``step_ms`` pass
@@ -60,7 +60,9 @@ class AutoPlayer:
         if mode != TURN:  # thinking, linking, the other board's turn, the end
             return None
         game = app.game
-        turn = len(game.history)
+        # (A new match, a link dealt anew, may reach the same turn number:
+        # a plan is for one turn of one round of one match.)
+        turn = (app.match, len(app.match.results), len(game.history))
         if self.plan is None or self.plan[0] != turn:
             m = game.spell_claims(self.choose(game))
             tactic = bool(m & DRAW_TACTIC) or (self.tactic_draws > 0 and self.rng.below(self.tactic_draws) == 0)

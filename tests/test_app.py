@@ -1025,3 +1025,18 @@ def test_a_match_in_play_is_not_thrown_away_from_the_pause_menu():
     assert app.mode == RESUME and list(app.offer.moves()) == moves
     app.press(buttons.A)  # resume
     assert app.mode == TURN and list(app.match.moves()) == moves
+
+
+def test_the_player_at_the_buttons_plans_anew_for_a_new_deal_at_the_same_turn():
+    # A link dealt anew reaches turn 0 again: a plan is for one turn of one
+    # match (it used to press the old deal's move, and fail).
+    app = App(seed=5, opponent="pass")
+    start(app)
+    player = AutoPlayer("medium", 5)
+    while app.mode != TURN:
+        app.press(player.next_button(app))
+    player.next_button(app)  # planned on this deal
+    old = app.match
+    app.new_match()
+    assert app.match is not old and app.game.move_count() == 0
+    player.play(app, lambda a: a.mode == MATCH_END, limit=40000)
