@@ -35,7 +35,7 @@ def _line(blob, players):
     n = len(head)
     out = bytearray(n + 2 * len(blob) + 2)
     out[:n] = head
-    head = None
+    del head
     digits = b"0123456789abcdef"
     k = n
     for b in blob:
