@@ -257,6 +257,8 @@ class ConsoleGame:
             return m | (draw if m & 63 != SCOUT else 0)
 
     def _tactics_play(self, game, words):
+        if not words:  # ("t" alone)
+            raise ValueError
         card = self._card(game, words[0])
         args = [w.lower() for w in words[1:]]
         if card == SCOUT:
@@ -399,7 +401,7 @@ def _fresh_seed():
         return time.monotonic_ns() & 0x3FFFFFFF if hasattr(time, "monotonic_ns") else int(time.monotonic() * 1000)
 
 
-def main(argv=()):
+def main(argv=(), read=input):
     opts = {"level": "medium", "variant": "classic", "rounds": "1", "seed": ""}
     auto = False
     args = list(argv)
@@ -414,8 +416,10 @@ def main(argv=()):
                 raise ValueError(a)
         if opts["level"] not in LEVELS or opts["variant"] not in VARIANTS:
             raise ValueError(opts["level"])
-        game = ConsoleGame(opts["level"], VARIANTS.index(opts["variant"]),
-                           int(opts["rounds"]), int(opts["seed"]) if opts["seed"] else None, auto)
+        seed = int(opts["seed"]) if opts["seed"] else None
+        if seed is not None and not 0 <= seed < 1 << 30:
+            raise ValueError(seed)
+        game = ConsoleGame(opts["level"], VARIANTS.index(opts["variant"]), int(opts["rounds"]), seed, auto, read)
     except (ValueError, KeyError):
         print(USAGE)
         return 2

@@ -17,7 +17,9 @@ import sys
 import engine  # noqa: F401  (micropython shim on CPython)
 from engine.game import DRAW, VARIANTS
 from hw import buttons
-from hw.app import MATCH_END, OPPONENTS, App
+from engine.bots import LEVELS
+from hw.app import MATCH_END, OPPONENTS, ROUND_CHOICES, App
+from hw.settings import RANGES, read
 from hw.strings import LANGUAGES
 
 
@@ -32,10 +34,8 @@ def toml_getenv(path, out=None):
     try:
         with open(path, "rb") as f:
             table = tomllib.load(f)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else "not UTF-8 text" \
-            if isinstance(e, UnicodeDecodeError) else " ".join(str(e).split())
-        print("settings: %s: %s; the defaults are used" % (path, reason), file=out or sys.stderr)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as e:
+        print("settings: %s: %s; the defaults are used" % (path, reason(e)), file=out or sys.stderr)
         table = {}
 
     def getenv(key):
@@ -45,23 +45,60 @@ def toml_getenv(path, out=None):
     return getenv
 
 
+def reason(e):
+    """What is wrong, in one line, for an error reading a file the user named."""
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror
+    if isinstance(e, UnicodeDecodeError):
+        return "not UTF-8 text"
+    if isinstance(e, RecursionError):
+        return "nested too deep"
+    return " ".join(str(e).split()) or type(e).__name__
+
+
+AUTOPLAY_LEVELS = LEVELS + ("random",)
+SEED_LIMIT = (1 << 30) - 1  # every seed in play (saves, link, records) is 30-bit
+
+
+def _number(lo, hi):
+    """An argparse type: a whole number from ``lo`` to ``hi``."""
+
+    def number(text):
+        try:
+            n = int(text)
+        except ValueError:
+            n = None
+        if n is None or not lo <= n <= hi:
+            raise argparse.ArgumentTypeError("%r is not a whole number from %d to %d" % (text, lo, hi))
+        return n
+
+    return number
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, not the whole usage
+        self.exit(2, "sim: %s (python -m sim --help lists the options)\n" % message)
+
+
 def _args(argv):
-    ap = argparse.ArgumentParser(prog="python -m sim", description=__doc__.split("\n\n")[0])
+    ap = _Parser(prog="python -m sim", description=__doc__.split("\n\n")[0])
     ap.add_argument("--headless", action="store_true", help="no window (SDL dummy drivers)")
-    ap.add_argument("--autoplay", metavar="LEVEL", help="a bot of this level plays the player's seat(s)")
+    ap.add_argument("--autoplay", metavar="LEVEL", choices=AUTOPLAY_LEVELS,
+                    help="a bot of this level (%s) plays the player's seat(s)" % ", ".join(AUTOPLAY_LEVELS))
     ap.add_argument("--script", metavar="FILE", help="press the buttons named in FILE, one per line")
     ap.add_argument("--shots", metavar="DIR", help="save PNG screenshots at the start, every claim and the end")
-    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--seed", type=_number(0, SEED_LIMIT), default=None,
+                    help="the match's deal, 0 to %d (default: a fresh one)" % SEED_LIMIT)
     ap.add_argument("--settings", metavar="FILE", help="a settings.toml to read, as a board reads its own "
                     "(the options below win over it)")
     ap.add_argument("--opponent", choices=OPPONENTS)
     ap.add_argument("--variant", choices=VARIANTS)
-    ap.add_argument("--rounds", type=int)
+    ap.add_argument("--rounds", type=int, choices=ROUND_CHOICES)
     ap.add_argument("--lang", choices=LANGUAGES)
     ap.add_argument("--auto-claim", action="store_true", default=None)
     ap.add_argument("--port", metavar="PATH", help="the link's serial port: a pty of make sim-link, "
                     "or a USB-serial adapter wired to a handheld")
-    ap.add_argument("--baud", type=int)
+    ap.add_argument("--baud", type=_number(*RANGES["LINK_BAUD"]))
     ap.add_argument("--text", action="store_true", help="the text game in this terminal instead")
     ap.add_argument("--replay", metavar="FILE", help="step through a game record (right/left: a move on/back, "
                     "up/down: ten, A: the end, B: the start)")
@@ -72,8 +109,6 @@ def _args(argv):
                     "headless)")
     args = ap.parse_args(argv)
     # settings.toml first (defaults where there is none), then the options.
-    from hw.settings import read
-
     values, problems = read(toml_getenv(args.settings) if args.settings else (lambda key: None))
     for problem in problems:
         print(problem, file=sys.stderr)
@@ -92,8 +127,33 @@ def _args(argv):
 
 
 def _script(path):
-    with open(path) as f:
-        return [buttons.parse(word) for line in f for word in line.split("#")[0].split()]
+    """The buttons named in the file at ``path`` ("#" starts a comment);
+    ValueError naming the line of a word that is no button."""
+    with open(path, encoding="utf-8") as f:
+        pressed = []
+        for n, line in enumerate(f, 1):
+            for word in line.split("#")[0].split():
+                try:
+                    pressed.append(buttons.parse(word))
+                except ValueError as e:
+                    raise ValueError("line %d: %s" % (n, e))
+        return pressed
+
+
+def read_line(prompt):
+    """``input`` for the text game, the terminal's bytes read as UTF-8: a
+    byte that is not is replaced, never an error."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.buffer.readline()
+    if not line:
+        raise EOFError
+    return line.decode("utf-8", "replace").rstrip("\r\n")
+
+
+def _refused(option, value, e):
+    print("sim: %s %s: %s" % (option, value, reason(e)), file=sys.stderr)
+    return 2
 
 
 def main(argv=None):
@@ -102,7 +162,17 @@ def main(argv=None):
         from hw.console import main as text_main
 
         return text_main(["--variant", args.variant, "--rounds", str(args.rounds)]
-                         + ([] if args.seed is None else ["--seed", str(args.seed)]))
+                         + (["--level", args.opponent] if args.opponent in LEVELS else [])
+                         + (["--auto-claim"] if args.auto_claim else [])
+                         + ([] if args.seed is None else ["--seed", str(args.seed)]), read=read_line)
+    # Every file and folder named is tried now, so that what cannot be used
+    # is said in one line before a window opens (not when a match ends).
+    script = None
+    if args.script:
+        try:
+            script = _script(args.script)
+        except (OSError, ValueError) as e:  # (a UnicodeDecodeError is a ValueError)
+            return _refused("--script", args.script, e)
     from hw.autoplay import AutoPlayer
     from hw.main import Runner
     from sim.desk import Desk
@@ -116,6 +186,12 @@ def main(argv=None):
         finally:
             desk.close()
 
+    for option, folder in (("--shots", args.shots), ("--records", args.records)):
+        if folder:
+            try:
+                os.makedirs(folder, exist_ok=True)
+            except OSError as e:
+                return _refused(option, folder, e)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
     link_port = None
     if args.port:
@@ -126,8 +202,7 @@ def main(argv=None):
         try:
             port = SerialPort(args.port, args.baud)
         except Exception as e:  # serial.SerialException (an OSError's message), a bad baud rate
-            print("sim: --port %s: %s" % (args.port, " ".join(str(e).split())), file=sys.stderr)
-            return 2
+            return _refused("--port", args.port, e)
 
         def link_port():
             return port
@@ -135,8 +210,7 @@ def main(argv=None):
     try:
         desk = Desk(headless=args.headless, nvm=args.save)
     except OSError as e:  # the save area's file: a folder, unreadable, unwritable
-        print("sim: --save %s: %s" % (args.save, e.strerror or e), file=sys.stderr)
-        return 2
+        return _refused("--save", args.save, e)
     saver = None
     if args.save:
         from engine.save import Saver
@@ -149,7 +223,6 @@ def main(argv=None):
     runner = Runner(desk, app)
     shots = Shots(desk, args.shots)
     player = AutoPlayer(args.autoplay, seed ^ 0x1234) if args.autoplay else None
-    script = _script(args.script) if args.script else None
     try:
         runner.step()
         shots.take("menu")
@@ -177,7 +250,9 @@ def main(argv=None):
             if not args.headless and player is None:
                 desk.idle()
             if args.headless and desk.now() > LIMIT_MS:  # (a window plays as long as its player likes)
-                raise RuntimeError("the game did not end: %s" % json.dumps(summary(app, seed, shots.count)))
+                print(json.dumps(summary(app, seed, shots.count)))
+                print("sim: the game did not end in %d minutes of play" % (LIMIT_MS // 60000), file=sys.stderr)
+                return 1
         shots.take("end")
         if args.headless or player is not None:
             print(json.dumps(summary(app, seed, shots.count)))
@@ -225,19 +300,24 @@ class Records:
         match = self.last = app.match
         text = write(match.seed, app.variant, app.rounds, match.moves(), app.player_names(self.name),
                      {"opponent": app.opponent, "lang": app.lang, "auto_claim": app.auto_claim})
-        os.makedirs(self.folder, exist_ok=True)
         # match-SEED-N.txt with the first N free: a record never replaces
         # another, whatever the runs before left in the folder ("x": the
         # file is made, never opened if it is there).
         n = 1
-        while True:
-            path = os.path.join(self.folder, "match-%d-%d.txt" % (match.seed, n))
-            try:
-                with open(path, "x") as f:
-                    f.write(text)
-                break
-            except FileExistsError:
-                n += 1
+        try:
+            os.makedirs(self.folder, exist_ok=True)
+            while True:
+                path = os.path.join(self.folder, "match-%d-%d.txt" % (match.seed, n))
+                try:
+                    with open(path, "x", encoding="utf-8") as f:
+                        f.write(text)
+                    break
+                except FileExistsError:
+                    n += 1
+        except OSError as e:  # the folder gone, the disk full: the game goes on
+            print("sim: --records %s: %s; this match's record is not written" % (self.folder, reason(e)),
+                  file=sys.stderr)
+            return
         self.written.append(path)
 
 
@@ -259,4 +339,7 @@ class Shots:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl-C: stopped, no traceback
+        sys.exit(130)

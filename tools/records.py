@@ -12,10 +12,11 @@ numbered after those already there.  Every record is checked
 instead of the board record.  A record that does not check is still
 written as it came, and told on stderr.  Whatever a terminal puts before a
 line (a timestamp) is dropped.  Exit status 1 when a record was bad, cut
-short or none was found.
+short or none was found; 2 when the capture or the folder cannot be used.
 """
 
 import argparse
+import io
 import os
 import sys
 
@@ -69,7 +70,7 @@ def main(argv=None):
     ap.add_argument("--text", action="store_true", help="write text records (python -m engine replay reads both)")
     args = ap.parse_args(argv)
     if args.capture == "-":
-        records, problems = cut(sys.stdin)
+        records, problems = cut(io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"))
     else:
         try:
             with open(args.capture, encoding="utf-8", errors="replace") as f:
@@ -77,8 +78,13 @@ def main(argv=None):
         except OSError as e:
             sys.stderr.write("records: %s: %s\n" % (args.capture, e.strerror or e))
             return 2
-    os.makedirs(args.out, exist_ok=True)
-    number = _next_number(args.out)
+    try:
+        os.makedirs(args.out, exist_ok=True)
+        number = _next_number(args.out)
+    except OSError as e:
+        sys.stderr.write("records: %s: %s\n" % (args.out, e.strerror or e))
+        return 2
+    failed = False
     for text in records:
         path = os.path.join(args.out, "rec-%04d.txt" % number)
         try:
@@ -86,16 +92,24 @@ def main(argv=None):
         except (RecordError, ValueError, RuntimeError) as e:  # (nested too deep: a RecursionError)
             problems.append("%s: %s (kept as it came)" % (path, " ".join(str(e).split())))
             converted = text
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(converted if args.text else text)
+        try:
+            with open(path, "x", encoding="utf-8") as f:
+                f.write(converted if args.text else text)
+        except OSError as e:  # (a number taken since: never written over)
+            problems.append("%s: %s" % (path, e.strerror or e))
+            failed = True
+            break
         print(path)
         number += 1
     if not records:
         problems.append("no record in the capture")
     for p in problems:
         sys.stderr.write("records: %s\n" % p)
-    return 1 if problems else 0
+    return 2 if failed else 1 if problems else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl-C: stopped, no traceback
+        sys.exit(130)
