@@ -1,0 +1,182 @@
+"""Behaviour pinned: the same seeds give the same games, moves, saves,
+records, screens' words and text game as when these digests were taken.
+
+A refactor keeps every digest; a change of behaviour (a rule, a bot, a
+screen) changes some, on purpose, and re-pins them in the same commit:
+``GOLDEN_PRINT=1 pytest tests/test_golden.py -s`` prints the new ones.
+"""
+
+import hashlib
+import io
+import json
+import os
+import sys
+
+import pytest
+
+from engine.bots import Bot
+from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
+from engine.match import Match
+from engine.position import dump
+from engine.record import write
+from engine.save import Saver, encode
+from hw.app import MATCH_END, App
+from hw.autoplay import AutoPlayer
+from hw.records import board_record
+
+PRINT = bool(os.environ.get("GOLDEN_PRINT"))
+
+
+def digest(*parts):
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p if isinstance(p, (bytes, bytearray)) else json.dumps(p, sort_keys=True, default=lambda o: bytes(o).hex()).encode())
+        h.update(b"\x00")
+    return h.hexdigest()[:16]
+
+
+def check(name, got):
+    if PRINT:
+        print("    %r: %r," % (name, got))
+        return
+    assert PINNED[name] == got, "%s changed: %s (was %s)" % (name, got, PINNED[name])
+
+
+ENGINE = [(CLASSIC, 1, ("hard", "medium"), 1), (CLASSIC, 2, ("easy", "hard"), 3), (EXPERT, 3, ("medium", "hard"), 1),
+          (TACTICS, 4, ("hard", "medium"), 1), (TACTICS, 5, ("easy", "hard"), 3)]
+
+
+@pytest.mark.parametrize("variant, seed, levels, rounds", ENGINE)
+def test_bot_matches_saves_and_records(variant, seed, levels, rounds):
+    match = Match(seed, rounds, variant)
+    bots = [Bot(levels[0], seed), Bot(levels[1], seed + 1)]
+    moves = []
+    positions = []
+    blobs = []
+    while not match.over():
+        game = match.game
+        m = game.spell_claims(bots[game.to_move].choose(game))
+        game.apply(m)
+        moves.append(m)
+        if len(moves) % 7 == 0:
+            blobs.append(bytes(encode(match, moves, opponent=1, lang=0, auto_claim=False)))
+        if game.winner != NOBODY:
+            positions.append(dump(game))
+            match.finish_round()
+    blob = bytes(encode(match, moves, opponent=2, lang=1, auto_claim=True))
+    text = write(seed, variant, rounds, moves, ("Ann", "Bob"), {"opponent": "hard"})
+    check("engine-%d-%d" % (variant, seed),
+          digest(moves, positions, match.scores, match.results, blobs, blob, text, board_record(blob, ["Ann", "Bot"])))
+
+
+class Recorder:
+    def __init__(self):
+        self.notes = []
+
+    def note(self, app):
+        self.notes.append([app.match.seed, app.match.moves(), app.player_names("Ann")])
+
+
+def _trace(app, player, limit=30000):
+    # (mode, message) whenever either changes, until the match ends.
+    out = []
+    now = 0
+    for _ in range(limit):
+        seen = (app.mode, app.message)
+        if not out or out[-1] != seen:
+            out.append(seen)
+        if app.mode == MATCH_END:
+            return out
+        b = player.next_button(app)
+        if b is None:
+            now += 50
+            app.tick(now)
+        else:
+            app.press(b)
+            out.append(("press", b))
+    raise AssertionError("the match did not end")
+
+
+APPS = [("easy", CLASSIC, False, 1, 1), ("hard", EXPERT, True, 3, 2), ("pass", CLASSIC, False, 1, 3),
+        ("medium", TACTICS, False, 1, 4), ("pass", TACTICS, True, 3, 5), ("hard", TACTICS, False, 1, 6)]
+
+
+@pytest.mark.parametrize("opponent, variant, auto, rounds, seed", APPS)
+def test_the_app_through_its_buttons(opponent, variant, auto, rounds, seed):
+    nvm = bytearray(8192)
+    recorder = Recorder()
+    app = App(seed=seed, opponent=opponent, variant=variant, rounds=rounds, auto_claim=auto, saver=Saver(nvm),
+              recorder=recorder)
+    trace = _trace(app, AutoPlayer("medium", seed, tactic_draws=2))
+    check("app-%s-%d-%d" % (opponent, variant, seed), digest(trace, bytes(nvm), recorder.notes, app.match.scores))
+
+
+def test_two_linked_apps():
+    from test_app import linked_apps
+
+    for variant in (CLASSIC, TACTICS):
+        apps = linked_apps(40 + variant, variant=variant)
+        players = [AutoPlayer("medium", 7), AutoPlayer("easy", 8)]
+        traces = [[], []]
+        now = 0
+        for _ in range(40000):
+            if all(a.mode == MATCH_END for a in apps):
+                break
+            for i, app in enumerate(apps):
+                seen = (app.mode, app.message)
+                if not traces[i] or traces[i][-1] != seen:
+                    traces[i].append(seen)
+                b = players[i].next_button(app)
+                if b is None:
+                    app.tick(now)
+                else:
+                    app.press(b)
+            now += 20
+        assert all(a.mode == MATCH_END for a in apps)
+        check("link-%d" % variant, digest(traces, [a.match.moves() for a in apps], [a.match.scores for a in apps]))
+
+
+def test_the_text_game():
+    from hw.console import main
+
+    keys = ["1 3", "2 5", "?", "c 2", "3 1", "6 9", "R7 3", "4 2", "5 4", "1 1 t", "2 2", "x", "1 6", "2 7", "1 8",
+            "3 9", "4 3", "5 1"]
+    for variant in ("classic", "expert", "tactics"):
+        lines = iter(keys * 12)
+        out = []
+
+        def read(prompt):
+            out.append(prompt)
+            try:
+                return next(lines)
+            except StopIteration:
+                raise EOFError
+
+        saved = sys.stdout
+        sys.stdout = io.StringIO()
+        try:
+            main(["--variant", variant, "--seed", "12", "--level", "easy"], read=read)
+            out.append(sys.stdout.getvalue())
+        finally:
+            sys.stdout = saved
+        check("console-" + variant, digest(out))
+
+
+PINNED = {
+    'engine-0-1': '71f9dd03f0bda83d',
+    'engine-0-2': '689f6b89039f60e9',
+    'engine-1-3': '94b21b117efed801',
+    'engine-2-4': '6f8deb2814f1bbfc',
+    'engine-2-5': '5474dde3dde5a86a',
+    'app-easy-0-1': '3fad2a0e46dce247',
+    'app-hard-1-2': '9da7b46ea5cd726b',
+    'app-pass-0-3': 'd880b3ec50431aa3',
+    'app-medium-2-4': '90a7ecf3e822d6d6',
+    'app-pass-2-5': 'b09682216c9e4caa',
+    'app-hard-2-6': 'cb7c791b4bed2272',
+    'link-0': 'eed158e48ce6c30c',
+    'link-2': '867b06f329936a67',
+    'console-classic': '4e707e1c3117ad43',
+    'console-expert': 'e6685221a006a350',
+    'console-tactics': '5901d6144cfd0f53',
+}
