@@ -1,5 +1,5 @@
 """Behaviour pinned: the same seeds give the same games, moves, saves,
-records, screens' words and text game as when these digests were taken.
+records, screens (every pixel) and text game as when these digests were taken.
 
 A refactor keeps every digest; a change of behaviour (a rule, a bot, a
 screen) changes some, on purpose, and re-pins them in the same commit:
@@ -136,6 +136,40 @@ def test_two_linked_apps():
         check("link-%d" % variant, digest(traces, [a.match.moves() for a in apps], [a.match.scores for a in apps]))
 
 
+@pytest.fixture
+def desk():
+    from sim.desk import Desk
+
+    d = Desk(headless=True)
+    yield d
+    d.close()
+
+
+def test_the_screens(desk):
+    # Every frame the sim's display shows, through a classic and a tactics
+    # match against the bot.
+    import pygame
+
+    from hw.main import Runner
+
+    for variant, seed in ((CLASSIC, 21), (TACTICS, 22)):
+        app = App(seed=seed, opponent="easy", variant=variant)
+        runner = Runner(desk, app)
+        player = AutoPlayer("medium", seed, tactic_draws=2)
+        h = hashlib.sha256()
+        runner.step()
+        frames = 0
+        for _ in range(5000):
+            if app.mode == MATCH_END:
+                break
+            b = player.next_button(app)
+            runner.step([b] if b is not None else [])
+            h.update(pygame.image.tobytes(desk.display.frame, "RGB"))
+            frames += 1
+        assert app.mode == MATCH_END
+        check("screens-%d" % variant, "%s/%d" % (h.hexdigest()[:16], frames))
+
+
 def test_the_text_game():
     from hw.console import main
 
@@ -179,4 +213,6 @@ PINNED = {
     'console-classic': '4e707e1c3117ad43',
     'console-expert': 'e6685221a006a350',
     'console-tactics': '5901d6144cfd0f53',
+    'screens-0': '0bf19baa806fb845/165',
+    'screens-2': '84d1d41a750a1ad3/228',
 }
