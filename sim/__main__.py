@@ -21,6 +21,7 @@ from engine.bots import LEVELS
 from hw.app import MATCH_END, OPPONENTS, ROUND_CHOICES, App
 from hw.settings import RANGES, read
 from hw.strings import LANGUAGES
+from sim import reason
 
 
 def toml_getenv(path, out=None):
@@ -43,17 +44,6 @@ def toml_getenv(path, out=None):
         return int(value) if isinstance(value, bool) else value
 
     return getenv
-
-
-def reason(e):
-    """What is wrong, in one line, for an error reading a file the user named."""
-    if isinstance(e, OSError) and e.strerror:
-        return e.strerror
-    if isinstance(e, UnicodeDecodeError):
-        return "not UTF-8 text"
-    if isinstance(e, RecursionError):
-        return "nested too deep"
-    return " ".join(str(e).split()) or type(e).__name__
 
 
 AUTOPLAY_LEVELS = LEVELS + ("random",)
@@ -327,9 +317,7 @@ class Shots:
     def __init__(self, desk, folder):
         self.desk = desk
         self.folder = folder
-        self.count = 0
-        if folder:
-            os.makedirs(folder, exist_ok=True)
+        self.count = 0  # (main has made the folder)
 
     def take(self, what):
         if not self.folder:

@@ -13,6 +13,7 @@ from engine.match import Match
 from engine.record import RecordError, replay
 from hw import buttons
 from hw.app import TURN, App
+from sim import reason
 
 
 class Replayer:
@@ -71,14 +72,10 @@ def run(path, desk, runner_class, headless=False):
         with open(path, encoding="utf-8") as f:
             text = f.read()
         replayer = Replayer(text)
-    except OSError as e:  # missing, a folder, unreadable
-        sys.stderr.write("sim replay: %s: %s\n" % (path, e.strerror or e))
-        return 2
-    except UnicodeDecodeError:
-        sys.stderr.write("sim replay: %s: not UTF-8 text\n" % path)
-        return 2
-    except (RecordError, ValueError, RuntimeError) as e:  # (a RecursionError, nested too deep, is a RuntimeError)
-        sys.stderr.write("sim replay: %s: %s\n" % (path, " ".join(str(e).split()) or "not a record"))
+    except (OSError, RecordError, ValueError, RuntimeError) as e:
+        # Missing, a folder, not UTF-8 (a ValueError), nested too deep (a
+        # RuntimeError), no record.
+        sys.stderr.write("sim replay: %s: %s\n" % (path, reason(e)))
         return 2
     runner = runner_class(desk, replayer.app)
     runner.redraw()
