@@ -114,3 +114,37 @@ def next_move(game, seats, rng):
     else:
         m = random_move(game, rng)
     return game.spell_claims(m)
+
+
+@pytest.fixture
+def desk():
+    """The sim's headless desk.  Only one display may exist in a process:
+    made, then let go."""
+    from sim.desk import Desk
+
+    d = Desk(headless=True)
+    yield d
+    d.close()
+
+
+def drive(app, player, limit=20000, each=None):
+    """Press what ``player`` would until the match is over (50 ms a tick
+    while it waits); ``each(app)`` looks at the app before every step.
+    Returns the modes seen."""
+    from hw.app import MATCH_END
+
+    now = 0
+    seen = set()
+    for _ in range(limit):
+        seen.add(app.mode)
+        if each is not None:
+            each(app)
+        if app.mode == MATCH_END:
+            return seen
+        b = player.next_button(app)
+        if b is None:
+            now += 50
+            app.tick(now)
+        else:
+            app.press(b)
+    raise AssertionError("the match did not end")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import position
+from conftest import drive, position
 from engine.cards import BANSHEE, JOKER, SCOUT, SHIELD, SPY, STRATEGIST, TACTIC_DECK, TRAITOR, card_name, parse_any
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.position import load
@@ -11,24 +11,6 @@ from hw import buttons
 from hw.app import (CARD, CLAIM, DEST, DRAW_PICK, HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, RESUME,
                     RETURN, ROUND_END, SCOUT_N, STONE, TABLE, THINKING, TURN, App)
 from hw.autoplay import AutoPlayer
-
-
-def drive(app, player, limit=20000):
-    """Press what ``player`` would until the match is over; returns the
-    modes seen."""
-    now = 0
-    seen = set()
-    for _ in range(limit):
-        seen.add(app.mode)
-        if app.mode == MATCH_END:
-            return seen
-        b = player.next_button(app)
-        if b is None:
-            now += 50
-            app.tick(now)
-        else:
-            app.press(b)
-    raise AssertionError("the match did not end")
 
 
 @pytest.mark.parametrize("opponent,variant,auto,rounds", [

@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+from conftest import drive
 from engine.bots import Bot
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.match import Match
@@ -77,24 +78,32 @@ class Recorder:
         self.notes.append([app.match.seed, app.match.moves(), app.player_names("Ann")])
 
 
-def _trace(app, player, limit=30000):
-    # (mode, message) whenever either changes, until the match ends.
+class _Told:
+    """``player``, each press it makes put in ``out``."""
+
+    def __init__(self, player, out):
+        self.player = player
+        self.out = out
+
+    def next_button(self, app):
+        b = self.player.next_button(app)
+        if b is not None:
+            self.out.append(("press", b))
+        return b
+
+
+def _trace(app, player):
+    # (mode, message) whenever either changes, and every press, until the
+    # match ends.
     out = []
-    now = 0
-    for _ in range(limit):
+
+    def look(app):
         seen = (app.mode, app.message)
         if not out or out[-1] != seen:
             out.append(seen)
-        if app.mode == MATCH_END:
-            return out
-        b = player.next_button(app)
-        if b is None:
-            now += 50
-            app.tick(now)
-        else:
-            app.press(b)
-            out.append(("press", b))
-    raise AssertionError("the match did not end")
+
+    drive(app, _Told(player, out), 30000, look)
+    return out
 
 
 APPS = [("easy", CLASSIC, False, 1, 1), ("hard", EXPERT, True, 3, 2), ("pass", CLASSIC, False, 1, 3),
@@ -134,15 +143,6 @@ def test_two_linked_apps():
             now += 20
         assert all(a.mode == MATCH_END for a in apps)
         check("link-%d" % variant, digest(traces, [a.match.moves() for a in apps], [a.match.scores for a in apps]))
-
-
-@pytest.fixture
-def desk():
-    from sim.desk import Desk
-
-    d = Desk(headless=True)
-    yield d
-    d.close()
 
 
 def test_the_screens(desk):

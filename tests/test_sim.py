@@ -19,16 +19,6 @@ from hw.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
 
 
-@pytest.fixture
-def desk():
-    # Only one display may exist in a process: make it, then let it go.
-    from sim.desk import Desk
-
-    d = Desk(headless=True)
-    yield d
-    d.close()
-
-
 def rgb565(colour):
     # What a colour reads back as from the display: 5-6-5 bits, re-expanded.
     r, g, b = colour >> 16 & 255, colour >> 8 & 255, colour & 255
