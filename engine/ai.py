@@ -26,7 +26,8 @@ from engine.cards import NO_CARD
 from engine.classic import Game
 from engine.formation import CURVE, rank3
 from engine.threat import best_completion, threat
-from engine.game import AUTO_CLAIM, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX
+from engine.game import EXPERT, N_STONES, NOBODY, SIDE_MAX
+from engine.moves import AUTO_CLAIM, PASS, move, move_card, move_stone
 
 WIN = const(1000000)
 CERTAIN = const(1000)
@@ -501,7 +502,7 @@ def _easy(bot, g, p, stones):
             score += 8  # finishing a side opens a claim
         if score > best:
             best = score
-            pick = card | s << 6
+            pick = move(card, s)
     return pick
 
 def _medium(bot, g, p, stones):
@@ -532,7 +533,7 @@ def _medium(bot, g, p, stones):
             g.retract(token, s)
             if best is None or v > best:
                 best = v
-                pick = card | s << 6
+                pick = move(card, s)
     return pick
 
 def _needed(bot, g, p):
@@ -577,7 +578,7 @@ def _judged(bot, g, p, stones, keep=0):
         for s in range(N_STONES):
             if not stones >> s & 1:
                 continue
-            m = card | s << 6
+            m = move(card, s)
             token = g.place_tentatively(card, s)
             if classic:
                 claims = g.claimable(p)
@@ -614,9 +615,9 @@ def _hard(bot, g, p, stones):
         if bot.top_v[i] < -WIN:
             break
         cand = bot.top_m[i]
-        s = cand >> 6 & 15
-        token = g.place_tentatively(cand & 63, s)
-        v = judge.value_after(g, p, cand & 63, s)
+        s = move_stone(cand)
+        token = g.place_tentatively(move_card(cand), s)
+        v = judge.value_after(g, p, move_card(cand), s)
         g.retract(token, s)
         if best is None or v > best:
             best = v

@@ -30,15 +30,13 @@ hidden too.  A board holds only its variant's.
 """
 
 from engine.cards import FIRST_TACTIC
-from engine.game import N_STONES, TACTICS
+from engine.game import LEVELS, N_STONES, TACTICS
 from engine.rng import Random
 
 MYPY = False
 if MYPY:  # the type check only: a board loads these on the first turn of their variant
     from engine.ai import Judge  # noqa: F401
     from engine.classic import Game  # noqa: F401
-
-LEVELS = ("easy", "medium", "hard")
 
 
 class Bot:

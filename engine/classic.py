@@ -16,7 +16,6 @@ from engine.cards import NO_CARD
 from engine.formation import rank3
 from engine.threat import threat, unpack
 from engine.game import (
-    AUTO_CLAIM,
     BEATEN,
     CLAIMABLE,
     CLASSIC,
@@ -24,7 +23,6 @@ from engine.game import (
     HAND_SIZE,
     N_STONES,
     NOBODY,
-    PASS,
     SHORT,
     SIDE_MAX,
     TAKEN,
@@ -32,10 +30,12 @@ from engine.game import (
     Stones,
     lowest,
 )
+from engine.moves import AUTO_CLAIM, PASS, PLAYED, move, move_card, move_claims, move_stone, with_claims
 from engine.rng import Random
 
-# An undo record is one int: the move's card and stone, the claims that took
-# effect, where the card sat in the hand, and what else the move changed.
+# An undo record is one int: the move as it took effect (its PLAYED bits:
+# card, stone, claims), where the card sat in the hand, and what else the
+# move changed.
 _R_HAND_SHIFT = const(19)
 _R_DREW = const(1 << 22)
 _R_FIRST = const(1 << 23)
@@ -204,7 +204,7 @@ class Game(Stones):
         stones = self.open_stones(player)
         if not stones or not self.hand_n[player]:
             return PASS
-        return self.hand[player][0] | lowest(stones) << 6
+        return move(self.hand[player][0], lowest(stones))
 
     def spell_claims(self, m):
         """Move ``m`` of the player to move, with an ``AUTO_CLAIM`` flag
@@ -215,8 +215,8 @@ class Game(Stones):
         if self.variant == EXPERT:
             claims = self.claimable(self.to_move)
         else:
-            claims = self.claimable_after(m & 63, m >> 6 & 15)
-        return m | claims << 10
+            claims = self.claimable_after(move_card(m), move_stone(m))
+        return with_claims(m, claims)
 
     # -- placing -----------------------------------------------------------
 
@@ -286,7 +286,7 @@ class Game(Stones):
             for h in range(self.hand_n[player]):
                 for s in range(N_STONES):
                     if stones >> s & 1:
-                        out.append(hand[h] | s << 6)
+                        out.append(move(hand[h], s))
         if not out:
             out.append(PASS)
         return out
@@ -297,9 +297,9 @@ class Game(Stones):
         if self.winner != NOBODY:
             return "the round is over"
         p = self.to_move
-        card = m & 63
-        stone = m >> 6 & 15
-        claims = m >> 10 & 0x1FF
+        card = move_card(m)
+        stone = move_stone(m)
+        claims = move_claims(m)
         if m >> 20 or (m & AUTO_CLAIM and claims):
             return "malformed move"
         stones = self.open_stones(p)
@@ -336,10 +336,10 @@ class Game(Stones):
         claims and placement in the variant's order, then the draw, then the
         turn passes.  Ends the round on a winning claim or a stall."""
         p = self.to_move
-        card = m & 63
-        stone = m >> 6 & 15
-        claims = m >> 10 & 0x1FF
-        rec = card | stone << 6 | p << _R_MOVER_SHIFT
+        card = move_card(m)
+        stone = move_stone(m)
+        claims = move_claims(m)
+        rec = p << _R_MOVER_SHIFT
         done = 0
         expert = self.variant == EXPERT
         if expert:
@@ -355,7 +355,6 @@ class Game(Stones):
                 claims = self.claimable(p)
             if claims:
                 done = self._claims(claims, p)
-        rec |= done << 10
         if self.winner == NOBODY:
             if card != PASS and self.deck_pos < 54:
                 hand = self.hand[p]
@@ -365,7 +364,7 @@ class Game(Stones):
                 rec |= _R_DREW
             self.to_move = 1 - p
             self._check_stall()
-        self.history.append(rec)
+        self.history.append(move(card, stone, done) | rec)
 
     def move_count(self):
         """Moves played so far in the round."""
@@ -376,18 +375,18 @@ class Game(Stones):
         with the claims that took effect spelled out."""
         out = []
         for rec in self.history:
-            out.append(rec & 0x7FFFF)  # card, stone, claims done
+            out.append(rec & PLAYED)
         return out
 
     def last_move(self):
         """The last move as played (claims as they took effect)."""
-        return self.history[-1] & 0x7FFFF
+        return self.history[-1] & PLAYED
 
     def last_played(self):
         """(card placed or PASS, stone, claims mask) of the last move."""
         rec = self.history[-1]
-        card = rec & 63 if rec & _R_PLACED else PASS
-        return card, rec >> 6 & 15, rec >> 10 & 0x1FF
+        card = move_card(rec) if rec & _R_PLACED else PASS
+        return card, move_stone(rec), move_claims(rec)
 
     def undo(self):
         """Take back the last move."""
@@ -398,7 +397,7 @@ class Game(Stones):
         if rec & _R_DREW:
             self.hand_n[p] -= 1
             self.deck_pos -= 1
-        done = rec >> 10 & 0x1FF
+        done = move_claims(rec)
         s = 0
         while done >> s:
             if done >> s & 1:
@@ -406,4 +405,4 @@ class Game(Stones):
                 self.owned[p] -= 1
             s += 1
         if rec & _R_PLACED:
-            self._unplace(p, rec >> _R_HAND_SHIFT & 7, rec >> 6 & 15, rec)
+            self._unplace(p, rec >> _R_HAND_SHIFT & 7, move_stone(rec), rec)

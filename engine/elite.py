@@ -54,14 +54,6 @@ def _low(mask):
     return mask & -mask
 
 
-def _bit_index(bit):
-    i = 0
-    while bit > 1:
-        bit >>= 1
-        i += 1
-    return i
-
-
 class Solver:
     """Preallocated scratch space for ``best``; ``wit[:wit_n]`` holds the
     cards a side needs for its best formation after each call."""
@@ -305,8 +297,3 @@ class Solver:
         if left:
             return -1
         return t
-
-
-def category(rank, blind):
-    """The category of a rank (0 for every rank under Blind man's bluff)."""
-    return 0 if blind else rank // STEP

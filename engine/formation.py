@@ -34,13 +34,8 @@ def rank3(a, b, c):
 
 
 def category(rank):
+    """The category of a classic rank (COLOUR_RUN ... SUM)."""
     return rank >> 5
-
-
-def beats(rank_a, rank_b, a_first):
-    """Does formation ``rank_a`` beat ``rank_b``?  ``a_first``: was it
-    completed first (which breaks a tie of category and sum)."""
-    return rank_a > rank_b or (rank_a == rank_b and a_first)
 
 
 # Logistic curve of a difference of prospects, in steps of 4 rank points

@@ -1,15 +1,12 @@
-"""What every round of Schotten Totten shares: the constants, the move as one
-int, the ``Stones`` base (owning stones, winning a round) and ``make_game``.
+"""What every round of Schotten Totten shares: the constants, the ``Stones``
+base (owning stones, winning a round) and ``make_game``.
 
 The round itself is the variant's: ``engine.classic.Game`` for the classic
 and expert variants, ``engine.tactics.TacticsGame`` for tactics; each is
 imported only when its variant is in play, so a board holds one of them.
 
-A move is one int: ``card | stone << 6 | claims << 10``, where ``claims`` is a
-mask of the stones claimed and ``card`` is ``PASS`` for a player who cannot
-place; with the ``AUTO_CLAIM`` flag instead of a mask, the mover claims
-every stone provable at that point of the turn.  In the classic variant the
-claims follow the placement, in the expert variant they come first.
+A move is one int (``engine.moves``).  In the classic variant the claims
+follow the placement, in the expert variant they come first.
 """
 
 from micropython import const
@@ -19,14 +16,15 @@ from engine.cards import FIRST_TACTIC, NO_CARD
 N_STONES = const(9)
 SIDE_MAX = const(3)
 HAND_SIZE = const(6)
-PASS = const(63)
-AUTO_CLAIM = const(1 << 19)  # move flag: claim every stone provable then
-DRAW_TACTIC = const(1 << 20)  # tactics variant: draw from the tactic pile
 
 CLASSIC = const(0)
 EXPERT = const(1)
 TACTICS = const(2)  # played by ``engine.tactics.TacticsGame``
 VARIANTS = ("classic", "expert", "tactics")
+# The words menus, settings, saves and records use, by number where stored.
+LEVELS = ("easy", "medium", "hard")  # the bots' levels
+OPPONENTS = LEVELS + ("pass", "link")
+LANGUAGES = ("en", "fr", "es")
 
 NOBODY = const(2)  # owner of an unclaimed stone, winner of a round in play
 _ALL_VALUES = const(0x1FF)
@@ -38,22 +36,6 @@ SHORT = const(2)
 BEATEN = const(3)
 UNPROVED = const(4)
 DRAW = const(3)  # winner of a stalled round with equal stone counts
-
-
-def move(card, stone, claims=0):
-    return card | stone << 6 | claims << 10
-
-
-def move_card(m):
-    return m & 63
-
-
-def move_stone(m):
-    return m >> 6 & 15
-
-
-def move_claims(m):
-    return m >> 10 & 0x1FF
 
 
 class Stones:

@@ -5,7 +5,8 @@ by ``make bench``.  A random player places a random hand card at a random
 open stone, then claims every stone it can prove.
 """
 
-from engine.game import AUTO_CLAIM, DRAW_TACTIC, NOBODY, PASS, TACTICS, make_game
+from engine.game import NOBODY, TACTICS, make_game
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move
 from engine.rng import Random
 
 
@@ -30,7 +31,7 @@ def random_move(game, rng):
                 break
             pick -= 1
         s += 1
-    return card | s << 6 | AUTO_CLAIM
+    return move(card, s) | AUTO_CLAIM
 
 
 def random_game(seed, variant=0, game=None, moves=None):

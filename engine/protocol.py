@@ -20,16 +20,23 @@ The tactics variant adds, after the play, ``"draw": "clan"`` or
 """
 
 from engine.cards import BANSHEE, FIRST_TACTIC, SCOUT, STRATEGIST, TRAITOR, card_name, parse_any, parse_card
-from engine.game import N_STONES, PASS, TACTICS, make_game, move
+from engine.game import N_STONES, TACTICS, make_game
+from engine.moves import (
+    DISCARD,
+    DRAW_TACTIC,
+    PASS,
+    move,
+    move_card,
+    move_claims,
+    move_dest,
+    move_second,
+    move_slot,
+    move_stone,
+    return_move,
+    ruse_move,
+    with_claims,
+)
 from engine.position import load
-
-# Constants of engine.tactics, repeated so that a classic referee need not
-# import it (tests check they agree).
-DRAW_TACTIC = 1 << 20
-SLOT_SHIFT = 21
-DEST_SHIFT = 23
-DISCARD = 9
-RETURN_SHIFT = 21
 
 # The keys each form of a tactics answer may carry.
 _PLAY_KEYS = ("card", "stone", "claim", "draw")
@@ -52,24 +59,24 @@ def move_answer(game, m):
     tactics = game.variant == TACTICS
     if tactics and game.returns:
         cards = []
-        for card in (m & 63, m >> RETURN_SHIFT & 63):
+        for card in (move_card(m), move_second(m)):
             if card != PASS:
                 cards.append(card_name(card))
         return {"return": cards}
     m = game.spell_claims(m)
-    card = m & 63
-    claims = _stones(m >> 10 & 0x1FF)
+    card = move_card(m)
+    claims = _stones(move_claims(m))
     if card == PASS:
         return {"pass": True, "claim": claims}
     if not tactics:
-        return {"card": card_name(card), "stone": m >> 6 & 15, "claim": claims}
+        return {"card": card_name(card), "stone": move_stone(m), "claim": claims}
     if card == SCOUT:
-        return {"card": "SC", "from_tactics": m >> 6 & 15, "claim": claims}
-    answer = {"card": card_name(card), "stone": m >> 6 & 15}
+        return {"card": "SC", "from_tactics": move_stone(m), "claim": claims}
+    answer = {"card": card_name(card), "stone": move_stone(m)}
     if card >= STRATEGIST:
-        answer["slot"] = m >> SLOT_SHIFT & 3
+        answer["slot"] = move_slot(m)
         if card != BANSHEE:
-            dest = m >> DEST_SHIFT & 15
+            dest = move_dest(m)
             answer["to"] = "discard" if dest == DISCARD else dest
     answer["claim"] = claims
     answer["draw"] = "tactic" if m & DRAW_TACTIC else "clan"
@@ -112,7 +119,7 @@ def answer_to_move(answer, game=None):
         for key in ("draw", "from_tactics", "slot", "to", "stone"):
             if key in answer:
                 raise ValueError("a pass has no %r" % key)
-        return PASS | mask << 10
+        return move(PASS, 0, mask)
     if "card" not in answer:
         raise ValueError("an answer needs card and stone, or pass")
     card = parse_any(answer["card"]) if tactics else parse_card(answer["card"])
@@ -128,23 +135,19 @@ def answer_to_move(answer, game=None):
     draw = answer.get("draw", "clan")
     if draw not in ("clan", "tactic"):
         raise ValueError("draw must be \"clan\" or \"tactic\"")
-    if draw == "tactic":
-        mask |= DRAW_TACTIC >> 10
+    flag = DRAW_TACTIC if draw == "tactic" else 0
     if card == SCOUT:
-        return move(card, _int(answer, "from_tactics", 0, 3), mask)
+        return move(card, _int(answer, "from_tactics", 0, 3), mask) | flag
     stone = _int(answer, "stone", 0, N_STONES - 1)
-    m = move(card, stone, mask)
     if card < STRATEGIST:
-        return m
-    m |= _int(answer, "slot", 0, 3) << SLOT_SHIFT
-    if card == BANSHEE:
-        return m
-    dest = answer["to"]
+        return move(card, stone, mask) | flag
+    slot = _int(answer, "slot", 0, 3)
+    dest = 0 if card == BANSHEE else answer["to"]
     if card == STRATEGIST and dest == "discard":
-        return m | DISCARD << DEST_SHIFT
-    if type(dest) is not int or not 0 <= dest < N_STONES:
+        dest = DISCARD
+    elif type(dest) is not int or not 0 <= dest < N_STONES:
         raise ValueError("bad to %r" % (dest,))
-    return m | dest << DEST_SHIFT
+    return with_claims(ruse_move(card, stone, slot, dest), mask) | flag
 
 
 def _return_move(answer):
@@ -156,7 +159,7 @@ def _return_move(answer):
         raise ValueError("return must be a list of 1 or 2 cards")
     first = parse_any(cards[0])
     second = parse_any(cards[1]) if len(cards) == 2 else PASS
-    return first | second << RETURN_SHIFT
+    return return_move(first, second)
 
 
 def _scratch(games, variant):

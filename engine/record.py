@@ -39,7 +39,7 @@ stands for).
 
 import json
 
-from engine.game import DRAW, NOBODY, VARIANTS
+from engine.game import DRAW, LANGUAGES, NOBODY, OPPONENTS, VARIANTS
 from engine.match import Match
 from engine.position import dump
 from engine.protocol import answer_to_move, move_answer
@@ -51,8 +51,6 @@ BOARD_VERSION = 1
 BOARD_COMMENT = "a match recorded on a board"
 # The board's menus, in the order of the indices a save keeps (hw.app's
 # OPPONENTS, hw.strings' LANGUAGES; a test holds them equal).
-BOARD_OPPONENTS = ("easy", "medium", "hard", "pass", "link")
-BOARD_LANGUAGES = ("en", "fr", "es")
 
 
 class RecordError(ValueError):
@@ -174,8 +172,8 @@ def from_board(text):
     try:
         s = decode(blob)
         settings = {
-            "opponent": BOARD_OPPONENTS[s.opponent] if s.opponent < len(BOARD_OPPONENTS) else s.opponent,
-            "lang": BOARD_LANGUAGES[s.lang] if s.lang < len(BOARD_LANGUAGES) else s.lang,
+            "opponent": OPPONENTS[s.opponent] if s.opponent < len(OPPONENTS) else s.opponent,
+            "lang": LANGUAGES[s.lang] if s.lang < len(LANGUAGES) else s.lang,
             "auto_claim": s.auto_claim,
             "seat": s.seat,
         }

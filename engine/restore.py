@@ -7,8 +7,9 @@ power-up, for a record's replay), and a board drops it after.
 
 from micropython import const
 
-from engine.game import AUTO_CLAIM, NOBODY, TACTICS
+from engine.game import NOBODY, TACTICS
 from engine.match import Match
+from engine.moves import AUTO_CLAIM
 from engine.save import (F_AUTO, F_MATCH, F_SEAT1, HEAD_BYTES, MAGIC, SETTINGS_BYTES, SLOT_CRC, SLOT_HEAD, VERSION,
                          SaveError, crc32)
 

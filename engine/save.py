@@ -49,7 +49,8 @@ ints below 2**30.
 
 from micropython import const
 
-from engine.game import AUTO_CLAIM, TACTICS
+from engine.game import TACTICS
+from engine.moves import AUTO_CLAIM
 
 VERSION = const(3)  # 3: the generator's second version (engine.rng): saves of 2 deal otherwise
 MAGIC = const(0x53)  # 'S'

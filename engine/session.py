@@ -50,6 +50,7 @@ from micropython import const
 
 from engine.fairdeal import SECRET_BYTES, commitment, deal, public_hash, release, verify
 from engine.match import Match
+from engine.moves import move_card, move_second, return_move
 
 VERSION = const(5)  # 2: four-byte moves (tactics), RETURN; 3: RESUME, and frames with an epoch;
 # 4: the public hash is two CRC-32s (SHA-256 before); 5: the generator's second version (engine.rng)
@@ -64,8 +65,6 @@ _MOVE_BYTES = const(14)
 _RETURN_BYTES = const(12)
 _RESUME_BYTES = const(18)
 _AHEAD = const(6)  # the most moves a save may be ahead of the other's (they are sent again)
-_PASS = const(63)  # engine.game.PASS
-_RETURN_SHIFT = const(21)  # engine.tactics.RETURN_SHIFT
 _MOVE_BITS = const(27)
 REVEAL_MS = const(10000)  # the longest the other board may keep its secret once it has ours
 _TICKS_MASK = const(0x1FFFFFFF)  # times are ms that wrap at 2**29
@@ -310,7 +309,7 @@ class Session:
         else:
             if p[2] >= 64 or p[3] >= 64:
                 return self._fail("an illegal move: malformed move")
-            m = p[2] | p[3] << _RETURN_SHIFT
+            m = return_move(p[2], p[3])
         err = game.check(m)
         if err:
             return self._fail("an illegal move: " + err)
@@ -406,4 +405,4 @@ def move_message(turn, m, digest):
 def return_message(turn, m, digest):
     """The payload of a ``RETURN``: turn, the two cards of return move
     ``m`` (PASS for none), state hash."""
-    return bytes((turn >> 8, turn & 255, m & 63, m >> _RETURN_SHIFT & 63)) + digest
+    return bytes((turn >> 8, turn & 255, move_card(m), move_second(m))) + digest

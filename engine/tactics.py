@@ -8,16 +8,12 @@ A side holds up to four cards (Mud fight); side ``i`` of stone ``s`` for
 player ``p`` is ``s * 2 + p`` and its cards are ``side[i * 4 : i * 4 + 4]``,
 in the order placed.
 
-A move is one int, extending the classic layout::
-
-    card | stone << 6 | claims << 10 | AUTO_CLAIM | DRAW_TACTIC
-         | slot << 21 | dest << 23
+A move is one int (``engine.moves``):
 
 - a clan card or an elite troop: placed at ``stone``;
 - Blind man's bluff, Mud fight: played on ``stone``;
 - Scout: ``stone`` is how many of the three cards come from the tactic pile;
-  the same player then owes a *return* move: ``card`` and ``RETURN_SECOND``
-  bits name the cards put back (PASS for none), the second ends on top;
+  the same player then owes a *return* move naming the cards put back;
 - Strategist: the card at ``slot`` of the mover's side of ``stone`` goes to
   ``dest``, another stone, or is discarded (``dest`` = DISCARD);
 - Banshee: the card at ``slot`` of the opponent's side of ``stone`` is
@@ -49,20 +45,34 @@ from engine.cards import (
     TACTIC_DECK,
     TRAITOR,
 )
-from engine.elite import STEP, W_ALL, W_JOKER, Solver, wild_bit
+from engine.elite import STEP, W_JOKER, Solver
 from engine.formation import rank3
-from engine.game import AUTO_CLAIM, DRAW, DRAW_TACTIC, NOBODY, PASS, TACTICS, Stones, lowest
+from engine.game import NOBODY, TACTICS, Stones, lowest
 from engine.game import BEATEN, CLAIMABLE, SHORT, TAKEN, UNPROVED  # noqa: F401
+from engine.moves import (
+    AUTO_CLAIM,
+    DISCARD,
+    DRAW_TACTIC,
+    PASS,
+    move,
+    move_card,
+    move_claims,
+    move_dest,
+    move_second,
+    move_slot,
+    move_stone,
+    play_of,
+    return_move,
+    returned,
+    ruse_move,
+    with_claims,
+)
 from engine.rng import Random
 
 N_STONES = const(9)
 SIDE_CAP = const(4)  # places per side (four under Mud fight)
 HAND_SIZE = const(7)
 _HAND_ROOM = const(10)  # a Scout holds up to 9 cards for a moment
-SLOT_SHIFT = const(21)
-DEST_SHIFT = const(23)
-DISCARD = const(9)  # Strategist's dest: the discard pile
-RETURN_SHIFT = const(21)  # a return move's second card
 MODE_BLIND = const(1)
 MODE_MUD = const(2)
 
@@ -100,16 +110,6 @@ def _nth(mask, r):
             r -= 1
         mask >>= 1
         s += 1
-
-
-def ruse_move(card, stone, slot, dest=0):
-    """A Strategist, Banshee or Traitor move (see the module notes)."""
-    return card | stone << 6 | slot << SLOT_SHIFT | dest << DEST_SHIFT
-
-
-def return_move(first=PASS, second=PASS):
-    """The Scout's second half: the cards put back (PASS for none)."""
-    return first | second << RETURN_SHIFT
 
 
 class TacticsGame(Stones):
@@ -428,8 +428,8 @@ class TacticsGame(Stones):
         of move ``m`` (claims and draw aside).  ``claimable_after(card,
         stone)`` as in the classic game works too."""
         if stone is not None:
-            m = m | stone << 6
-        card = m & 63
+            m = move(m, stone)  # (m: the card alone)
+        card = move_card(m)
         if card == PASS or card == SCOUT:
             return self.claimable(self.to_move)
         p = self.to_move
@@ -443,16 +443,16 @@ class TacticsGame(Stones):
     def place_tentatively(self, card, stone):
         """Play ``card`` at ``stone`` (a clan card, an elite troop or a combat
         mode) without ending the turn; returns a token for ``retract``."""
-        return self.play_tentatively(card | stone << 6)
+        return self.play_tentatively(move(card, stone))
 
     def retract(self, token, stone):
-        self.unplay(token >> 8 & 63 | stone << 6, token)
+        self.unplay(move(token >> 8 & 63, stone), token)
 
     def play_tentatively(self, m):
         """Any play (claims and draw aside) without ending the turn, so
         that a screen can show the table before asking for claims;
         ``unplay`` takes it back."""
-        m &= ~(0x3FF << 10 | DRAW_TACTIC)
+        m = play_of(m)
         if self.returns or self.check(m) is not None:
             raise ValueError("cannot play that now")
         self._tentative = self._firsts_of(m)
@@ -476,7 +476,7 @@ class TacticsGame(Stones):
         m &= ~AUTO_CLAIM
         if self.returns:
             return m
-        return m | self.claimable_after(m) << 10
+        return with_claims(m, self.claimable_after(m))
 
     # -- table changes -----------------------------------------------------
 
@@ -628,7 +628,7 @@ class TacticsGame(Stones):
                 t = stones
                 while t:
                     if t & 1:
-                        add(card | s << 6)
+                        add(move(card, s))
                     t >>= 1
                     s += 1
                 continue
@@ -645,19 +645,19 @@ class TacticsGame(Stones):
                 t = stones
                 while t:
                     if t & 1:
-                        add(card | s << 6)
+                        add(move(card, s))
                     t >>= 1
                     s += 1
             elif card == BLIND or card == MUD:
                 bit = MODE_BLIND if card == BLIND else MODE_MUD
                 for s in range(N_STONES):
                     if owner[s] == NOBODY and not self.mode[s] & bit:
-                        add(card | s << 6)
+                        add(move(card, s))
             elif card == SCOUT:
                 if self.deck_pos < 54 or self.tpos < 10:
                     lo, hi = self._scout_range()
                     for t in range(lo, hi + 1):
-                        add(card | t << 6)
+                        add(move(card, t))
             else:
                 # A ruse: one move per target (none: not playable).
                 q = p if card == STRATEGIST else 1 - p
@@ -676,11 +676,10 @@ class TacticsGame(Stones):
                             t = stones
                         else:
                             continue
-                        base = card | s << 6 | j << SLOT_SHIFT
                         d = 0
                         while t:
                             if t & 1:
-                                add(base | d << DEST_SHIFT)
+                                add(ruse_move(card, s, j, d))
                             t >>= 1
                             d += 1
         if not out:
@@ -749,7 +748,7 @@ class TacticsGame(Stones):
                 if card == JOKER and self.jokers_on[p]:
                     continue
                 if count <= k < count + ns:
-                    return card | _nth(stones, k - count) << 6
+                    return move(card, _nth(stones, k - count))
                 count += ns
             elif card == BLIND or card == MUD:
                 bit = MODE_BLIND if card == BLIND else MODE_MUD
@@ -759,7 +758,7 @@ class TacticsGame(Stones):
                         free |= 1 << s
                 c = _count(free)
                 if count <= k < count + c:
-                    return card | _nth(free, k - count) << 6
+                    return move(card, _nth(free, k - count))
                 count += c
             elif card == SCOUT:
                 if self.deck_pos < 54 or self.tpos < 10:
@@ -767,7 +766,7 @@ class TacticsGame(Stones):
                     lo = span & 15
                     hi = span >> 4
                     if count <= k <= count + hi - lo:
-                        return card | (lo + k - count) << 6
+                        return move(card, lo + k - count)
                     count += hi - lo + 1
             else:
                 q = p if card == STRATEGIST else 1 - p
@@ -827,16 +826,15 @@ class TacticsGame(Stones):
         if m < 0 or m >= _TOP_MOVE:
             return "malformed move"
         p = self.to_move
-        card = m & 63
-        stone = m >> 6 & 15
-        claims = m >> 10 & 0x1FF
+        card = move_card(m)
+        claims = move_claims(m)
         if m & AUTO_CLAIM and claims:
             return "malformed move"
         hand = self.hand[p]
         if self.returns:
             if (m & ~(AUTO_CLAIM | DRAW_TACTIC)) >> 6 & 0x7FFF:
                 return "a Scout's cards must go back first"
-            second = m >> RETURN_SHIFT & 63
+            second = move_second(m)
             if m >> 27:
                 return "malformed move"
             want = self.returns
@@ -854,7 +852,7 @@ class TacticsGame(Stones):
                     return "card not in hand"
             return None
         if card == PASS:
-            if m & ~(0x3FF << 10 | AUTO_CLAIM | DRAW_TACTIC) != PASS:
+            if play_of(m) != PASS:
                 return "malformed move"
             if self.can_play(p):
                 return "cannot pass: a card can be played"
@@ -876,10 +874,10 @@ class TacticsGame(Stones):
         # None when the play ``m`` (claims and draw aside) is open to ``p``,
         # whose hand holds its card and who may play a tactic card; else
         # why not.  The same rules as ``legal_moves``, without the list.
-        card = m & 63
-        stone = m >> 6 & 15
-        slot = m >> SLOT_SHIFT & 3
-        dest = m >> DEST_SHIFT & 15
+        card = move_card(m)
+        stone = move_stone(m)
+        slot = move_slot(m)
+        dest = move_dest(m)
         if card == SCOUT:
             lo, hi = self._scout_range()
             if slot or dest:
@@ -934,7 +932,7 @@ class TacticsGame(Stones):
     def _play(self, p, m):
         # The play part of move ``m``: returns what undoing it needs (the
         # hand index, and for a Strategist or Banshee the card's slot).
-        card = m & 63
+        card = move_card(m)
         if card == PASS:
             return 0
         h = self.hand_index(p, card)
@@ -942,7 +940,7 @@ class TacticsGame(Stones):
         info = h | card << 8
         if card >= FIRST_TACTIC:
             self.played[p] += 1
-        stone = m >> 6 & 15
+        stone = move_stone(m)
         if card < FIRST_TACTIC or card <= SHIELD:
             self._add(stone, p, card, True)
         elif card == BLIND:
@@ -952,8 +950,8 @@ class TacticsGame(Stones):
         elif card == SCOUT:
             self._discard(card)  # its cards come with the draw
         else:
-            slot = m >> SLOT_SHIFT & 3
-            dest = m >> DEST_SHIFT & 15
+            slot = move_slot(m)
+            dest = move_dest(m)
             if card == STRATEGIST:
                 moved = self._remove(stone, p, slot, False)
                 if dest == DISCARD:
@@ -969,10 +967,10 @@ class TacticsGame(Stones):
         return info
 
     def _unplay(self, p, m, info):
-        card = m & 63
+        card = move_card(m)
         if card == PASS:
             return
-        stone = m >> 6 & 15
+        stone = move_stone(m)
         if card < FIRST_TACTIC or card <= SHIELD:
             self._remove(stone, p, self.n[stone * 2 + p] - 1, True)
         elif card == BLIND:
@@ -982,8 +980,8 @@ class TacticsGame(Stones):
         elif card == SCOUT:
             self._undiscard()
         else:
-            slot = m >> SLOT_SHIFT & 3
-            dest = m >> DEST_SHIFT & 15
+            slot = move_slot(m)
+            dest = move_dest(m)
             self._undiscard()  # the ruse
             if card == STRATEGIST:
                 if dest == DISCARD:
@@ -1015,23 +1013,23 @@ class TacticsGame(Stones):
     def _firsts_of(self, m):
         # ``first`` of the stones play ``m`` may change (its stone, and a
         # Strategist's or Traitor's dest), two bits each, for undoing it.
-        card = m & 63
+        card = move_card(m)
         if card == PASS or card == SCOUT:
             return 0
-        code = self.first[m >> 6 & 15]
+        code = self.first[move_stone(m)]
         if card == STRATEGIST or card == TRAITOR:
-            d = m >> DEST_SHIFT & 15
+            d = move_dest(m)
             if d < N_STONES:
                 code |= self.first[d] << 2
         return code
 
     def _set_firsts_of(self, m, code):
-        card = m & 63
+        card = move_card(m)
         if card == PASS or card == SCOUT:
             return
-        self.first[m >> 6 & 15] = code & 3
+        self.first[move_stone(m)] = code & 3
         if card == STRATEGIST or card == TRAITOR:
-            d = m >> DEST_SHIFT & 15
+            d = move_dest(m)
             if d < N_STONES:
                 self.first[d] = code >> 2
 
@@ -1062,17 +1060,17 @@ class TacticsGame(Stones):
             self.to_move = 1 - p
             self._check_stall()
             return
-        card = m & 63
+        card = move_card(m)
         firsts = self._firsts_of(m)
         info = self._play(p, m)
-        claims = m >> 10 & 0x1FF
+        claims = move_claims(m)
         if m & AUTO_CLAIM:
             claims = self.claimable(p)
         done = self._claims(claims, p) if claims else 0
         drew = 0
         if self.winner == NOBODY and card != PASS:
             if card == SCOUT:
-                t = m >> 6 & 15
+                t = move_stone(m)
                 d = self._scout_draws()
                 for _ in range(t):
                     self._draw(p, True)
@@ -1082,7 +1080,7 @@ class TacticsGame(Stones):
                 self.returns = d - 1 if d > 1 else 0
             else:
                 drew = self._draw(p, m & DRAW_TACTIC)
-        self.history.append(m & ~(0x3FF << 10 | AUTO_CLAIM) | done << 10)
+        self.history.append(with_claims(m, done))
         self.history.append(firsts | p << 18)
         self.history.append(info | drew << 16)
         if self.winner == NOBODY and not self.returns:
@@ -1095,7 +1093,7 @@ class TacticsGame(Stones):
         # it covered (12 bits each).
         extra = 0
         shift = 0
-        for card in (m & 63, m >> RETURN_SHIFT & 63):
+        for card in (move_card(m), move_second(m)):
             if card == PASS:
                 continue
             h = self.hand_index(p, card)
@@ -1132,7 +1130,18 @@ class TacticsGame(Stones):
         while i > 0 and h[i + 1] >> 19 & 1:
             i -= 3
         m = h[i]
-        return m & 63, m >> 6 & 15, m >> 10 & 0x1FF
+        return move_card(m), move_stone(m), move_claims(m)
+
+    def last_turn(self):
+        """What the last move did, for screens and the console: ``(player,
+        m, drew, back)``, the mover, the move as played, its draw (a Scout:
+        how many of its cards came from the tactic pile; another move: 2
+        when it drew from the tactic pile) and -1; after a Scout's return,
+        the Scout's player, move and draw and how many cards went back."""
+        h = self.history
+        if h[-2] >> 19 & 1:
+            return h[-5] >> 18 & 1, h[-6], h[-4] >> 16 & 3, returned(h[-3])
+        return h[-2] >> 18 & 1, h[-3], h[-1] >> 16 & 3, -1
 
     def last_move(self):
         """The last move as played (claims as they took effect)."""
@@ -1148,10 +1157,10 @@ class TacticsGame(Stones):
         self.to_move = p
         if meta >> 19 & 1:
             # Undo a return: the cards come back off the piles, second first.
-            second = m >> RETURN_SHIFT & 63
-            n = (m & 63 != PASS) + (second != PASS)
+            second = move_second(m)
+            n = returned(m)
             shift = 12 * (n - 1)
-            for card in (second, m & 63):
+            for card in (second, move_card(m)):
                 if card == PASS:
                     continue
                 old = extra >> shift >> 4 & 255
@@ -1165,7 +1174,7 @@ class TacticsGame(Stones):
                 shift -= 12
             self.returns = n
             return
-        card = m & 63
+        card = move_card(m)
         drew = extra >> 16 & 3
         if card == SCOUT:
             self.returns = 0
@@ -1182,7 +1191,7 @@ class TacticsGame(Stones):
                 self.tpos -= 1
             else:
                 self.deck_pos -= 1
-        done = m >> 10 & 0x1FF
+        done = move_claims(m)
         s = 0
         while done >> s:
             if done >> s & 1:

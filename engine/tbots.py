@@ -43,18 +43,20 @@ from engine.cards import (
 )
 from engine.elite import W_JOKER, Solver
 from engine.formation import CURVE
-from engine.game import AUTO_CLAIM, NOBODY, PASS
-from engine.tactics import (
-    DEST_SHIFT,
+from engine.game import NOBODY
+from engine.moves import (
+    AUTO_CLAIM,
     DISCARD,
     DRAW_TACTIC,
-    MODE_BLIND,
-    MODE_MUD,
-    SIDE_CAP,
-    SLOT_SHIFT,
-    TacticsGame,
+    PASS,
+    move,
+    move_card,
+    move_dest,
+    move_slot,
+    move_stone,
     return_move,
 )
+from engine.tactics import MODE_BLIND, MODE_MUD, SIDE_CAP, TacticsGame
 
 N_STONES = const(9)
 CERTAIN = const(1000)
@@ -411,8 +413,8 @@ class Brain:
     def touched(self, m):
         """Mask of the stones move m changes, and (in ``touched_q``) those
         whose opponent side or modes it changes."""
-        card = m & 63
-        s = m >> 6 & 15
+        card = move_card(m)
+        s = move_stone(m)
         if card == PASS or card == SCOUT:
             self.touched_q = 0
             return 0
@@ -422,7 +424,7 @@ class Brain:
         if card == BLIND or card == MUD or card == BANSHEE:
             self.touched_q = 1 << s
             return 1 << s
-        dest = m >> DEST_SHIFT & 15
+        dest = move_dest(m)
         mask = 1 << s
         if dest != DISCARD:
             mask |= 1 << dest
@@ -436,12 +438,12 @@ class Brain:
         ``floor`` (its source stone judged already, its destination at
         best won for sure) is not played out: the answer is then below
         ``floor``."""
-        card = m & 63
+        card = move_card(m)
         if card < FIRST_TACTIC:
             # A clan card (most plays), the steps below written out: it
             # goes on the table without leaving the hand, which nothing
             # here looks at.
-            s = m >> 6 & 15
+            s = move_stone(m)
             self.touched_q = 0
             first = g.first[s]
             g._add(s, p, card, True)
@@ -457,9 +459,9 @@ class Brain:
         if card == SCOUT:
             return self.scout_value(g, p)
         if card == STRATEGIST or card == TRAITOR:
-            src = m >> 6 & 15
-            dest = m >> DEST_SHIFT & 15
-            key = src * 4 + (m >> SLOT_SHIFT & 3) + (36 if card == TRAITOR else 0)
+            src = move_stone(m)
+            dest = move_dest(m)
+            key = src * 4 + (move_slot(m)) + (36 if card == TRAITOR else 0)
             if dest != src and self.src_stamp[key] == self.stamp:
                 bound = self.src_v[key] - self.root[src] - _COST[card - FIRST_TACTIC]
                 if dest != DISCARD:
@@ -473,7 +475,7 @@ class Brain:
         if mask & (mask - 1):
             hope = g.wins_with(p, self.full_root | mask)
         else:
-            hope = self.wins_at >> (m >> 6 & 15) & 1
+            hope = self.wins_at >> (move_stone(m)) & 1
         if hope:
             if card <= SHIELD:
                 claims = g.claimable(p)  # an elite troop shown may prove other stones
@@ -492,9 +494,9 @@ class Brain:
         root = self.root
         if card == STRATEGIST or card == TRAITOR:
             # A ruse's source stone looks the same whatever the destination.
-            src = m >> 6 & 15
-            key = src * 4 + (m >> SLOT_SHIFT & 3) + (36 if card == TRAITOR else 0)
-            if m >> DEST_SHIFT & 15 == src:
+            src = move_stone(m)
+            key = src * 4 + (move_slot(m)) + (36 if card == TRAITOR else 0)
+            if move_dest(m) == src:
                 src = -1
             for s in range(N_STONES):
                 if mask >> s & 1:
@@ -506,7 +508,7 @@ class Brain:
                     else:
                         v += self.chance(g, s, p, worlds) - root[s]
         else:
-            s = m >> 6 & 15  # the only stone the play touches
+            s = move_stone(m)  # the only stone the play touches
             v = self.chance(g, s, p, worlds) - root[s]
         self.untry(g, m, token)
         self.touched_q = 0
@@ -640,7 +642,7 @@ class Brain:
             return 0
         if g.deck_pos >= 54:
             return DRAW_TACTIC
-        card = m & 63
+        card = move_card(m)
         ht = 0
         hand = g.hand[p]
         for h in range(g.hand_n[p]):
@@ -690,12 +692,12 @@ def choose(bot, game):
 
 
 def _finish(brain, g, p, m):
-    if m & 63 == SCOUT:
+    if move_card(m) == SCOUT:
         lo_hi = g._scout_range()
         t = 2 if lo_hi[1] >= 2 else lo_hi[1]
         if t < lo_hi[0]:
             t = lo_hi[0]
-        m = SCOUT | t << 6
+        m = move(SCOUT, t)
         return m | AUTO_CLAIM
     return m | brain.draw_flag(g, p, m) | AUTO_CLAIM
 
@@ -712,7 +714,7 @@ def _easy(bot, g, p, moves):
     tactic = False
     count = 0  # plays of a tactic card
     for m in moves:
-        if m & 63 >= FIRST_TACTIC:
+        if move_card(m) >= FIRST_TACTIC:
             count += 1
     if count and (not clan or not stones or rng.below(3) == 0):
         tactic = True
@@ -736,28 +738,28 @@ def _easy(bot, g, p, moves):
                 score += 8
             if score > best:
                 best = score
-                m = card | s << 6
+                m = move(card, s)
         return m
     # A tactic card from the hand, used simply.
     pick = rng.below(count)
     for m in moves:
-        if m & 63 >= FIRST_TACTIC:
+        if move_card(m) >= FIRST_TACTIC:
             if not pick:
                 break
             pick -= 1
-    card = m & 63
+    card = move_card(m)
     if card <= SHIELD:
         # An elite troop goes to its fullest open side.
         best = -1
         for x in moves:
-            if x & 63 == card:
-                s = x >> 6 & 15
+            if move_card(x) == card:
+                s = move_stone(x)
                 k = g.n[s * 2 + p] * 4 + rng.below(4)
                 if k > best:
                     best = k
                     m = x
     elif card == SCOUT:
-        m = SCOUT | g._scout_range()[0] << 6
+        m = move(SCOUT, g._scout_range()[0])
     return m
 
 
@@ -810,7 +812,7 @@ def _hard(bot, brain, g, p, moves):
         if brain.top_v[i] < -WIN:
             break
         cand = brain.top_m[i]
-        card = cand & 63
+        card = move_card(cand)
         if card == SCOUT:
             brain.touched_q = 0
             v = brain.board(g, p, worlds, 0) + 2 * brain.scout_value(g, p)
@@ -850,7 +852,7 @@ def _returns(bot, brain, g, p):
             worth[h] = _COST[hand[h] - FIRST_TACTIC] // 2  # kept for later
     plays = g.legal_moves(-1, brain.plays)
     for m in plays:
-        card = m & 63
+        card = move_card(m)
         if card == PASS:
             continue
         v = brain.delta(g, p, m, 0)

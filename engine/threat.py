@@ -9,7 +9,7 @@ tests over at most 7 runs, 9 values or 6 colours.  Loaded with the classic
 round (``engine.classic``): a tactics match does without it.
 """
 
-from engine.formation import COLOUR, COLOUR_RUN, RUN, THREE
+from engine.formation import COLOUR, COLOUR_RUN, RUN, THREE, category
 
 
 def _top_tables():
@@ -46,7 +46,7 @@ def threat(unseen, unseen_n, k, a, b, rank):
     the missing cards of one completion that does, packed 6 bits a card
     (card + 1) for ``unpack``.
     """
-    cat = rank >> 5
+    cat = category(rank)
     total = rank & 31
     need = 3 - k
     # What the opponent's side already fixes.

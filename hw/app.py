@@ -28,12 +28,28 @@ except ImportError:
     pass
 
 from engine import unload
-from engine.formation import CATEGORY_NAMES
+from engine.formation import CATEGORY_NAMES, category
 from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, MUD, SCOUT, STRATEGIST, card_name
-from engine.game import CLASSIC, DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, TACTICS, UNPROVED, lowest, move
+from engine.game import (CLASSIC, DRAW, EXPERT, LANGUAGES, LEVELS, N_STONES, NOBODY, OPPONENTS, SIDE_MAX, TACTICS,
+                         UNPROVED, lowest)
 from engine.match import Match
+from engine.moves import (
+    DISCARD,
+    DRAW_TACTIC,
+    PASS,
+    move,
+    move_card,
+    move_claims,
+    move_dest,
+    move_slot,
+    move_stone,
+    return_move,
+    ruse_move,
+    stones_text,
+    with_claims,
+)
 from hw import buttons
-from hw.strings import LANGUAGES, text
+from hw.strings import text
 
 # What each variant loads when it is in play (engine.bots and engine.game
 # serve both), and the bots' part of it.
@@ -67,16 +83,11 @@ DEST = const(6)  # a Strategist or Traitor: where the card goes (9: discard)
 DRAW_PICK = const(7)  # draw from the clan or the tactic pile
 RETURN = const(8)  # after a Scout: the cards to put back, one by one
 
-# Tactics move fields (engine.tactics; kept here so that the classic app
-# never loads that module).
-DRAW_TACTIC = const(1 << 20)
-SLOT_SHIFT = const(21)
-DEST_SHIFT = const(23)
-DISCARD = const(9)
+# Tactics modes (engine.tactics; kept here so that the classic app never
+# loads that module).
 MODE_BLIND = const(1)
 MODE_MUD = const(2)
 
-OPPONENTS = ("easy", "medium", "hard", "pass", "link")
 ROUND_CHOICES = (1, 3, 5, 7)
 MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "start")
 PAUSE_ROWS = ("resume", "restart", "main_menu")
@@ -252,11 +263,11 @@ class App:
                 else:
                     self._start_turn()
                     if self.session is not None:
-                        if self.game.history and self.mode != REMOTE:
+                        if self.game.move_count() and self.mode != REMOTE:
                             # The other board opened the new round while
                             # this one showed the summary: say what it did.
                             self.message = self.last_text()
-                        self.seen_moves = len(self.game.history)
+                        self.seen_moves = self.game.move_count()
         elif mode == MATCH_END:
             if button == buttons.A:
                 self.mode = MENU
@@ -387,7 +398,7 @@ class App:
         for name in _CLASSIC_MODULES if self.variant == TACTICS else _TACTICS_MODULES:
             unload(name)
         self.match = Match(seed, self.rounds, self.variant)
-        if self.opponent in ("easy", "medium", "hard"):
+        if self.opponent in LEVELS:
             from engine.bots import Bot  # (a linked or pass-and-play match holds no bot)
 
             self.bots[1] = Bot(self.opponent, seed ^ 0x5A5A)
@@ -455,7 +466,7 @@ class App:
         if self.claims and game.wins_with(p, self.claims):
             # The claims win before any card is placed: any card will do.
             m = game.any_placement(p)
-            self._finish(m & 63, m >> 6 & 15)
+            self._finish(move_card(m), move_stone(m))
             return
         if game.variant == TACTICS:
             cannot = not game.can_play(p)
@@ -554,14 +565,14 @@ class App:
                 if game.variant == TACTICS:
                     if self.targets() >> self.stone_cursor & 1:
                         self.stone = self.stone_cursor
-                        self._played(self.card | self.stone_cursor << 6)
+                        self._played(move(self.card, self.stone_cursor))
                 else:
                     self._place(self.stone_cursor)
         elif phase == SCOUT_N:
             if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
                 self.stone = self._next(self.stone, step, self.targets(), 4)
             elif button == buttons.A:
-                self._played(SCOUT | self.stone << 6)
+                self._played(move(SCOUT, self.stone))
         elif phase == TABLE:
             if button in (buttons.LEFT, buttons.RIGHT):
                 self.stone_cursor = self._next(self.stone_cursor, step, self.targets())
@@ -571,7 +582,7 @@ class App:
             elif button == buttons.A:
                 self.stone = self.stone_cursor
                 if self.card == BANSHEE:
-                    self._played(BANSHEE | self.stone << 6 | self.slot << SLOT_SHIFT)
+                    self._played(ruse_move(BANSHEE, self.stone, self.slot))
                 else:
                     self.phase = DEST
                     self.dest = self._next(self.stone, 0, self.targets(), N_STONES + 1)
@@ -579,13 +590,13 @@ class App:
             if button in (buttons.LEFT, buttons.RIGHT):
                 self.dest = self._next(self.dest, step, self.targets(), N_STONES + 1)
             elif button == buttons.A:
-                self._played(self.card | self.stone << 6 | self.slot << SLOT_SHIFT | self.dest << DEST_SHIFT)
+                self._played(ruse_move(self.card, self.stone, self.slot, self.dest))
         elif phase == DRAW_PICK:
             if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
                 self.dest = 1 - self.dest
             elif button == buttons.A:
                 self.draw_tactic[game.to_move] = self.dest == 1
-                self._commit(self.play | self.claims << 10 | (DRAW_TACTIC if self.dest == 1 else 0))
+                self._commit(with_claims(self.play, self.claims) | (DRAW_TACTIC if self.dest == 1 else 0))
 
     # -- the steps of a tactics turn ----------------------------------------
 
@@ -599,9 +610,9 @@ class App:
         mask = 0
         for m in self.choices:
             if phase == SCOUT_N or phase == STONE or phase == TABLE:
-                mask |= 1 << (m >> 6 & 15)
-            elif phase == DEST and m >> 6 & 15 == self.stone and m >> SLOT_SHIFT & 3 == self.slot:
-                mask |= 1 << (m >> DEST_SHIFT & 15)
+                mask |= 1 << move_stone(m)
+            elif phase == DEST and move_stone(m) == self.stone and move_slot(m) == self.slot:
+                mask |= 1 << move_dest(m)
         return mask
 
     def slots(self):
@@ -609,8 +620,8 @@ class App:
         the stone under the cursor."""
         mask = 0
         for m in self.choices:
-            if m >> 6 & 15 == self.stone_cursor:
-                mask |= 1 << (m >> SLOT_SHIFT & 3)
+            if move_stone(m) == self.stone_cursor:
+                mask |= 1 << move_slot(m)
         return mask
 
     def blocked(self):
@@ -623,8 +634,8 @@ class App:
         if self._blocked < 0:
             playable = 0
             for m in game.legal_moves():
-                if m & 63 >= FIRST_TACTIC and m != PASS:
-                    playable |= 1 << ((m & 63) - FIRST_TACTIC)
+                if move_card(m) >= FIRST_TACTIC and m != PASS:
+                    playable |= 1 << (move_card(m) - FIRST_TACTIC)
             self._blocked = 0x1FF & ~playable
         return self._blocked
 
@@ -655,7 +666,7 @@ class App:
             self._notice([why], TURN)
             return
         self.card = card
-        self.choices = [m for m in game.legal_moves() if m & 63 == card]
+        self.choices = [m for m in game.legal_moves() if move_card(m) == card]
         if card == SCOUT:
             self.phase = SCOUT_N
             self.stone = self._next(0, 0, self.targets(), 4)
@@ -684,19 +695,19 @@ class App:
 
     def _after_claims(self):
         game = self.game
-        if (self.play & 63 not in (SCOUT, PASS) and game.pile_size() and game.tactic_pile_size()
+        if (move_card(self.play) not in (SCOUT, PASS) and game.pile_size() and game.tactic_pile_size()
                 and not game.wins_with(game.to_move, self.claims)):
             self.phase = DRAW_PICK
             self.dest = 1 if self.draw_tactic[game.to_move] else 0
             return
-        self._commit(self.play | self.claims << 10)
+        self._commit(with_claims(self.play, self.claims))
 
     def _put_back(self, card):
         self.picked.append(card)
         self.cursor = 0
         if len(self.picked) == self.game.returns:
             second = self.picked[1] if len(self.picked) > 1 else PASS
-            self._commit(self.picked[0] | second << SLOT_SHIFT)
+            self._commit(return_move(self.picked[0], second))
 
     def _next(self, s, step, mask, n=N_STONES):
         """The next position of ``mask`` from ``s`` in direction ``step``
@@ -754,7 +765,7 @@ class App:
         game = self.game
         if self.session is not None:
             self.session.play(m)  # applies it and sends it
-            self.seen_moves = len(game.history)
+            self.seen_moves = game.move_count()
             if len(self.match.results) > self.seen_rounds:
                 return self._linked_round_over(p)
         else:
@@ -809,7 +820,7 @@ class App:
             lines.append(self.name(p) + ": " + " ".join(card_name(c) for c in cards))
             # A complete side's formation, on a line of its own.
             if not tactics and len(cards) == SIDE_MAX:
-                lines.append("  " + self.t(CATEGORY_NAMES[game.rank[s * 2 + p] >> 5]))
+                lines.append("  " + self.t(CATEGORY_NAMES[category(game.rank[s * 2 + p])]))
             elif tactics and len(cards) == game.cap(s):
                 rank = game.rank[s * 2 + p]
                 lines.append("  " + (self.t("sum_of") % rank if game.mode[s] & MODE_BLIND else
@@ -951,39 +962,34 @@ class App:
         else:
             text_ = self.t("played_tactic") % card_name(card)
         if claims:
-            text_ += ", " + self.t("claims") % ",".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
+            text_ += ", " + self.t("claims") % stones_text(claims)
         return text_
 
     def last_text(self):
         """What the last move did, said for the other player (a Scout's
         cards put back are not named: only how many)."""
         game = self.game
-        h = game.history
-        if game.variant != TACTICS or not h:
+        if game.variant != TACTICS or not game.move_count():
             return self._move_text(game.last_played())
-        if h[-2] >> 19 & 1:  # a Scout's return: the Scout, then the cards back
-            m = h[-3]
-            back = (m & 63 != PASS) + (m >> SLOT_SHIFT & 63 != PASS)
-            return self._tactics_text(h[-6], h[-4], h[-5] >> 18 & 1, back)
-        return self._tactics_text(h[-3], h[-1], h[-2] >> 18 & 1)
+        p, m, drew, back = game.last_turn()  # (a Scout's return: the Scout, then the cards back)
+        return self._tactics_text(m, drew, p, back if back > 0 else 0)
 
-    def _tactics_text(self, m, extra, p, back=0):
+    def _tactics_text(self, m, drew, p, back=0):
         # One move of the history, read on the table as it is after it.
         game = self.game
-        card = m & 63
-        stone = m >> 6 & 15
-        claims = m >> 10 & 0x1FF
+        card = move_card(m)
+        stone = move_stone(m)
+        claims = move_claims(m)
         if card == PASS or card < BLIND:
             return self._move_text((card, stone, claims))
         if card == BLIND or card == MUD:
             text_ = self.t("mode_on") % (card_name(card), stone + 1)
         elif card == SCOUT:
-            drew = extra >> 16 & 3
             text_ = self.t("scouted") % (stone, drew - stone)
             if back and not claims:  # (with claims, no room: the count is the cards drawn less one)
                 text_ += ", " + self.t("put_back") % back
         else:
-            dest = m >> DEST_SHIFT & 15
+            dest = move_dest(m)
             if card == BANSHEE or dest == DISCARD:
                 gone = game.discard[game.discard_n - 2]
                 text_ = self.t("discards") % (card_name(card), card_name(gone), stone + 1)
@@ -991,7 +997,7 @@ class App:
                 moved = game.cards_at(dest, p)[-1]
                 text_ = self.t("moves") % (card_name(card), card_name(moved), stone + 1, dest + 1)
         if claims:
-            text_ += ", " + self.t("claims") % ",".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
+            text_ += ", " + self.t("claims") % stones_text(claims)
         return text_
 
     def _bot_move(self):

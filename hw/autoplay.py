@@ -7,11 +7,12 @@ a Scout's count and the cards it puts back, a ruse's card and destination,
 and the pile to draw from.
 """
 
-from engine.game import AUTO_CLAIM, N_STONES, TACTICS, lowest
+from engine.game import N_STONES, TACTICS, lowest
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, move_card, move_claims, move_dest, move_second, move_slot, move_stone
 from engine.rng import Random
 from hw import buttons
-from hw.app import (CARD, CLAIM, CLAIM_FIRST, DEST, DEST_SHIFT, DETAIL, DRAW_PICK, DRAW_TACTIC, HANDOFF, MENU,
-                    MENU_ROWS, NOTICE, PAUSE, RETURN, RESUME, ROUND_END, SCOUT_N, SLOT_SHIFT, STONE, TABLE, TURN)
+from hw.app import (CARD, CLAIM, CLAIM_FIRST, DEST, DETAIL, DRAW_PICK, HANDOFF, MENU, MENU_ROWS, NOTICE, PAUSE, RETURN,
+                    RESUME, ROUND_END, SCOUT_N, STONE, TABLE, TURN)
 
 
 class AutoPlayer:
@@ -62,15 +63,15 @@ class AutoPlayer:
         game = app.game
         # (A new match, a link dealt anew, may reach the same turn number:
         # a plan is for one turn of one round of one match.)
-        turn = (app.match, len(app.match.results), len(game.history))
+        turn = (app.match, len(app.match.results), game.move_count())
         if self.plan is None or self.plan[0] != turn:
             m = game.spell_claims(self.choose(game))
             tactic = bool(m & DRAW_TACTIC) or (self.tactic_draws > 0 and self.rng.below(self.tactic_draws) == 0)
             self.plan = (turn, m, tactic)
         _, m, tactic = self.plan
-        card = m & 63
-        stone = m >> 6 & 15
-        claims = m >> 10 & 0x1FF
+        card = move_card(m)
+        stone = move_stone(m)
+        claims = move_claims(m)
         phase = app.phase
         if phase in (CLAIM, CLAIM_FIRST):
             todo = claims & ~app.claims & app.claimable
@@ -82,7 +83,7 @@ class AutoPlayer:
             return self._towards(app.cursor, target, len(app.hand())) or buttons.A
         if phase == RETURN:
             # The cards go back in the move's order: first, then second.
-            want = (card, m >> SLOT_SHIFT & 63)[len(app.picked)]
+            want = (card, move_second(m))[len(app.picked)]
             target = app.hand().index(want)
             return self._towards(app.cursor, target, len(app.hand())) or buttons.A
         if phase == STONE:
@@ -90,12 +91,12 @@ class AutoPlayer:
         if phase == SCOUT_N:
             return self._towards(app.stone, stone, 4) or buttons.A
         if phase == TABLE:
-            slot = m >> SLOT_SHIFT & 3
+            slot = move_slot(m)
             if app.stone_cursor != stone:
                 return self._towards(app.stone_cursor, stone, N_STONES)
             return (buttons.DOWN if app.slot != slot else 0) or buttons.A
         if phase == DEST:
-            return self._towards(app.dest, m >> DEST_SHIFT & 15, N_STONES + 1) or buttons.A
+            return self._towards(app.dest, move_dest(m), N_STONES + 1) or buttons.A
         if phase == DRAW_PICK:
             return buttons.A if app.dest == tactic else buttons.RIGHT
         return None

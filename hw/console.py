@@ -5,13 +5,27 @@ Only ``input`` and ``print`` are used, so the same code runs on a board
 are player 0 and play against a built-in opponent, in any variant.
 """
 
-from engine.bots import LEVELS, Bot
+from engine.bots import Bot
 from engine.cards import (BANSHEE, BLIND, MUD, SCOUT, STRATEGIST, TRAITOR, card_name, parse_any,
                           parse_card)
 from engine.formation import CATEGORY_NAMES
-from engine.game import (DRAW, EXPERT, N_STONES, NOBODY, PASS, SIDE_MAX, TACTICS, UNPROVED, VARIANTS, move,
-                         move_card, move_claims, move_stone)
+from engine.game import DRAW, EXPERT, LEVELS, N_STONES, NOBODY, SIDE_MAX, TACTICS, UNPROVED, VARIANTS
 from engine.match import Match
+from engine.moves import (
+    DISCARD,
+    DRAW_TACTIC,
+    PASS,
+    move,
+    move_card,
+    move_claims,
+    move_dest,
+    move_stone,
+    play_of,
+    return_move,
+    ruse_move,
+    stones_text,
+    with_claims,
+)
 
 YOU = 0
 BOT = 1
@@ -37,10 +51,6 @@ LEVEL_NAMES = {"easy": "the Apprentice", "medium": "the Clansman", "hard": "the 
 _OUTCOME = ("you win the round", "the opponent wins the round", "", "round drawn")
 
 USAGE = "options: --level easy|medium|hard --variant classic|expert|tactics --rounds N --seed N --auto-claim"
-DRAW_TACTIC = 1 << 20  # engine.tactics' move fields, without loading it for the classic game
-SLOT_SHIFT = 21
-DEST_SHIFT = 23
-DISCARD = 9
 
 
 class Quit(Exception):
@@ -90,7 +100,7 @@ def board_text(game, scores=None):
     hand = sorted(game.hand_cards(YOU))
     lines.append("your hand: " + "  ".join("%d:%s" % (i + 1, card_name(c)) for i, c in enumerate(hand)))
     if claim_mask:
-        lines.append("* you can claim: " + " ".join(str(s + 1) for s in range(N_STONES) if claim_mask >> s & 1))
+        lines.append("* you can claim: " + stones_text(claim_mask, " "))
     return lines
 
 
@@ -168,9 +178,9 @@ class ConsoleGame:
         claims = self.ask_claims(game, game.claimable(YOU)) if expert else 0
         if not game.can_place(YOU):
             self.write("you cannot place a card: you pass")
-            m = PASS | claims << 10
+            m = move(PASS, 0, claims)
             if not expert:
-                m |= self.ask_claims(game, game.claimable(YOU)) << 10
+                m = with_claims(m, self.ask_claims(game, game.claimable(YOU)))
             return m
         while True:
             text = self.ask("your move (card stone, ? for help) ")
@@ -207,7 +217,7 @@ class ConsoleGame:
                 token = game.place_tentatively(card, stone)
                 try:
                     self.show()
-                    m |= self.ask_claims(game, game.claimable(YOU)) << 10
+                    m = with_claims(m, self.ask_claims(game, game.claimable(YOU)))
                 finally:
                     game.retract(token, stone)
             return m
@@ -217,7 +227,7 @@ class ConsoleGame:
             return self.put_back(game)
         if not game.can_play(YOU):
             self.write("you cannot play a card: you pass")
-            return PASS | self.ask_claims(game, game.claimable(YOU)) << 10
+            return move(PASS, 0, self.ask_claims(game, game.claimable(YOU)))
         while True:
             text = self.ask("your move (card and target, ? for help) ")
             words = text.split()
@@ -251,10 +261,10 @@ class ConsoleGame:
             token = game.play_tentatively(m)
             try:
                 self.show()
-                m |= self.ask_claims(game, game.claimable(YOU)) << 10
+                m = with_claims(m, self.ask_claims(game, game.claimable(YOU)))
             finally:
-                game.unplay(m & ~(0x1FF << 10), token)
-            return m | (draw if m & 63 != SCOUT else 0)
+                game.unplay(play_of(m), token)
+            return m | (draw if move_card(m) != SCOUT else 0)
 
     def _tactics_play(self, game, words):
         if not words:  # ("t" alone)
@@ -264,7 +274,7 @@ class ConsoleGame:
         if card == SCOUT:
             if len(args) != 1:
                 raise ValueError
-            return SCOUT | int(args[0]) << 6
+            return move(SCOUT, int(args[0]))
         if card in (STRATEGIST, BANSHEE, TRAITOR):
             if len(args) != (2 if card == BANSHEE else 3):
                 raise ValueError
@@ -275,7 +285,7 @@ class ConsoleGame:
                 dest = DISCARD if args[2] in ("d", "discard") and card == STRATEGIST else int(args[2]) - 1
             if not (0 <= stone < N_STONES and 0 <= slot < 4 and 0 <= dest <= DISCARD):
                 raise ValueError
-            return card | stone << 6 | slot << SLOT_SHIFT | dest << DEST_SHIFT
+            return ruse_move(card, stone, slot, dest)
         if len(args) != 1:
             raise ValueError
         stone = int(args[0]) - 1
@@ -294,7 +304,7 @@ class ConsoleGame:
             if len(cards) != n:
                 self.write("name %d card%s of your hand" % (n, "s" if n > 1 else ""))
                 continue
-            m = cards[0] | (cards[1] if n > 1 else PASS) << SLOT_SHIFT
+            m = return_move(cards[0], cards[1] if n > 1 else PASS)
             err = game.check(m)
             if err:
                 self.write(err)
@@ -315,13 +325,13 @@ class ConsoleGame:
             self.write("opponent " + tactics_text(game))
             return
         card = move_card(m)
-        claims = move_claims(game.history[-1])
+        claims = game.last_played()[2]
         if card == PASS:
             text = "opponent passes"
         else:
             text = "opponent plays %s at stone %d" % (card_name(card), move_stone(m) + 1)
         if claims:
-            text += ", claims " + " ".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
+            text += ", claims " + stones_text(claims, " ")
         self.write(text)
 
     def play(self):
@@ -357,15 +367,12 @@ class ConsoleGame:
 def tactics_text(game):
     """The last move of a tactics round, as the other player saw it (a
     Scout's cards put back are not named)."""
-    h = game.history
-    m = h[-3]
-    p = h[-2] >> 18 & 1
-    if h[-2] >> 19 & 1:
-        n = (m & 63 != PASS) + (m >> SLOT_SHIFT & 63 != PASS)
-        return "puts %d card%s back" % (n, "s" if n > 1 else "")
-    card = m & 63
-    stone = m >> 6 & 15
-    claims = m >> 10 & 0x1FF
+    p, m, drew, back = game.last_turn()
+    if back >= 0:
+        return "puts %d card%s back" % (back, "s" if back > 1 else "")
+    card = move_card(m)
+    stone = move_stone(m)
+    claims = move_claims(m)
     if card == PASS:
         text = "passes"
     elif card < BLIND:
@@ -373,20 +380,19 @@ def tactics_text(game):
     elif card == BLIND or card == MUD:
         text = "plays %s on stone %d" % (card_name(card), stone + 1)
     elif card == SCOUT:
-        drew = h[-1] >> 16 & 3
         text = "plays SC: draws %d from the tactic pile, %d from the clan pile" % (stone, drew - stone)
     else:
-        dest = m >> DEST_SHIFT & 15
+        dest = move_dest(m)
         if card == BANSHEE or dest == DISCARD:
             gone = game.discard[game.discard_n - 2]
             text = "plays %s: %s at stone %d is discarded" % (card_name(card), card_name(gone), stone + 1)
         else:
             text = "plays %s: %s goes from stone %d to stone %d" % (
                 card_name(card), card_name(game.cards_at(dest, p)[-1]), stone + 1, dest + 1)
-    if card != PASS and card != SCOUT and h[-1] >> 16 & 3 == 2:
+    if card != PASS and card != SCOUT and drew == 2:
         text += ", draws from the tactic pile"
     if claims:
-        text += ", claims " + " ".join(str(s + 1) for s in range(N_STONES) if claims >> s & 1)
+        text += ", claims " + stones_text(claims, " ")
     return text
 
 

@@ -136,8 +136,8 @@ def step(app, now):
         # A resumed match may have moved on (the other board sent what
         # this one missed): show from here.
         app.seen_rounds = len(app.match.results)
-        app.seen_moves = len(game.history)
-        app.message = app.last_text() if game.history else ""
+        app.seen_moves = game.move_count()
+        app.message = app.last_text() if game.move_count() else ""
         if app.match.over():
             # A match this board had finished, resumed so that the
             # other board gets its last move: the result again.
@@ -154,11 +154,11 @@ def step(app, now):
         app.message = app._move_text(session.last)
         app._linked_round_over(game.to_move)
         app.dirty = True
-    elif app.mode == REMOTE and len(game.history) > app.seen_moves:
-        app.seen_moves = len(game.history)
+    elif app.mode == REMOTE and game.move_count() > app.seen_moves:
+        app.seen_moves = game.move_count()
         app.message = app.last_text()
         claims = session.last[2]
-        if game.variant == TACTICS and game.history[-2] >> 19 & 1:
+        if game.variant == TACTICS and game.last_turn()[3] >= 0:
             claims = 0  # a Scout's cards put back: its claims were shown with it
         if claims:
             app.events.append(("claim", 1 - app.me(), claims))

@@ -7,10 +7,10 @@ move, checked, and nothing of a save that fails is used, not even its
 settings; whatever could not be read is said on screen.
 """
 
+from engine.game import LANGUAGES, LEVELS, OPPONENTS
 from engine.save import SaveError
 from hw import buttons
-from hw.app import MENU, OPPONENTS, RESUME, RESUME_ROWS, ROUND_CHOICES, _count
-from hw.strings import LANGUAGES
+from hw.app import MENU, RESUME, RESUME_ROWS, ROUND_CHOICES, _count
 
 
 def load(app):
@@ -73,7 +73,7 @@ def press(app, button):
         else:
             app.match = match
             app.bots = [None, None]
-            if app.opponent in ("easy", "medium", "hard"):
+            if app.opponent in LEVELS:
                 from engine.bots import Bot
 
                 app.bots[1] = Bot(app.opponent, match.seed ^ 0x5A5A ^ len(match.log))

@@ -12,12 +12,14 @@ Every key, its values and its default are in ``KEYS``; the README lists
 them.
 """
 
+from engine.game import LANGUAGES, OPPONENTS, VARIANTS
+
 # (key, default, choices); integer keys without choices give their range.
 KEYS = (
-    ("ST_OPPONENT", "medium", ("easy", "medium", "hard", "pass", "link")),
-    ("ST_VARIANT", "classic", ("classic", "expert", "tactics")),
+    ("ST_OPPONENT", "medium", OPPONENTS),
+    ("ST_VARIANT", "classic", VARIANTS),
     ("ST_ROUNDS", 1, (1, 3, 5, 7)),
-    ("ST_LANGUAGE", "en", ("en", "fr", "es")),
+    ("ST_LANGUAGE", "en", LANGUAGES),
     ("ST_AUTO_CLAIM", 0, (0, 1)),
     ("LINK_BAUD", 115200, None),
     ("ST_BRIGHTNESS", 100, None),  # screen, percent
@@ -65,7 +67,7 @@ def app_options(values):
     """The App's keyword arguments from the values of ``read``."""
     return {
         "opponent": values["ST_OPPONENT"],
-        "variant": ("classic", "expert", "tactics").index(values["ST_VARIANT"]),
+        "variant": VARIANTS.index(values["ST_VARIANT"]),
         "rounds": values["ST_ROUNDS"],
         "lang": values["ST_LANGUAGE"],
         "auto_claim": bool(values["ST_AUTO_CLAIM"]),

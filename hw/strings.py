@@ -10,8 +10,8 @@ Accented letters are kept here as they should read; ``hw.text`` draws them.
 import gc
 
 from engine import unload
+from engine.game import LANGUAGES
 
-LANGUAGES = ("en", "fr", "es")
 LANGUAGE_NAMES = ("English", "Français", "Español")
 
 _loaded = [None, None]  # the language loaded, its table

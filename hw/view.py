@@ -13,9 +13,9 @@ import displayio
 from micropython import const
 
 from engine.cards import STRATEGIST, TACTIC_CODES
-from engine.game import N_STONES, NOBODY, TACTICS
+from engine.game import LANGUAGES, N_STONES, NOBODY, TACTICS, VARIANTS
 from hw import app as A
-from hw.strings import LANGUAGE_NAMES, LANGUAGES
+from hw.strings import LANGUAGE_NAMES
 from hw.text import Glyphs, Label
 
 WIDTH = const(160)
@@ -179,7 +179,7 @@ class View:
         t = app.t
         if mode == A.MENU:
             values = (t(app.opponent),
-                      t(("classic", "expert", "tactics")[app.variant]),
+                      t(VARIANTS[app.variant]),
                       str(app.rounds),
                       LANGUAGE_NAMES[LANGUAGES.index(app.lang)],
                       t("on" if app.auto_claim else "off"),
@@ -203,7 +203,7 @@ class View:
             match = app.offer
             game = match.game
             return [t("saved_game"), "",
-                    t(("classic", "expert", "tactics")[game.variant]) + ", " + t("round") % (
+                    t(VARIANTS[game.variant]) + ", " + t("round") % (
                         min(match.round_number(), match.rounds), match.rounds),
                     t(app.opponent), t("move_n") % (game.move_count() + 1), ""] + [
                 (">" if i == app.row else " ") + t(k) for i, k in enumerate(A.RESUME_ROWS)]

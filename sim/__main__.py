@@ -15,12 +15,10 @@ import os
 import sys
 
 import engine  # noqa: F401  (micropython shim on CPython)
-from engine.game import DRAW, VARIANTS
+from engine.game import DRAW, LANGUAGES, LEVELS, OPPONENTS, VARIANTS
 from hw import buttons
-from engine.bots import LEVELS
-from hw.app import MATCH_END, OPPONENTS, ROUND_CHOICES, App
+from hw.app import MATCH_END, ROUND_CHOICES, App
 from hw.settings import RANGES, read
-from hw.strings import LANGUAGES
 from sim import reason
 
 

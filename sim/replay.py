@@ -9,6 +9,7 @@ secrets left); the bottom line says which move it is and what it did.
 
 import sys
 
+from engine.game import VARIANTS
 from engine.match import Match
 from engine.record import RecordError, replay
 from hw import buttons
@@ -24,7 +25,7 @@ class Replayer:
         header = self.record.header
         self.seed = header["seed"]
         self.rounds = header["rounds"]
-        self.variant = ("classic", "expert", "tactics").index(header["variant"])
+        self.variant = VARIANTS.index(header["variant"])
         self.moves = self.record.moves
         self.app = App(opponent="pass", variant=self.variant, rounds=self.rounds, lang=lang)
         self.at = 0

@@ -14,7 +14,8 @@ from engine.bots import Bot
 from engine.cards import FIRST_TACTIC
 from engine.channel import Channel
 from engine.fairdeal import public_hash
-from engine.game import CLASSIC, DRAW, PASS, TACTICS
+from engine.game import CLASSIC, DRAW, TACTICS
+from engine.moves import PASS
 from engine.playout import random_tactics_move
 from engine.rng import Random
 from engine.session import FAILED, PLAYING, Session

@@ -650,8 +650,8 @@ def test_every_set_of_defaults_has_its_own_tag():
     # menu choices saved under the old (no two sets share a tag).
     from itertools import product
 
-    from hw.app import OPPONENTS, ROUND_CHOICES, _tag
-    from hw.strings import LANGUAGES
+    from engine.game import LANGUAGES, OPPONENTS
+    from hw.app import ROUND_CHOICES, _tag
 
     tags = {_tag(*d) for d in product(OPPONENTS, range(3), ROUND_CHOICES, LANGUAGES, (False, True))}
     assert len(tags) == len(OPPONENTS) * 3 * len(ROUND_CHOICES) * len(LANGUAGES) * 2

@@ -9,9 +9,10 @@ import sys
 import pytest
 
 from conftest import ROOT, claim_examples, data_path
-from engine.bots import LEVELS, Bot
+from engine.bots import Bot
 from engine.classic import Game
-from engine.game import AUTO_CLAIM, CLASSIC, EXPERT, NOBODY, PASS
+from engine.game import CLASSIC, EXPERT, LEVELS, NOBODY
+from engine.moves import AUTO_CLAIM, PASS
 from engine.position import dump, load
 from engine.protocol import answer_to_move, move_answer, serve_request
 from engine.rng import Random

@@ -1,7 +1,8 @@
 """The text game (board serial console and terminal), driven by a script."""
 
 from engine.cards import card_name
-from engine.game import NOBODY, PASS
+from engine.game import NOBODY
+from engine.moves import PASS
 from hw.console import ConsoleGame, main
 
 

@@ -4,7 +4,8 @@
 from conftest import position, random_states, snapshot
 from engine.cards import parse_card
 from engine.classic import Game
-from engine.game import AUTO_CLAIM, CLASSIC, DRAW, EXPERT, NOBODY, PASS, move
+from engine.game import CLASSIC, DRAW, EXPERT, NOBODY
+from engine.moves import AUTO_CLAIM, PASS, move
 from engine.playout import random_game, random_move
 from engine.position import load
 from engine.rng import Random

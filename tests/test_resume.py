@@ -12,12 +12,12 @@ from engine.channel import QUEUE, Channel
 from engine.fairdeal import public_hash
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.match import Match
+from engine.moves import return_move
 from engine.playout import random_move, random_tactics_move
 from engine.rng import Random
 from engine.restore import resume
 from engine.save import encode
 from engine.session import FAILED, GREETING, MOVE, PLAYING, RESUME, RETURN, VERSION, Session
-from engine.tactics import return_move
 from linesim import FaultyLine
 from linkgames import players_for
 from test_session import _holds, _steer_to, pair, run

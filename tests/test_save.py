@@ -7,8 +7,9 @@ import zlib
 import pytest
 
 from conftest import next_move, players
-from engine.game import AUTO_CLAIM, CLASSIC, EXPERT, NOBODY, TACTICS
+from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.match import Match
+from engine.moves import AUTO_CLAIM
 from engine.playout import random_move
 from engine.rng import Random
 from engine.restore import decode, resume

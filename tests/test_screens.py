@@ -14,14 +14,13 @@ not meet.
 import pytest
 
 from engine.cards import TACTIC_CODES
-from engine.game import CLASSIC, EXPERT, N_STONES, TACTICS
+from engine.game import CLASSIC, EXPERT, LANGUAGES, N_STONES, TACTICS
 from hw import app as A
 from hw import buttons
 from hw import text as T
 from hw import view as V
 from hw.app import App
 from hw.autoplay import AutoPlayer
-from hw.strings import LANGUAGES
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
 

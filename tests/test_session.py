@@ -11,11 +11,12 @@ from engine.bots import Bot
 from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SHIELD, SPY, TRAITOR
 from engine.channel import FIRST_KIND, Channel
 from engine.fairdeal import public_hash
-from engine.game import AUTO_CLAIM, NOBODY, PASS, TACTICS
+from engine.game import NOBODY, TACTICS
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, return_move, ruse_move
 from engine.rng import Random
 from engine.session import (FAILED, MOVE, PLAYING, RETURN, VERSION, Session, move_message,
                             return_message)
-from engine.tactics import DRAW_TACTIC, N_STONES, return_move, ruse_move
+from engine.tactics import N_STONES
 from linesim import FaultyLine
 
 

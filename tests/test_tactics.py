@@ -20,18 +20,11 @@ from engine.cards import (
     parse_any,
 )
 from engine.elite import COLOUR, COLOUR_RUN, KIND, RUN, STEP
-from engine.game import AUTO_CLAIM, BEATEN, CLAIMABLE, DRAW, NOBODY, PASS, SHORT, TACTICS, UNPROVED, make_game
+from engine.game import BEATEN, CLAIMABLE, DRAW, NOBODY, SHORT, TACTICS, UNPROVED, make_game
+from engine.moves import AUTO_CLAIM, DISCARD, DRAW_TACTIC, PASS, return_move, ruse_move
 from engine.playout import random_game, random_tactics_move
 from engine.rng import Random
-from engine.tactics import (
-    DISCARD,
-    DRAW_TACTIC,
-    MODE_BLIND,
-    MODE_MUD,
-    TacticsGame,
-    return_move,
-    ruse_move,
-)
+from engine.tactics import MODE_BLIND, MODE_MUD, TacticsGame
 
 
 def c(name):
@@ -662,7 +655,6 @@ def test_each_way_to_put_a_scouts_cards_back_is_listed_once():
     from itertools import permutations
 
     from engine.cards import JOKER
-    from engine.tactics import return_move
 
     g = TacticsGame()
     g.deal(1, 0)

@@ -9,11 +9,11 @@ import sys
 import pytest
 
 from conftest import ROOT
-from engine.bots import LEVELS, Bot
+from engine.bots import Bot
 from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SPY, STRATEGIST, TRAITOR
-from engine.game import AUTO_CLAIM, NOBODY, PASS, TACTICS, make_game
+from engine.game import LEVELS, NOBODY, TACTICS, make_game
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS
 from engine.rng import Random
-from engine.tactics import DRAW_TACTIC
 
 GAMES = {"easy": 24, "medium": 16, "hard": 8}
 

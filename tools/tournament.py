@@ -30,7 +30,8 @@ if ROOT not in sys.path:
     sys.path.append(ROOT)
 
 import engine  # noqa: E402,F401
-from engine.bots import LEVELS, Bot  # noqa: E402
+from engine.bots import Bot  # noqa: E402
+from engine.game import LEVELS  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import DRAW, TACTICS, VARIANTS, make_game  # noqa: E402
 from engine.position import dump  # noqa: E402
