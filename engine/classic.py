@@ -15,21 +15,8 @@ from micropython import const
 from engine.cards import NO_CARD
 from engine.formation import rank3
 from engine.threat import threat, unpack
-from engine.game import (
-    BEATEN,
-    CLAIMABLE,
-    CLASSIC,
-    EXPERT,
-    HAND_SIZE,
-    N_STONES,
-    NOBODY,
-    SHORT,
-    SIDE_MAX,
-    TAKEN,
-    UNPROVED,
-    Stones,
-    lowest,
-)
+from engine.game import (BEATEN, CLAIMABLE, CLASSIC, EXPERT, HAND_SIZE, N_STONES, NOBODY, SHORT, SIDE_MAX, TAKEN,
+                         UNPROVED, Stones, lowest)
 from engine.moves import AUTO_CLAIM, PASS, PLAYED, move, move_card, move_claims, move_stone, with_claims
 from engine.rng import Random
 

@@ -13,18 +13,7 @@ player has played (``"played"``) and the cards a Scout still owes the piles
 (``"returns"``).  Classic and expert positions refuse all of these.
 """
 
-from engine.cards import (
-    BLIND,
-    FIRST_TACTIC,
-    JOKER,
-    MUD,
-    NO_CARD,
-    SCOUT,
-    SHIELD,
-    card_name,
-    parse_any,
-    parse_card,
-)
+from engine.cards import BLIND, FIRST_TACTIC, JOKER, MUD, NO_CARD, SCOUT, SHIELD, card_name, parse_any, parse_card
 from engine.classic import Game
 from engine.game import HAND_SIZE, N_STONES, NOBODY, SIDE_MAX, TACTICS, VARIANTS, make_game
 from engine.tactics import HAND_SIZE as T_HAND
@@ -74,12 +63,7 @@ def load(pos, game=None):
     for key in TACTICS_KEYS:
         if key in pos:
             raise ValueError("%r belongs to the tactics variant" % key)
-    stones = pos["stones"]
-    if not isinstance(stones, list) or len(stones) != N_STONES:
-        raise ValueError("stones must be a list of 9")
-    hands = pos["hands"]
-    if not isinstance(hands, list) or len(hands) != 2:
-        raise ValueError("hands must be a list of 2")
+    stones, hands = _table(pos)
 
     if game is None or game.variant == TACTICS:
         game = Game()
@@ -189,16 +173,22 @@ def _tsize_or_cards(x, what, most):
     return len(cards), cards
 
 
-def _load_tactics(pos, game):
-    for key in ("tactics", "played"):
-        if key not in pos:
-            raise ValueError("missing %r" % key)
+def _table(pos):
+    # The position's stones and hands, checked for their shape.
     stones = pos["stones"]
     if not isinstance(stones, list) or len(stones) != N_STONES:
         raise ValueError("stones must be a list of 9")
     hands = pos["hands"]
     if not isinstance(hands, list) or len(hands) != 2:
         raise ValueError("hands must be a list of 2")
+    return stones, hands
+
+
+def _load_tactics(pos, game):
+    for key in ("tactics", "played"):
+        if key not in pos:
+            raise ValueError("missing %r" % key)
+    stones, hands = _table(pos)
     if game is None or game.variant != TACTICS:
         game = make_game(TACTICS)
     game.clear()

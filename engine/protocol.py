@@ -21,21 +21,8 @@ The tactics variant adds, after the play, ``"draw": "clan"`` or
 
 from engine.cards import BANSHEE, FIRST_TACTIC, SCOUT, STRATEGIST, TRAITOR, card_name, parse_any, parse_card
 from engine.game import N_STONES, TACTICS, make_game
-from engine.moves import (
-    DISCARD,
-    DRAW_TACTIC,
-    PASS,
-    move,
-    move_card,
-    move_claims,
-    move_dest,
-    move_second,
-    move_slot,
-    move_stone,
-    return_move,
-    ruse_move,
-    with_claims,
-)
+from engine.moves import (DISCARD, DRAW_TACTIC, PASS, move, move_card, move_claims, move_dest, move_second, move_slot,
+                          move_stone, return_move, ruse_move, with_claims)
 from engine.position import load
 
 # The keys each form of a tactics answer may carry.

@@ -31,42 +31,14 @@ The rule decisions behind all this are in the README ("Tactics variant").
 
 from micropython import const
 
-from engine.cards import (
-    BANSHEE,
-    BLIND,
-    FIRST_TACTIC,
-    JOKER,
-    MUD,
-    NO_CARD,
-    SCOUT,
-    SHIELD,
-    SPY,
-    STRATEGIST,
-    TACTIC_DECK,
-    TRAITOR,
-)
+from engine.cards import (BANSHEE, BLIND, FIRST_TACTIC, JOKER, MUD, NO_CARD, SCOUT, SHIELD, SPY, STRATEGIST,
+                          TACTIC_DECK, TRAITOR)
 from engine.elite import STEP, W_JOKER, Solver
 from engine.formation import rank3
 from engine.game import NOBODY, TACTICS, Stones, lowest
 from engine.game import BEATEN, CLAIMABLE, SHORT, TAKEN, UNPROVED  # noqa: F401
-from engine.moves import (
-    AUTO_CLAIM,
-    DISCARD,
-    DRAW_TACTIC,
-    PASS,
-    move,
-    move_card,
-    move_claims,
-    move_dest,
-    move_second,
-    move_slot,
-    move_stone,
-    play_of,
-    return_move,
-    returned,
-    ruse_move,
-    with_claims,
-)
+from engine.moves import (AUTO_CLAIM, DISCARD, DRAW_TACTIC, PASS, move, move_card, move_claims, move_dest, move_second,
+                          move_slot, move_stone, play_of, return_move, returned, ruse_move, with_claims)
 from engine.rng import Random
 
 N_STONES = const(9)

@@ -30,32 +30,12 @@ only what its player may see; its work is a fixed budget, never a clock.
 from micropython import const
 
 from engine.bots import fit, keep_best
-from engine.cards import (
-    BANSHEE,
-    BLIND,
-    FIRST_TACTIC,
-    JOKER,
-    MUD,
-    SCOUT,
-    SHIELD,
-    STRATEGIST,
-    TRAITOR,
-)
+from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, JOKER, MUD, SCOUT, SHIELD, STRATEGIST, TRAITOR
 from engine.elite import W_JOKER, Solver
 from engine.formation import CURVE
 from engine.game import NOBODY
-from engine.moves import (
-    AUTO_CLAIM,
-    DISCARD,
-    DRAW_TACTIC,
-    PASS,
-    move,
-    move_card,
-    move_dest,
-    move_slot,
-    move_stone,
-    return_move,
-)
+from engine.moves import (AUTO_CLAIM, DISCARD, DRAW_TACTIC, PASS, move, move_card, move_dest, move_slot, move_stone,
+                          return_move)
 from engine.tactics import MODE_BLIND, MODE_MUD, SIDE_CAP, TacticsGame
 
 N_STONES = const(9)

@@ -33,21 +33,8 @@ from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, MUD, SCOUT, STRATEGIST, c
 from engine.game import (CLASSIC, DRAW, EXPERT, LANGUAGES, LEVELS, N_STONES, NOBODY, OPPONENTS, SIDE_MAX, TACTICS,
                          UNPROVED, lowest)
 from engine.match import Match
-from engine.moves import (
-    DISCARD,
-    DRAW_TACTIC,
-    PASS,
-    move,
-    move_card,
-    move_claims,
-    move_dest,
-    move_slot,
-    move_stone,
-    return_move,
-    ruse_move,
-    stones_text,
-    with_claims,
-)
+from engine.moves import (DISCARD, DRAW_TACTIC, PASS, move, move_card, move_claims, move_dest, move_slot, move_stone,
+                          return_move, ruse_move, stones_text, with_claims)
 from hw import buttons
 from hw.strings import text
 

@@ -11,21 +11,8 @@ from engine.cards import (BANSHEE, BLIND, MUD, SCOUT, STRATEGIST, TRAITOR, card_
 from engine.formation import CATEGORY_NAMES
 from engine.game import DRAW, EXPERT, LEVELS, N_STONES, NOBODY, SIDE_MAX, TACTICS, UNPROVED, VARIANTS
 from engine.match import Match
-from engine.moves import (
-    DISCARD,
-    DRAW_TACTIC,
-    PASS,
-    move,
-    move_card,
-    move_claims,
-    move_dest,
-    move_stone,
-    play_of,
-    return_move,
-    ruse_move,
-    stones_text,
-    with_claims,
-)
+from engine.moves import (DISCARD, DRAW_TACTIC, PASS, move, move_card, move_claims, move_dest, move_stone, play_of,
+                          return_move, ruse_move, stones_text, with_claims)
 
 YOU = 0
 BOT = 1
@@ -171,6 +158,17 @@ class ConsoleGame:
                 if bad >> s & 1:
                     self.write(why_not(game, s, YOU))
 
+    def explain_claims(self, game, words, after):
+        # "c 4 7": why stones 4 and 7 can or cannot be claimed now.
+        try:
+            mask = _parse_stones(words)
+        except ValueError:
+            self.write("claim what? e.g. c 4")
+            return
+        for s in range(N_STONES):
+            if mask >> s & 1:
+                self.write(why_not(game, s, YOU) + after)
+
     def your_turn(self, game):
         if game.variant == TACTICS:
             return self.tactics_turn(game)
@@ -189,14 +187,7 @@ class ConsoleGame:
                 self.write(HELP)
                 continue
             if words[0] == "c":
-                try:
-                    mask = _parse_stones(words[1:])
-                except ValueError:
-                    self.write("claim what? e.g. c 4")
-                    continue
-                for s in range(N_STONES):
-                    if mask >> s & 1:
-                        self.write(why_not(game, s, YOU) + ("" if expert else " (claims follow your card)"))
+                self.explain_claims(game, words[1:], "" if expert else " (claims follow your card)")
                 continue
             if len(words) != 2:
                 self.write("type a card and a stone, e.g. R7 3")
@@ -236,14 +227,7 @@ class ConsoleGame:
                 self.write(TACTICS_HELP)
                 continue
             if words[0] == "c":
-                try:
-                    mask = _parse_stones(words[1:])
-                except ValueError:
-                    self.write("claim what? e.g. c 4")
-                    continue
-                for s in range(N_STONES):
-                    if mask >> s & 1:
-                        self.write(why_not(game, s, YOU) + " (claims follow your card)")
+                self.explain_claims(game, words[1:], " (claims follow your card)")
                 continue
             draw = 0
             if words[-1] in ("t", "T"):
