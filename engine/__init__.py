@@ -2,7 +2,7 @@
 
 Nothing here touches a display, a button or a file system.  Cards are ints
 0..53 (see ``engine.cards``); a game is one ``engine.classic.Game`` with
-``apply``/``undo``; ``engine.position`` reads and writes the JSON position
+``apply``/``undo``; ``desk.position`` reads and writes the JSON position
 format that outside tools use.
 """
 

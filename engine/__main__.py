@@ -8,7 +8,7 @@
 import json
 import sys
 
-from engine.position import claimable_list, load
+from desk.position import claimable_list, load
 
 
 def _lines(path):
@@ -61,7 +61,7 @@ def claims(argv):
 def bot(argv):
     """Serve bot-protocol requests, one JSON line each, until end of input."""
     from engine.bots import Bot
-    from engine.protocol import serve_request
+    from desk.protocol import serve_request
 
     level = "medium"
     seed = 0
@@ -104,7 +104,7 @@ def replay(argv):
     ``--text`` the text record itself (a board record's, converted).  Exit
     status 2, with one line naming the first bad move, for a record that
     does not replay."""
-    from engine.record import RecordError, from_board, is_board_record, replay as replay_record, summary
+    from desk.record import RecordError, from_board, is_board_record, replay as replay_record, summary
 
     args = list(argv)
     as_text = "--text" in args

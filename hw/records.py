@@ -9,7 +9,7 @@ two marker lines, and, when the drive is writable, kept as
     {"board-record": 1, "players": ["Ann", "Clansman"], "save": "5302..."}
 
 ``save`` is the hex of the ``engine.save`` blob of the whole match; the
-desktop's ``python -m engine replay`` reads it (``engine.record.from_board``)
+desktop's ``python -m engine replay`` reads it (``desk.record.from_board``)
 and ``tools/records.py`` cuts the records out of a capture of the console.
 """
 

@@ -147,7 +147,7 @@ def _refused(option, value, e):
 def main(argv=None):
     args = _args(sys.argv[1:] if argv is None else argv)
     if args.text:
-        from hw.console import main as text_main
+        from sim.console import main as text_main
 
         return text_main(["--variant", args.variant, "--rounds", str(args.rounds)]
                          + (["--level", args.opponent] if args.opponent in LEVELS else [])
@@ -161,7 +161,7 @@ def main(argv=None):
             script = _script(args.script)
         except (OSError, ValueError) as e:  # (a UnicodeDecodeError is a ValueError)
             return _refused("--script", args.script, e)
-    from hw.autoplay import AutoPlayer
+    from sim.autoplay import AutoPlayer
     from hw.main import Runner
     from sim.desk import Desk
 
@@ -270,7 +270,7 @@ def summary(app, seed, shots):
 
 
 class Records:
-    """A record (``engine.record``) of every match the app finishes, one
+    """A record (``desk.record``) of every match the app finishes, one
     file each in ``folder`` (None: no records)."""
 
     def __init__(self, folder, name):
@@ -283,7 +283,7 @@ class Records:
         """The app's match has ended (the app calls this once a match)."""
         if self.folder is None or app.match is None or app.match is self.last:
             return
-        from engine.record import write
+        from desk.record import write
 
         match = self.last = app.match
         text = write(match.seed, app.variant, app.rounds, match.moves(), app.player_names(self.name),

@@ -11,7 +11,7 @@ import sys
 
 from engine.game import VARIANTS
 from engine.match import Match
-from engine.record import RecordError, replay
+from desk.record import RecordError, replay
 from hw import buttons
 from hw.app import TURN, App
 from sim import reason

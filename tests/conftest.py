@@ -14,7 +14,7 @@ if ROOT not in sys.path:
 import engine  # noqa: E402,F401  (installs the micropython shim on CPython)
 from engine.classic import Game
 from engine.game import NOBODY
-from engine.playout import random_move
+from desk.playout import random_move
 from engine.rng import Random
 
 
@@ -104,7 +104,7 @@ def players(who, seed):
 def next_move(game, seats, rng):
     """The move of the player to move (its bot's, else a random one from
     ``rng``), claims spelled out as saves and records keep them."""
-    from engine.playout import random_tactics_move
+    from desk.playout import random_tactics_move
 
     bot = seats[game.to_move]
     if bot is not None:

@@ -2,7 +2,7 @@
 (a few) and the benchmark (a few hundred).
 
 Classic games are played by the medium bots; tactics games by seeded random
-players (``engine.playout.random_tactics_move``: every card, Scouts and
+players (``desk.playout.random_tactics_move``: every card, Scouts and
 ruses included, either pile drawn from), so the figures do not hang on the
 strength of the bots.
 """
@@ -16,7 +16,7 @@ from engine.channel import Channel
 from engine.fairdeal import public_hash
 from engine.game import CLASSIC, DRAW, TACTICS
 from engine.moves import PASS
-from engine.playout import random_tactics_move
+from desk.playout import random_tactics_move
 from engine.rng import Random
 from engine.session import FAILED, PLAYING, Session
 from linesim import FaultyLine

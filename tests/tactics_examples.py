@@ -109,7 +109,7 @@ EXAMPLES = [
 
 
 def main():
-    from engine.position import claimable_list, load
+    from desk.position import claimable_list, load
 
     for pos, note in EXAMPLES:
         row = {"position": pos, "claimable": claimable_list(load(pos)), "note": note}

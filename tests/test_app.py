@@ -6,12 +6,12 @@ from conftest import drive, position
 from engine.cards import BANSHEE, JOKER, SCOUT, SHIELD, SPY, STRATEGIST, TACTIC_DECK, TRAITOR, card_name, parse_any
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.moves import DISCARD
-from engine.position import load
+from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
 from hw import buttons
 from hw.app import (CARD, CLAIM, DEST, DRAW_PICK, HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, RESUME,
                     RETURN, ROUND_END, SCOUT_N, STONE, TABLE, THINKING, TURN, App)
-from hw.autoplay import AutoPlayer
+from sim.autoplay import AutoPlayer
 
 
 @pytest.mark.parametrize("opponent,variant,auto,rounds", [

@@ -11,7 +11,7 @@ from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.save import Saver, encode
 from hw import buttons
 from hw.app import MATCH_END, MENU, NOTICE, RESUME, ROUND_END, SETTLE_MS, TURN, App
-from hw.autoplay import AutoPlayer
+from sim.autoplay import AutoPlayer
 
 NVM = 8192
 

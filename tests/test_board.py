@@ -48,7 +48,7 @@ def play(board, heap=BOARD_HEAP, **settings):
 def under_both(script, *args):
     # The engine and hw compiled as the bundle compiles them
     # (tools/circuitpy_run.py), no heap cap: the same output as CPython's.
-    cp = circuitpy_run.run(os.path.join("tests", "mpy", script), *args, packages=("engine", "hw", "hw/lang"),
+    cp = circuitpy_run.run(os.path.join("tests", "mpy", script), *args, packages=("engine", "desk", "hw", "hw/lang", "sim"),
                            heap=None)
     env = dict(os.environ, PYTHONPATH=ROOT)
     cpy = subprocess.run([sys.executable, os.path.join(MPY, script), *args], capture_output=True, text=True,
@@ -137,7 +137,7 @@ def test_the_bundle_is_compiled_with_board_paths(board):
             assert data[:2] == bundle.CIRCUITPY_MPY, path
             assert ROOT.encode() not in data and b"/tmp" not in data, path  # no host path in a traceback
     assert "engine/game.mpy" in rel and not [f for f in rel if f.startswith("lib/")]
-    assert "hw/console.mpy" not in rel and "engine/brute.mpy" not in rel
+    assert not [f for f in rel if f.startswith(("desk/", "sim/")) or f.endswith("__main__.mpy")]
 
 
 MATCHES = [

@@ -13,8 +13,8 @@ from engine.bots import Bot
 from engine.classic import Game
 from engine.game import CLASSIC, EXPERT, LEVELS, NOBODY
 from engine.moves import AUTO_CLAIM, PASS
-from engine.position import dump, load
-from engine.protocol import answer_to_move, move_answer, serve_request
+from desk.position import dump, load
+from desk.protocol import answer_to_move, move_answer, serve_request
 from engine.rng import Random
 
 GAMES = {"easy": 30, "medium": 20, "hard": 6}
@@ -283,7 +283,7 @@ def test_the_same_play_under_circuitpython(tmp_path):
         pytest.skip("CircuitPython's interpreter is not set: CIRCUITPYTHON and CIRCUITPY_MPY_CROSS")
     script = tmp_path / "same_play.py"
     script.write_text(_SAME_PLAY)
-    board = circuitpy_run.run(str(script), packages=("engine",))
+    board = circuitpy_run.run(str(script), packages=("engine", "desk"))
     env = dict(os.environ, PYTHONPATH=ROOT)
     cpy = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, env=env)
     assert cpy.returncode == 0, cpy.stderr

@@ -7,13 +7,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import claim_examples, position, random_states
-from engine import brute
+from desk import brute
 from engine.cards import card_name
 from engine.formation import rank3
 from engine.threat import unpack
 from engine.classic import Game
 from engine.game import NOBODY
-from engine.position import claimable_list, load
+from desk.position import claimable_list, load
 
 
 def claimable(pos):

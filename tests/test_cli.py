@@ -67,8 +67,8 @@ def test_unknown_command_is_a_usage_error():
 
 def test_tactics_positions_get_the_engines_claims():
     from engine.game import NOBODY, TACTICS, make_game
-    from engine.playout import random_tactics_move
-    from engine.position import dump
+    from desk.playout import random_tactics_move
+    from desk.position import dump
     from engine.rng import Random
 
     positions = []
@@ -95,7 +95,7 @@ def test_replay_reads_a_board_record(tmp_path):
     # What a board keeps (hw.store): a comment and one line with the hex of
     # the match's save; --text prints the text record it stands for.
     from engine.game import CLASSIC
-    from engine.record import from_board
+    from desk.record import from_board
     from engine.save import encode
     from hw.store import BoardRecords
     from test_record import whole_match

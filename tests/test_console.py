@@ -3,7 +3,7 @@
 from engine.cards import card_name
 from engine.game import NOBODY
 from engine.moves import PASS
-from hw.console import ConsoleGame, main
+from sim.console import ConsoleGame, main
 
 
 class Player:

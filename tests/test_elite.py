@@ -1,15 +1,15 @@
 """The tactics variant's proof (engine.elite) against brute force
-(engine.brute): the best formation a side can reach, claims, and the
+(desk.brute): the best formation a side can reach, claims, and the
 counterexample kept when a claim is refused."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import brute
+from desk import brute
 from engine.cards import JOKER, SHIELD, SPY
 from engine.elite import STEP, W_JOKER, W_SHIELD, W_SPY
 from engine.game import NOBODY, TACTICS, UNPROVED, make_game
-from engine.playout import random_tactics_move
+from desk.playout import random_tactics_move
 from engine.rng import Random
 from engine.tactics import MODE_BLIND, MODE_MUD, SIDE_CAP, TacticsGame
 

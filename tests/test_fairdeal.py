@@ -3,7 +3,7 @@
 from engine.fairdeal import commitment, deal, public_hash, shared_seed, verify
 from engine.classic import Game
 
-from engine.playout import random_move
+from desk.playout import random_move
 from engine.rng import Random
 
 
@@ -55,7 +55,7 @@ def test_both_boards_hash_what_both_can_see():
 
 
 def _tactics_game(seed, moves):
-    from engine.playout import random_tactics_move
+    from desk.playout import random_tactics_move
     from engine.tactics import TacticsGame
 
     game = TacticsGame()
@@ -69,7 +69,7 @@ def _tactics_game(seed, moves):
 
 
 def test_tactics_boards_hash_what_both_can_see_and_every_move_changes_it():
-    from engine.playout import random_tactics_move
+    from desk.playout import random_tactics_move
     from engine.tactics import TacticsGame
 
     kinds = set()

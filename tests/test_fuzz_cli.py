@@ -21,7 +21,7 @@ import pytest
 
 from conftest import ROOT, claim_examples, data_path
 from engine.game import CLASSIC, EXPERT, TACTICS
-from engine.record import write
+from desk.record import write
 from engine.save import encode
 from hw.records import BEGIN, END, board_record
 from test_record import whole_match
@@ -320,7 +320,7 @@ def test_settings_of_garbage_play_with_the_defaults(tmp_path, nothing):
 
 
 def test_a_match_under_a_strange_name_is_recorded_and_replays(tmp_path):
-    from engine.record import replay
+    from desk.record import replay
 
     toml, name = '"{\\"x\\"\\n# é€😀"', '{"x"\n# é€😀'  # JSON, a new line, a comment, not ASCII
     path = tmp_path / "settings.toml"

@@ -6,8 +6,8 @@ from engine.cards import parse_card
 from engine.classic import Game
 from engine.game import CLASSIC, DRAW, EXPERT, NOBODY
 from engine.moves import AUTO_CLAIM, PASS, move
-from engine.playout import random_game, random_move
-from engine.position import load
+from desk.playout import random_game, random_move
+from desk.position import load
 from engine.rng import Random
 
 

@@ -18,11 +18,11 @@ from conftest import drive
 from engine.bots import Bot
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.match import Match
-from engine.position import dump
-from engine.record import write
+from desk.position import dump
+from desk.record import write
 from engine.save import Saver, encode
 from hw.app import MATCH_END, App
-from hw.autoplay import AutoPlayer
+from sim.autoplay import AutoPlayer
 from hw.records import board_record
 
 PRINT = bool(os.environ.get("GOLDEN_PRINT"))
@@ -171,7 +171,7 @@ def test_the_screens(desk):
 
 
 def test_the_text_game():
-    from hw.console import main
+    from sim.console import main
 
     keys = ["1 3", "2 5", "?", "c 2", "3 1", "6 9", "R7 3", "4 2", "5 4", "1 1 t", "2 2", "x", "1 6", "2 7", "1 8",
             "3 9", "4 3", "5 1"]

@@ -4,7 +4,7 @@ import pytest
 
 from engine.game import DRAW, NOBODY
 from engine.match import Match
-from engine.playout import random_move
+from desk.playout import random_move
 from engine.rng import Random
 
 
@@ -65,7 +65,7 @@ def test_a_match_keeps_its_moves_for_a_record(variant):
     # Match.moves() plays the whole match again: the record written from it
     # replays to the same scores and winner.
     from engine.bots import Bot
-    from engine.record import replay, write
+    from desk.record import replay, write
 
     match = Match(77, 3, variant)
     bots = [Bot("medium", 1), Bot("easy", 2)]

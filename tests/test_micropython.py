@@ -21,7 +21,7 @@ def under_micropython_script(name, *args):
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
         pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
     script = os.path.join(ROOT, "tests", "mpy", name)
-    out = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), script, *args],
+    out = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "desk"), script, *args],
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     return out.stdout
@@ -144,7 +144,7 @@ def test_only_one_language_sits_in_ram_under_micropython():
     # each.
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
         pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
-    out = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "hw"),
+    out = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "desk"), "--pkg", os.path.join(ROOT, "hw"), "--pkg", os.path.join(ROOT, "sim"),
                           os.path.join(ROOT, "tools", "mpy_appbench.py")], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     figures = {k: int(v) for k, v in (line.split() for line in out.stdout.splitlines())}
@@ -161,7 +161,7 @@ def test_the_app_saves_and_resumes_the_same_under_micropython():
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
         pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
     script = os.path.join(ROOT, "tests", "mpy", "app_save_check.py")
-    mpy = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "hw"),
+    mpy = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "desk"), "--pkg", os.path.join(ROOT, "hw"), "--pkg", os.path.join(ROOT, "sim"),
                           script], capture_output=True, text=True, cwd=ROOT)
     assert mpy.returncode == 0, mpy.stderr
     env = dict(os.environ, PYTHONPATH=ROOT)

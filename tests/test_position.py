@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import position, random_states, snapshot
-from engine.position import dump, load
+from desk.position import dump, load
 
 
 def test_round_trip_over_random_games():
@@ -79,7 +79,7 @@ def test_bad_positions_are_refused_with_a_reason(name, change, words):
 
 
 def test_a_won_round_has_nothing_to_claim():
-    from engine.position import claimable_list
+    from desk.position import claimable_list
 
     stones = {s: ([x + str(v) for v in (7, 8, 9)], []) for s, x in zip((0, 1, 2, 4), "ROYG")}
     pos = position(stones, owners={0: 0, 1: 0, 2: 0})

@@ -13,8 +13,8 @@ import pytest
 from conftest import ROOT, next_move, players
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.match import Match
-from engine.position import dump
-from engine.record import RecordError, from_save, replay, summary, write
+from desk.position import dump
+from desk.record import RecordError, from_save, replay, summary, write
 from engine.rng import Random
 from engine.save import encode
 

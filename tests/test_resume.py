@@ -13,7 +13,7 @@ from engine.fairdeal import public_hash
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.match import Match
 from engine.moves import return_move
-from engine.playout import random_move, random_tactics_move
+from desk.playout import random_move, random_tactics_move
 from engine.rng import Random
 from engine.restore import resume
 from engine.save import encode

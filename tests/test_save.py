@@ -10,7 +10,7 @@ from conftest import next_move, players
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.match import Match
 from engine.moves import AUTO_CLAIM
-from engine.playout import random_move
+from desk.playout import random_move
 from engine.rng import Random
 from engine.restore import decode, resume
 from engine.save import VERSION, Saver, SaveError, crc32, encode, spell

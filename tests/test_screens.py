@@ -20,7 +20,7 @@ from hw import buttons
 from hw import text as T
 from hw import view as V
 from hw.app import App
-from hw.autoplay import AutoPlayer
+from sim.autoplay import AutoPlayer
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
 

@@ -15,7 +15,7 @@ from engine.game import NOBODY  # noqa: E402
 from hw import buttons  # noqa: E402
 from hw import view as V  # noqa: E402
 from hw.app import CARD, TURN, App  # noqa: E402
-from hw.autoplay import AutoPlayer  # noqa: E402
+from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
 
 
@@ -221,7 +221,7 @@ def test_the_sim_writes_a_record_that_replays(tmp_path):
 def test_the_replayer_goes_forward_and_back_to_the_same_tables():
     from engine.bots import Bot
     from engine.match import Match
-    from engine.record import write
+    from desk.record import write
     from sim.replay import Replayer
 
     match = Match(31, 2, 2)

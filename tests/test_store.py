@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ROOT
 from engine.game import CLASSIC, EXPERT, TACTICS
-from engine.record import BOARD_COMMENT, RecordError, from_board, replay, summary
+from desk.record import BOARD_COMMENT, RecordError, from_board, replay, summary
 from engine.restore import resume
 from engine.save import HEAD_BYTES, Saver, encode
 from hw import store
@@ -488,7 +488,7 @@ def test_the_store_behaves_the_same_under_micropython(tmp_path):
         pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
     script = os.path.join(ROOT, "tests", "mpy", "store_check.py")
     mpy = subprocess.run(["node", os.path.join(ROOT, "tools", "mpy_run.mjs"), "--pkg", os.path.join(ROOT, "engine"),
-                          "--pkg", os.path.join(ROOT, "hw"), script, "/tmp/store_check"],
+                          "--pkg", os.path.join(ROOT, "desk"), "--pkg", os.path.join(ROOT, "hw"), script, "/tmp/store_check"],
                          capture_output=True, text=True, cwd=ROOT)
     assert mpy.returncode == 0, mpy.stderr
     env = dict(os.environ, PYTHONPATH=ROOT)

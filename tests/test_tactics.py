@@ -22,7 +22,7 @@ from engine.cards import (
 from engine.elite import COLOUR, COLOUR_RUN, KIND, RUN, STEP
 from engine.game import BEATEN, CLAIMABLE, DRAW, NOBODY, SHORT, TACTICS, UNPROVED, make_game
 from engine.moves import AUTO_CLAIM, DISCARD, DRAW_TACTIC, PASS, return_move, ruse_move
-from engine.playout import random_game, random_tactics_move
+from desk.playout import random_game, random_tactics_move
 from engine.rng import Random
 from engine.tactics import MODE_BLIND, MODE_MUD, TacticsGame
 

@@ -258,7 +258,7 @@ def test_the_same_play_under_micropython(tmp_path):
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
         pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
     harness = os.path.join(ROOT, "tools", "mpy_run.mjs")
-    mpy = subprocess.run(["node", harness, "--pkg", os.path.join(ROOT, "engine"), str(script)],
+    mpy = subprocess.run(["node", harness, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "desk"), str(script)],
                          capture_output=True, text=True, cwd=ROOT)
     assert mpy.returncode == 0, mpy.stderr
     env = dict(os.environ, PYTHONPATH=ROOT)

@@ -11,15 +11,15 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, data_path
 from engine import tactics
-from engine.brute import elite_rank, tactics_best
+from desk.brute import elite_rank, tactics_best
 from engine.bots import Bot
 from engine.cards import SCOUT, card_name
 from engine.classic import Game
 from engine.game import NOBODY, TACTICS, make_game
 from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, return_move
-from engine.playout import random_tactics_move
-from engine.position import claimable_list, dump, load
-from engine.protocol import answer_to_move, move_answer, serve_request
+from desk.playout import random_tactics_move
+from desk.position import claimable_list, dump, load
+from desk.protocol import answer_to_move, move_answer, serve_request
 from engine.rng import Random
 from tactics_examples import EXAMPLES, tposition
 
@@ -357,7 +357,7 @@ def tactics_examples():
 
 
 def brute_claimable(game):
-    # The stones the player to move may claim, by enumeration (engine.brute).
+    # The stones the player to move may claim, by enumeration (desk.brute).
     p = game.to_move
     if game.winner != NOBODY or game.returns:
         return []

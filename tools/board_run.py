@@ -115,7 +115,7 @@ def prepare(top):
             # qstr for both (a board has none for its native modules).
             bundle.compile_module(circuitpy_run.MPY_CROSS, src, dirs["standins"], name[:-3],
                                   os.path.join(dirs["standins"], name[:-3] + ".mpy"))
-    bundle.compile_module(circuitpy_run.MPY_CROSS, os.path.join(ROOT, "hw", "autoplay.py"), dirs["driver"], "autoplay",
+    bundle.compile_module(circuitpy_run.MPY_CROSS, os.path.join(ROOT, "sim", "autoplay.py"), dirs["driver"], "autoplay",
                           os.path.join(dirs["driver"], "autoplay.mpy"))
     dirs["extra"] = 0
     run = subprocess.run(command(dirs, 0), capture_output=True, text=True, cwd=dirs["bundle"],

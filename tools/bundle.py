@@ -25,13 +25,10 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# What the board runs: every module of these packages (desktop-only code
+# lives in desk/, sim/ and tools/), except a package's command line,
+# __main__.py (a board has none).
 PACKAGES = ("engine", "hw", "hw/lang")
-# The board runs the app; the desktop tools stay behind.
-DESKTOP_ONLY = {
-    "engine": {"__main__.py", "brute.py", "playout.py", "position.py", "protocol.py", "record.py"},
-    "hw": {"console.py", "autoplay.py"},
-    "hw/lang": set(),  # one module per language, loaded on demand
-}
 # The CircuitPython libraries the app imports, and those they import: none.
 # The firmware has all it needs (the NeoPixels are written with its
 # neopixel_write, hw.boards.Pixels; the text on screen is hw/text.py's; the
@@ -97,7 +94,7 @@ def shipped_sources():
     out = []
     for package in PACKAGES:
         for name in sorted(os.listdir(os.path.join(ROOT, package))):
-            if name.endswith(".py") and name not in DESKTOP_ONLY[package]:
+            if name.endswith(".py") and name != "__main__.py":
                 out.append((package + "/" + name[:-3], os.path.join(ROOT, package, name)))
     return out
 

@@ -65,7 +65,7 @@ def _install(package):
     _tree["done"].add(package)
 
 
-def run(script, *args, packages=("engine", "tools/mpy_clock.py"), heap=HEAP, timeout=3600):
+def run(script, *args, packages=("engine", "desk", "tools/mpy_clock.py"), heap=HEAP, timeout=3600):
     """Run ``script`` (a path under the project) with ``args``; its stdout.
     Raises CalledProcessError (with the interpreter's output) on failure."""
     for p in packages:

@@ -30,7 +30,7 @@ def mpy_step():
         gc.collect()
         return True
     from hw.app import MATCH_END, App
-    from hw.autoplay import AutoPlayer
+    from sim.autoplay import AutoPlayer
 
     used = gc.mem_alloc() - state["base"]
     if step == 1:

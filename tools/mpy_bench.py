@@ -53,7 +53,7 @@ def heap_step():
         gc.collect()
         return True
     from engine.game import NOBODY, make_game
-    from engine.playout import random_move, random_tactics_move
+    from desk.playout import random_move, random_tactics_move
     from engine.rng import Random
 
     used = _heap() - state["base"]
@@ -80,7 +80,7 @@ def heap_step():
 def games_step():
     global game, played, started
     from engine.game import make_game
-    from engine.playout import random_game
+    from desk.playout import random_game
 
     if game is None:
         game = make_game(variant)

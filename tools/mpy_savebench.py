@@ -10,7 +10,7 @@ import sys
 import engine  # noqa: F401
 from engine.game import NOBODY
 from engine.match import Match
-from engine.playout import random_move, random_tactics_move
+from desk.playout import random_move, random_tactics_move
 from engine.rng import Random
 from engine.restore import resume
 from engine.save import Saver, encode

@@ -8,7 +8,7 @@ console, between ``--- record begin ---`` and ``--- record end ---``
 or stdin: ``cat /dev/ttyACM0 | python tools/records.py``) and writes each
 record to OUT (default ``records``) as its own file, ``rec-NNNN.txt``,
 numbered after those already there.  Every record is checked
-(``engine.record.from_board``); with ``--text`` the text record is written
+(``desk.record.from_board``); with ``--text`` the text record is written
 instead of the board record.  A record that does not check is still
 written as it came, and told on stderr.  Whatever a terminal puts before a
 line (a timestamp) is dropped.  Exit status 1 when a record was bad, cut
@@ -25,7 +25,7 @@ if ROOT not in sys.path:
     sys.path.append(ROOT)
 
 import engine  # noqa: E402,F401
-from engine.record import RecordError, from_board  # noqa: E402
+from desk.record import RecordError, from_board  # noqa: E402
 from hw.records import BEGIN, END  # noqa: E402
 
 

@@ -17,7 +17,7 @@ from hw import buttons  # noqa: E402
 from engine.game import TACTICS  # noqa: E402
 from hw.app import (CARD, CLAIM, DEST, DETAIL, HANDOFF, MATCH_END, NOTICE, RETURN, ROUND_END, TABLE,  # noqa: E402
                     TURN, App)
-from hw.autoplay import AutoPlayer  # noqa: E402
+from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
 from sim.desk import Desk  # noqa: E402
 

@@ -19,7 +19,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import engine  # noqa: E402,F401
 from hw.app import MATCH_END, App  # noqa: E402
-from hw.autoplay import AutoPlayer  # noqa: E402
+from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
 from sim.desk import Desk  # noqa: E402
 

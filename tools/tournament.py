@@ -34,8 +34,8 @@ from engine.bots import Bot  # noqa: E402
 from engine.game import LEVELS  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import DRAW, TACTICS, VARIANTS, make_game  # noqa: E402
-from engine.position import dump  # noqa: E402
-from engine.protocol import answer_to_move, serve_request  # noqa: E402
+from desk.position import dump  # noqa: E402
+from desk.protocol import answer_to_move, serve_request  # noqa: E402
 
 
 class LevelPlayer:

@@ -3,7 +3,7 @@
 #   circuitpython-boardlike -X heapsize=N run_board.py BUNDLE DRIVER
 #
 # BUNDLE is what ``make bundle`` made (code.py, engine/, hw/, lib/); DRIVER a
-# folder with ``autoplay`` (hw/autoplay.py, compiled), the bot that presses
+# folder with ``autoplay`` (sim/autoplay.py, compiled), the bot that presses
 # this board's buttons.  The stand-ins of this folder answer for the board's
 # native modules.  code.py runs unchanged, compiled here as a board compiles
 # it; its menu defaults come from the ST_* settings (the environment).

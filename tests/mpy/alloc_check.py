@@ -6,7 +6,7 @@ import gc
 import engine  # noqa: F401
 from engine.classic import Game
 from engine.game import NOBODY
-from engine.playout import random_move
+from desk.playout import random_move
 from engine.rng import Random
 
 game = Game()
@@ -58,7 +58,7 @@ for name, fn in (("control", control), ("claim_threat", claim_threats), ("claima
 assert game.winner == NOBODY
 
 # The tactics variant: the claim path and random play.
-from engine.playout import random_tactics_move  # noqa: E402
+from desk.playout import random_tactics_move  # noqa: E402
 from engine.tactics import TacticsGame  # noqa: E402
 
 tgame = TacticsGame()

@@ -6,7 +6,7 @@ import engine  # noqa: F401
 from engine.save import Saver
 from hw import buttons
 from hw.app import MATCH_END, RESUME, App
-from hw.autoplay import AutoPlayer
+from sim.autoplay import AutoPlayer
 
 nvm = bytearray(b"\xff" * 8192)
 

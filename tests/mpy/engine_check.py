@@ -13,10 +13,10 @@
 import sys
 
 import engine  # noqa: F401
-from engine import brute
+from desk import brute
 from engine.classic import Game
 from engine.game import NOBODY, make_game
-from engine.playout import random_game, random_move, random_tactics_move
+from desk.playout import random_game, random_move, random_tactics_move
 from engine.rng import Random
 
 mode = sys.argv[1]

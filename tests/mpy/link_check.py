@@ -73,7 +73,7 @@ del digests
 # The tactics variant: the digest over a random round, then two sessions
 # playing a whole tactics match (Scouts and all) over a line that damages
 # bytes, each board checking the other's every move.
-from engine.playout import random_tactics_move
+from desk.playout import random_tactics_move
 from engine.session import FAILED, PLAYING, Session
 from engine.tactics import TacticsGame
 

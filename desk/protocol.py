@@ -23,7 +23,7 @@ from engine.cards import BANSHEE, FIRST_TACTIC, SCOUT, STRATEGIST, TRAITOR, card
 from engine.game import N_STONES, TACTICS, make_game
 from engine.moves import (DISCARD, DRAW_TACTIC, PASS, move, move_card, move_claims, move_dest, move_second, move_slot,
                           move_stone, return_move, ruse_move, with_claims)
-from engine.position import load
+from desk.position import load
 
 # The keys each form of a tactics answer may carry.
 _PLAY_KEYS = ("card", "stone", "claim", "draw")

@@ -16,7 +16,7 @@ A record, version 2::
 
 The first line is the header; ``settings`` is free-form.  Each round
 starts with its ``{"round": N}`` line; then one line a move, in the bot
-protocol's answer notation (``engine.protocol``: classic and tactics forms,
+protocol's answer notation (``desk.protocol``: classic and tactics forms,
 a Scout's cards put back as ``{"return": [...]}``), claims spelled out.
 The last line gives the scores and the match winner (0, 1, "draw", or
 null for a match still in play) as the moves make them; ``replay`` checks
@@ -41,8 +41,8 @@ import json
 
 from engine.game import DRAW, LANGUAGES, NOBODY, OPPONENTS, VARIANTS
 from engine.match import Match
-from engine.position import dump
-from engine.protocol import answer_to_move, move_answer
+from desk.position import dump
+from desk.protocol import answer_to_move, move_answer
 
 MAGIC = "schotten-totten"
 VERSION = 2  # 2: the generator's second version (engine.rng): records of 1 deal otherwise
@@ -200,7 +200,7 @@ def _brief(answer):
 class Replay:
     """A record replayed: ``match``, ``header``, ``players``, ``moves``
     (engine moves, in order) and ``position``, the last round's final
-    position (``engine.position.dump``)."""
+    position (``desk.position.dump``)."""
 
     def __init__(self):
         self.match = None

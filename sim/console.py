@@ -1,8 +1,7 @@
-"""The game in text: a board's USB serial console or a desktop terminal.
+"""The game in text, in a desktop terminal: ``python -m sim --text``.
 
-Only ``input`` and ``print`` are used, so the same code runs on a board
-(``code.py`` starts it) and under CPython (``python -m sim --text``).  You
-are player 0 and play against a built-in opponent, in any variant.
+You are player 0 and play against a built-in opponent, in any variant.
+Only ``input`` and ``print`` (or the functions given) are used.
 """
 
 from engine.bots import Bot
