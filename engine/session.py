@@ -329,6 +329,28 @@ class Session:
             match.finish_round()  # after the last round, nothing is dealt
             self.turn = 0
 
+    # -- what the app asks of the line (never the channel itself) -----------
+
+    def pending(self):
+        """Messages sent, not yet acknowledged."""
+        return self.channel.pending()
+
+    def poll(self, now):
+        """The next frame for the port (None: nothing to send now)."""
+        return self.channel.poll(now)
+
+    def lost(self, now):
+        """True while the other board has been silent too long."""
+        return self.channel.lost(now)
+
+    def peer_began(self):
+        """0; or, when the other board began a new conversation, RESUME if
+        it resumes a match, else its message's kind."""
+        return self.channel.restart_kind if self.channel.restarted else 0
+
+    def forget_peer_began(self):
+        self.channel.restarted = False
+
     # -- the line ----------------------------------------------------------
 
     def feed(self, data, now):

@@ -1097,11 +1097,7 @@ class TacticsGame(Stones):
     def last_played(self):
         """(card played or PASS, stone, claims mask) of the last move that
         was not a Scout's return."""
-        h = self.history
-        i = len(h) - 3
-        while i > 0 and h[i + 1] >> 19 & 1:
-            i -= 3
-        m = h[i]
+        m = self.last_turn()[1]
         return move_card(m), move_stone(m), move_claims(m)
 
     def last_turn(self):

@@ -127,6 +127,8 @@ class App:
         self.choices = []  # the legal plays of the chosen card still open
         self.slot = 0  # a ruse's card: its place on the side
         self.dest = 0  # where a Strategist or Traitor sends it
+        self.scout_n = 0  # how many of a Scout's cards come from the tactic pile
+        self.pile = 0  # the pile to draw from: 0 the clan's, 1 the tactic pile
         self.play = PASS  # the play once chosen (the move without claims or draw)
         self.draw_tactic = [False, False]  # per seat, the pile last drawn from: the draw step's default
         self.picked = []  # the Scout's cards put back so far
@@ -259,7 +261,7 @@ class App:
             if button == buttons.A:
                 self.mode = MENU
                 self.match = None
-                if self.session is not None and self.session.channel.pending():
+                if self.session is not None and self.session.pending():
                     # Keep sending until the other board has our last move.
                     self.draining = self.session
                     self.drain_until = self.now + _DRAIN_MS
@@ -557,9 +559,9 @@ class App:
                     self._place(self.stone_cursor)
         elif phase == SCOUT_N:
             if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
-                self.stone = self._next(self.stone, step, self.targets(), 4)
+                self.scout_n = self._next(self.scout_n, step, self.targets(), 4)
             elif button == buttons.A:
-                self._played(move(SCOUT, self.stone))
+                self._played(move(SCOUT, self.scout_n))
         elif phase == TABLE:
             if button in (buttons.LEFT, buttons.RIGHT):
                 self.stone_cursor = self._next(self.stone_cursor, step, self.targets())
@@ -580,10 +582,10 @@ class App:
                 self._played(ruse_move(self.card, self.stone, self.slot, self.dest))
         elif phase == DRAW_PICK:
             if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
-                self.dest = 1 - self.dest
+                self.pile = 1 - self.pile
             elif button == buttons.A:
-                self.draw_tactic[game.to_move] = self.dest == 1
-                self._commit(with_claims(self.play, self.claims) | (DRAW_TACTIC if self.dest == 1 else 0))
+                self.draw_tactic[game.to_move] = self.pile == 1
+                self._commit(with_claims(self.play, self.claims) | (DRAW_TACTIC if self.pile else 0))
 
     # -- the steps of a tactics turn ----------------------------------------
 
@@ -656,7 +658,7 @@ class App:
         self.choices = [m for m in game.legal_moves() if move_card(m) == card]
         if card == SCOUT:
             self.phase = SCOUT_N
-            self.stone = self._next(0, 0, self.targets(), 4)
+            self.scout_n = self._next(0, 0, self.targets(), 4)
         elif card >= STRATEGIST:
             self.phase = TABLE
             self.stone_cursor = self._next(self.stone_cursor if self.stone_cursor < N_STONES else 0, 0,
@@ -685,7 +687,7 @@ class App:
         if (move_card(self.play) not in (SCOUT, PASS) and game.pile_size() and game.tactic_pile_size()
                 and not game.wins_with(game.to_move, self.claims)):
             self.phase = DRAW_PICK
-            self.dest = 1 if self.draw_tactic[game.to_move] else 0
+            self.pile = 1 if self.draw_tactic[game.to_move] else 0
             return
         self._commit(with_claims(self.play, self.claims))
 
@@ -873,7 +875,7 @@ class App:
             if self.recorder is not None and self.recorded is not match:
                 self.recorded = match
                 self.recorder.note(self)
-            if self.session is None or not self.session.channel.pending():
+            if self.session is None or not self.session.pending():
                 match = None  # over (linked: its last move delivered): the settings alone
             # else the last move of a linked match is on its way: the whole
             # match stays saved, so that it can be sent again after a cut.

@@ -49,13 +49,14 @@ def peer_restarted(app, session):
     app.draining = None
     match, seat = linked_match(app, session)
     app._cancel_tentative()
-    if match is None or (session.channel.restart_kind != RESUME_KIND and _count(match) == 0):
+    resumes = session.peer_began() == RESUME_KIND
+    if match is None or (not resumes and _count(match) == 0):
         start(app)  # it began a handshake (again): so does this one
-    elif session.channel.restart_kind == RESUME_KIND:
+    elif resumes:
         start(app, (match, seat))  # resume with it, from where this board stands
     elif match.over():
         # It started another game: this one is over anyway.
-        session.channel.restarted = False  # (the summary stays as it is)
+        session.forget_peer_began()  # (the summary stays as it is)
         if app.mode == LINKING:
             app._end_link()
             app.mode = MENU
@@ -94,14 +95,11 @@ def step(app, now):
     data = port.read(256)
     if data:
         session.feed(data, now)
-        if session.channel.restarted and session.state != FAILED:
+        if session.peer_began() and session.state != FAILED:
             return peer_restarted(app, session)
     session.tick(now)
-    out = session.channel.poll(now)
-    while out is not None:
-        port.write(bytes(out))
-        out = session.channel.poll(now)
-    lost = session.channel.lost(now)
+    _send(port, session, now)
+    lost = session.lost(now)
     if lost != app.link_lost:
         app.link_lost = lost
         app.dirty = True
@@ -167,22 +165,26 @@ def step(app, now):
         app._start_turn()
 
 
+def _send(port, session, now):
+    out = session.poll(now)
+    while out is not None:
+        port.write(bytes(out))
+        out = session.poll(now)
+
+
 def drain(app, now):
     session = app.draining
     data = app.port.read(256)
     if data:
         session.feed(data, now)
-        if session.channel.restarted and app.match is None:
+        if session.peer_began() and app.match is None:
             app.opponent = "link"
             return peer_restarted(app, session)
-    out = session.channel.poll(now)
-    while out is not None:
-        app.port.write(bytes(out))
-        out = session.channel.poll(now)
+    _send(app.port, session, now)
     late = (now - app.drain_until) & TICKS_MASK < 0x10000000  # now is past drain_until
-    if not session.channel.pending() or late:
+    if not session.pending() or late:
         app.draining = None
-        if session.channel.pending():
+        if session.pending():
             # Not delivered: the whole match stays saved (offered at the
             # next power-up, to send the last move again) until the
             # settings are saved anew.

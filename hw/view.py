@@ -373,13 +373,13 @@ class View:
         if turn and phase in (A.CLAIM, A.CLAIM_FIRST):
             return t("pick_claims")
         if turn and phase == A.SCOUT_N:
-            return t("scout_keys") % (app.stone, app.scout_total() - app.stone)
+            return t("scout_keys") % (app.scout_n, app.scout_total() - app.scout_n)
         if turn and phase == A.TABLE:
             return t("pick_keys")
         if turn and phase == A.DEST:
             return t("dest_discard") if app.dest >= N_STONES else t("pick_stone")
         if turn and phase == A.DRAW_PICK:
-            marks = (">", " ") if app.dest == 0 else (" ", ">")
+            marks = (">", " ") if app.pile == 0 else (" ", ">")
             return t("draw_keys") % (marks[0], game.pile_size(), marks[1], game.tactic_pile_size())
         if turn and phase == A.RETURN:
             return t("return_keys")

@@ -89,7 +89,7 @@ class AutoPlayer:
         if phase == STONE:
             return self._towards(app.stone_cursor, stone, N_STONES) or buttons.A
         if phase == SCOUT_N:
-            return self._towards(app.stone, stone, 4) or buttons.A
+            return self._towards(app.scout_n, stone, 4) or buttons.A
         if phase == TABLE:
             slot = move_slot(m)
             if app.stone_cursor != stone:
@@ -98,7 +98,7 @@ class AutoPlayer:
         if phase == DEST:
             return self._towards(app.dest, move_dest(m), N_STONES + 1) or buttons.A
         if phase == DRAW_PICK:
-            return buttons.A if app.dest == tactic else buttons.RIGHT
+            return buttons.A if app.pile == tactic else buttons.RIGHT
         return None
 
     def choose(self, game):

@@ -455,7 +455,7 @@ def test_an_elite_troop_goes_to_a_stone_then_the_draw_asks_for_a_pile():
     pick_card(app, "JK")
     move_to(app, "stone_cursor", 1)
     app.press(buttons.A)
-    assert app.phase == DRAW_PICK and app.dest == 0  # the clan pile first
+    assert app.phase == DRAW_PICK and app.pile == 0  # the clan pile first
     app.press(buttons.RIGHT)
     top = game.tdeck[game.tpos]
     app.press(buttons.A)
@@ -466,7 +466,7 @@ def test_an_elite_troop_goes_to_a_stone_then_the_draw_asks_for_a_pile():
     app._start_turn()
     pick_card(app, "R1")
     app.press(buttons.A)
-    assert app.phase == DRAW_PICK and app.dest == 1
+    assert app.phase == DRAW_PICK and app.pile == 1
 
 
 def test_the_draw_is_not_asked_when_a_pile_is_empty():
@@ -503,7 +503,7 @@ def test_a_scout_draws_then_puts_back_with_no_way_back():
                        tactic=["TR", "JK", "BA", "ST"])
     game = app.game
     pick_card(app, "SC")
-    assert app.phase == SCOUT_N and app.targets() == 0b1111 and app.stone == 0
+    assert app.phase == SCOUT_N and app.targets() == 0b1111 and app.scout_n == 0
     app.press(buttons.B)
     assert app.phase == CARD and game.hand_n[0] == 7 and game.tpos == 6
     pick_card(app, "SC")
@@ -777,7 +777,17 @@ def test_the_tactics_lines_fit_the_screen(lang):
         assert len(line) <= 24, line
 
 
-class _QuietChannel:
+class _FakeSession:
+    """The session's face the app uses, for a board whose moves come from
+    elsewhere: the test plays the other board's moves on the match."""
+
+    def __init__(self, match, seat):
+        self.match = match
+        self.seat = seat
+        self.state = 2
+        self.error = ""
+        self.last = None
+
     def poll(self, now):
         return None
 
@@ -787,18 +797,8 @@ class _QuietChannel:
     def pending(self):
         return False
 
-
-class _FakeSession:
-    """The session's face the app uses, for a board whose moves come from
-    elsewhere: the test plays the other board's moves on the match."""
-
-    def __init__(self, match, seat):
-        self.match = match
-        self.seat = seat
-        self.channel = _QuietChannel()
-        self.state = 2
-        self.error = ""
-        self.last = None
+    def peer_began(self):
+        return 0
 
     def play(self, m):
         self.match.game.apply(m)

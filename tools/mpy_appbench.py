@@ -26,7 +26,8 @@ def mpy_step():
         gc.collect()
         state["base"] = gc.mem_alloc()
         import engine  # noqa: F401
-        from hw import app as app_mod, autoplay  # noqa: F401
+        from hw import app as app_mod  # noqa: F401
+        from sim import autoplay  # noqa: F401
         gc.collect()
         return True
     from hw.app import MATCH_END, App
