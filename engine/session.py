@@ -84,6 +84,9 @@ class Session:
         to rejoin that game rather than deal a new one; a round the save
         ends but has not scored is scored here (and the next one dealt)."""
         self.channel = channel
+        self.pending = channel.pending  # the app's face of the line (see "what the app asks")
+        self.poll = channel.poll
+        self.lost = channel.lost
         channel.openers = (HELLO, RESUME)  # a conversation begins with one of these
         self.variant = variant
         self.rounds = rounds
@@ -331,17 +334,9 @@ class Session:
 
     # -- what the app asks of the line (never the channel itself) -----------
 
-    def pending(self):
-        """Messages sent, not yet acknowledged."""
-        return self.channel.pending()
-
-    def poll(self, now):
-        """The next frame for the port (None: nothing to send now)."""
-        return self.channel.poll(now)
-
-    def lost(self, now):
-        """True while the other board has been silent too long."""
-        return self.channel.lost(now)
+    # ``pending()``, ``poll(now)`` and ``lost(now)`` are the channel's own
+    # (bound in ``__init__``): messages not yet acknowledged, the next frame
+    # for the port, and whether the other board has been silent too long.
 
     def peer_began(self):
         """0; or, when the other board began a new conversation, RESUME if

@@ -63,27 +63,6 @@ def _drop(buf, n, card):
     return n
 
 
-def _count(mask):
-    # How many bits of ``mask`` are set.
-    c = 0
-    while mask:
-        mask &= mask - 1
-        c += 1
-    return c
-
-
-def _nth(mask, r):
-    # The index of the ``r``-th set bit of ``mask`` (from 0).
-    s = 0
-    while True:
-        if mask & 1:
-            if not r:
-                return s
-            r -= 1
-        mask >>= 1
-        s += 1
-
-
 class TacticsGame(Stones):
     """A round of the tactics variant in play."""
 
@@ -658,14 +637,19 @@ class TacticsGame(Stones):
             add(PASS)
         return out
 
+    _listed = []  # legal_count's and legal_move_at's list, shared: refilled each time
+
     def legal_count(self, player=-1):
-        """``len(legal_moves(player))``, without making the list."""
-        return self._walk(player, -1)
+        """``len(legal_moves(player))``, in a list the game keeps (random
+        play allocates nothing once it has grown)."""
+        return len(self.legal_moves(player, self._listed))
 
     def legal_move_at(self, k, player=-1):
-        """``legal_moves(player)[k]``, without making the list (random
-        play on a board allocates nothing this way)."""
-        return self._walk(player, k)
+        """``legal_moves(player)[k]``, the same way."""
+        out = self.legal_moves(player, self._listed)
+        if not 0 <= k < len(out):
+            raise IndexError("no legal move %d" % k)
+        return out[k]
 
     def _returns(self, p, k):
         # The ways to put a Scout's cards back, each once (two Jokers in
@@ -692,103 +676,17 @@ class TacticsGame(Stones):
             raise IndexError("no legal move %d" % k)
         return count
 
-    def _walk(self, p, k):
-        # The moves of ``legal_moves``, in its order, counted block by
-        # block: with ``k < 0`` how many there are, else the k-th.
-        if p < 0:
-            p = self.to_move
-        hand = self.hand[p]
-        n = self.hand_n[p]
-        if self.returns and p == self.to_move:
-            return self._returns(p, k)
-        stones = self.open_stones(p)
-        ns = _count(stones)
-        tactic = self.may_play_tactic(p)
-        owner = self.owner
-        count = 0
-        seen = 0
-        for h in range(n):
-            card = hand[h]
-            if card >= FIRST_TACTIC:
-                if card == NO_CARD:
-                    continue
-                bit = 1 << (card - FIRST_TACTIC)
-                if seen & bit or not tactic:
-                    continue
-                seen |= bit
-            if card <= SHIELD:
-                if card == JOKER and self.jokers_on[p]:
-                    continue
-                if count <= k < count + ns:
-                    return move(card, _nth(stones, k - count))
-                count += ns
-            elif card == BLIND or card == MUD:
-                bit = MODE_BLIND if card == BLIND else MODE_MUD
-                free = 0
-                for s in range(N_STONES):
-                    if owner[s] == NOBODY and not self.mode[s] & bit:
-                        free |= 1 << s
-                c = _count(free)
-                if count <= k < count + c:
-                    return move(card, _nth(free, k - count))
-                count += c
-            elif card == SCOUT:
-                if self.deck_pos < 54 or self.tpos < 10:
-                    span = self._scout_span()
-                    lo = span & 15
-                    hi = span >> 4
-                    if count <= k <= count + hi - lo:
-                        return move(card, lo + k - count)
-                    count += hi - lo + 1
-            else:
-                q = p if card == STRATEGIST else 1 - p
-                for s in range(N_STONES):
-                    if owner[s] != NOBODY:
-                        continue
-                    i = s * 2 + q
-                    for j in range(self.n[i]):
-                        if card == BANSHEE:
-                            if count == k:
-                                return ruse_move(card, s, j)
-                            count += 1
-                            continue
-                        if card == STRATEGIST:
-                            if count == k:
-                                return ruse_move(card, s, j, DISCARD)
-                            count += 1
-                            t = stones & ~(1 << s)
-                        elif self.side[i * SIDE_CAP + j] < FIRST_TACTIC:
-                            t = stones
-                        else:
-                            continue
-                        c = _count(t)
-                        if count <= k < count + c:
-                            return ruse_move(card, s, j, _nth(t, k - count))
-                        count += c
-        if k < 0:
-            return count if count else 1
-        if not count and k == 0:
-            return PASS
-        raise IndexError("no legal move %d" % k)
-
     def _scout_range(self):
         # How many of a Scout's cards may come from the tactic pile: lo, hi.
-        span = self._scout_span()
-        return span & 15, span >> 4
+        clan = 54 - self.deck_pos
+        tac = 10 - self.tpos
+        d = self._scout_draws()
+        return d - clan if d > clan else 0, tac if tac < d else d
 
     def _scout_draws(self):
         # How many cards a Scout draws: three, or what the piles hold.
         d = 64 - self.deck_pos - self.tpos
         return 3 if d > 3 else d
-
-    def _scout_span(self):
-        # ``_scout_range`` as one int, ``lo | hi << 4`` (no tuple to make).
-        clan = 54 - self.deck_pos
-        tac = 10 - self.tpos
-        d = self._scout_draws()
-        lo = d - clan if d > clan else 0
-        hi = tac if tac < d else d
-        return lo | hi << 4
 
     def check(self, m):
         """None when move ``m`` is legal for the player to move, else the
@@ -969,18 +867,6 @@ class TacticsGame(Stones):
         if card >= FIRST_TACTIC:
             self.played[p] -= 1
         self._give_back(p, info & 15, card)
-
-    def _firsts(self):
-        # Every stone's ``first``, two bits each (kept for callers that
-        # play and take back by hand; moves use ``_firsts_of``).
-        code = 0
-        for s in range(N_STONES):
-            code |= self.first[s] << (2 * s)
-        return code
-
-    def _set_firsts(self, code):
-        for s in range(N_STONES):
-            self.first[s] = code >> (2 * s) & 3
 
     def _firsts_of(self, m):
         # ``first`` of the stones play ``m`` may change (its stone, and a
