@@ -148,3 +148,23 @@ def drive(app, player, limit=20000, each=None):
         else:
             app.press(b)
     raise AssertionError("the match did not end")
+
+
+def run_apps(apps, players, now, until, limit=3000000, each=None):
+    """Apps side by side (linked by in-memory cables), 10 ms a step: each
+    one ticks, ``each(i, app)`` looks at it, then its player (None: nobody)
+    presses, until ``until()`` holds (asserted) or ``limit`` ms; returns the
+    time reached."""
+    while not until() and now < limit:
+        now += 10
+        for i, app in enumerate(apps):
+            if app is None:
+                continue
+            app.tick(now)
+            if each is not None:
+                each(i, app)
+            b = players[i].next_button(app) if players[i] is not None else None
+            if b is not None:
+                app.press(b)
+    assert until(), [app.mode for app in apps if app is not None]
+    return now

@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import drive, position
+from conftest import drive, position, run_apps
 from engine.cards import BANSHEE, JOKER, SCOUT, SHIELD, SPY, STRATEGIST, TACTIC_DECK, TRAITOR, card_name, parse_any
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.moves import DISCARD
@@ -248,19 +248,14 @@ def test_two_linked_apps_play_a_match_each_showing_its_own_hand():
     for app in apps:
         app.press(buttons.START)
         assert app.mode == LINKING
-    now = 0
     seen = [set(), set()]
-    while not all(app.mode == MATCH_END for app in apps) and now < 3000000:
-        now += 10
-        for i, app in enumerate(apps):
-            app.tick(now)
-            seen[i].add(app.mode)
-            b = players[i].next_button(app)
-            if b is not None:
-                app.press(b)
-            if app.match is not None and app.mode == TURN:
-                assert app.viewer() == app.session.seat  # its own hand, never the other's
-    assert all(app.mode == MATCH_END for app in apps), [app.mode for app in apps]
+
+    def look(i, app):
+        seen[i].add(app.mode)
+        if app.match is not None and app.mode == TURN:
+            assert app.viewer() == app.session.seat  # its own hand, never the other's
+
+    run_apps(apps, players, 0, lambda: all(app.mode == MATCH_END for app in apps), each=look)
     a, b = apps
     assert {a.session.seat, b.session.seat} == {0, 1}
     assert a.match.results == b.match.results and a.match.scores == b.match.scores
@@ -302,14 +297,7 @@ def test_a_lost_link_is_shown_and_play_resumes_when_it_comes_back():
     for app, peer in zip(apps, cut):  # plug back in
         app.port.peer = peer
     players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
-    while not all(app.mode == MATCH_END for app in apps) and now < 3000000:
-        now += 10
-        for i, app in enumerate(apps):
-            app.tick(now)
-            b = players[i].next_button(app)
-            if b is not None:
-                app.press(b)
-    assert all(app.mode == MATCH_END for app in apps)
+    run_apps(apps, players, now, lambda: all(app.mode == MATCH_END for app in apps))
     assert not any(app.link_lost for app in apps)
     assert apps[0].match.results == apps[1].match.results
 
@@ -735,19 +723,14 @@ def test_two_linked_apps_play_a_tactics_match():
     players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
     for app in apps:
         app.press(buttons.START)
-    now = 0
     messages = set()
-    while not all(app.mode == MATCH_END for app in apps) and now < 3000000:
-        now += 10
-        for i, app in enumerate(apps):
-            app.tick(now)
-            assert app.mode != MENU, app.lines
-            if app.mode == REMOTE and app.message:
-                messages.add(app.message)
-            b = players[i].next_button(app)
-            if b is not None:
-                app.press(b)
-    assert all(app.mode == MATCH_END for app in apps)
+
+    def look(i, app):
+        assert app.mode != MENU, app.lines
+        if app.mode == REMOTE and app.message:
+            messages.add(app.message)
+
+    run_apps(apps, players, 0, lambda: all(app.mode == MATCH_END for app in apps), each=look)
     assert apps[0].match.results == apps[1].match.results
     assert any(card_name(c) in m for m in messages for c in range(54, 63))
 

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from conftest import run_apps
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.save import Saver, encode
 from hw import buttons
@@ -245,22 +246,8 @@ def _started(seed, variant, moves, rounds=2):
     for app in apps:
         app.press(buttons.START)
     players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
-    now = _run(apps, players, 0, lambda: apps[0].match is not None and len(apps[0].match.moves()) >= moves)
+    now = run_apps(apps, players, 0, lambda: apps[0].match is not None and len(apps[0].match.moves()) >= moves)
     return apps, stores, players, now
-
-
-def _run(apps, players, now, until, limit=3000000):
-    while not until() and now < limit:
-        now += 10
-        for i, app in enumerate(apps):
-            if app is None:
-                continue
-            app.tick(now)
-            b = players[i].next_button(app) if players[i] is not None else None
-            if b is not None:
-                app.press(b)
-    assert until(), [app.mode for app in apps if app is not None]
-    return now
 
 
 @pytest.mark.parametrize("variant,stop", [(CLASSIC, 30), (TACTICS, 45)])
@@ -272,7 +259,7 @@ def test_a_linked_match_resumes_when_both_boards_were_switched_off(variant, stop
     for app, seat in zip(back, seats):
         assert app.mode == RESUME and app.opponent == "link" and app.offer_seat == seat
         app.press(buttons.A)
-    now = _run(back, players, now, lambda: all(app.mode == MATCH_END for app in back))
+    now = run_apps(back, players, now, lambda: all(app.mode == MATCH_END for app in back))
     a, b = back
     assert a.match.results == b.match.results and a.match.scores == b.match.scores
     assert a.match.moves() == b.match.moves() and len(a.match.moves()) > stop
@@ -285,7 +272,7 @@ def test_one_board_switched_off_the_other_gives_up_waiting_then_both_resume():
     # lost, and gives up: the match stays on offer there.
     dark = apps[1]
     apps[1] = None
-    now = _run(apps, players, now, lambda: apps[0].link_lost)
+    now = run_apps(apps, players, now, lambda: apps[0].link_lost)
     apps[0].press(buttons.B)
     assert apps[0].mode == RESUME and apps[0].offer is not None
     # Board 1 is switched on again: its save offers the match too.
@@ -300,7 +287,7 @@ def test_one_board_switched_off_the_other_gives_up_waiting_then_both_resume():
     assert apps[0].mode == 9 and boot(apps[0].saver.regions[0][0].data).mode == RESUME
     apps[1].press(buttons.A)
     assert apps[1].mode == 9  # LINKING
-    now = _run(apps, players, now, lambda: all(app.mode == MATCH_END for app in apps))
+    now = run_apps(apps, players, now, lambda: all(app.mode == MATCH_END for app in apps))
     assert apps[0].match.results == apps[1].match.results and apps[0].match.moves() == apps[1].match.moves()
 
 
@@ -311,7 +298,7 @@ def test_saves_that_do_not_match_are_refused_and_stay_on_offer():
     back = _linked(99, CLASSIC, [LoggedStorage(stores[0].data), LoggedStorage(others[1].data)], rounds=1)
     for app in back:
         app.press(buttons.A)
-    _run(back, [None, None], 0, lambda: all(app.mode in (NOTICE, RESUME) for app in back), limit=20000)
+    run_apps(back, [None, None], 0, lambda: all(app.mode in (NOTICE, RESUME) for app in back), limit=20000)
     failed = [app for app in back if app.mode == NOTICE]
     assert failed and all("saved another game" in app.lines[1] for app in failed)
     for app in failed:
@@ -324,7 +311,7 @@ def test_after_a_resumed_linked_match_the_menu_choices_are_saved_again():
     back = _linked(52, CLASSIC, [LoggedStorage(s.data) for s in stores], rounds=1)
     for app in back:
         app.press(buttons.A)
-    now = _run(back, players, 0, lambda: all(app.mode == MATCH_END for app in back))
+    now = run_apps(back, players, 0, lambda: all(app.mode == MATCH_END for app in back))
     app = back[0]
     app.press(buttons.A)
     assert app.mode == MENU
@@ -364,7 +351,7 @@ def test_a_board_saves_its_own_move_before_it_leaves_over_the_cable():
             return write(data)
 
         port.write = checked_write
-    _run(apps, players, now, lambda: all(app.mode == MATCH_END for app in apps))
+    run_apps(apps, players, now, lambda: all(app.mode == MATCH_END for app in apps))
     assert min(checked) > 50
 
 
@@ -390,7 +377,7 @@ def test_giving_up_in_the_claim_step_offers_the_match_as_played():
     for _ in range(5000):
         if any(a.mode == TURN_ and a.phase == CLAIM for a in apps):
             break
-        now = _run(apps, players, now, lambda: True) + 10
+        now = run_apps(apps, players, now, lambda: True) + 10
         for i, a in enumerate(apps):
             a.tick(now)
             b = players[i].next_button(a)
@@ -429,7 +416,7 @@ def test_the_other_board_coming_back_is_joined_without_a_button():
     assert back.mode == RESUME
     back.press(buttons.A)
     apps[1] = back
-    now = _run(apps, players, now, lambda: all(app.mode == MATCH_END for app in apps))
+    now = run_apps(apps, players, now, lambda: all(app.mode == MATCH_END for app in apps))
     assert apps[0].match.moves() == apps[1].match.moves() and apps[0].match.scores == apps[1].match.scores
 
 
@@ -478,7 +465,7 @@ def test_a_linked_matchs_last_move_stays_saved_until_delivered():
     assert back[mover].offer.over() and not back[1 - mover].offer.over()
     for app in back:
         app.press(buttons.A)
-    now = _run(back, players, now, lambda: all(app.mode in (MATCH_END,) for app in back))
+    now = run_apps(back, players, now, lambda: all(app.mode in (MATCH_END,) for app in back))
     assert back[0].match.results == back[1].match.results and back[0].match.over()
 
 
@@ -523,7 +510,7 @@ def _pause_choose(app, choice):
 
 def _until_turn(apps, players, now, i):
     # Play on until board i has its own turn on screen.
-    return _run(apps, players, now, lambda: apps[i].mode == TURN)
+    return run_apps(apps, players, now, lambda: apps[i].mode == TURN)
 
 
 def test_frames_of_an_old_conversation_do_not_hold_up_a_new_game():
@@ -545,7 +532,7 @@ def test_frames_of_an_old_conversation_do_not_hold_up_a_new_game():
         if when == "during":
             apps[0].tick(10)
             apps[1].port.inbox.extend(stale())
-        _run(apps, [None, None], 0, lambda: all(a.mode in (TURN, 10) for a in apps), limit=20000)
+        run_apps(apps, [None, None], 0, lambda: all(a.mode in (TURN, 10) for a in apps), limit=20000)
 
 
 def test_a_board_that_ended_the_match_joins_the_other_when_it_comes_back():
@@ -565,7 +552,7 @@ def test_a_board_that_ended_the_match_joins_the_other_when_it_comes_back():
         back.press(buttons.A)
         apps[1 - mover] = back
         ends = (ROUND_END, MATCH_END)
-        now = _run(apps, [None, None], now, lambda: all(a.mode in ends and a.match.over() for a in apps),
+        now = run_apps(apps, [None, None], now, lambda: all(a.mode in ends and a.match.over() for a in apps),
                    limit=now + 30000)
         assert back.match.results == winner.match.results and back.match.moves() == winner.match.moves()
 
@@ -575,7 +562,7 @@ def test_a_restart_right_after_a_resume_is_noticed():
     back = _linked(142, TACTICS, [LoggedStorage(s.data) for s in stores])
     for app in back:
         app.press(buttons.A)
-    now = _run(back, [None, None], now, lambda: all(a.mode in (TURN, 10, 3) for a in back), limit=now + 20000)
+    now = run_apps(back, [None, None], now, lambda: all(a.mode in (TURN, 10, 3) for a in back), limit=now + 20000)
     # Board 1 goes off again at once, before any move, and resumes again.
     port = back[1].port
     again = _linked(143, TACTICS, [LoggedStorage(), LoggedStorage(back[1].saver.regions[0][0].data)])[1]
@@ -583,7 +570,7 @@ def test_a_restart_right_after_a_resume_is_noticed():
     assert again.mode == RESUME
     again.press(buttons.A)
     back[1] = again
-    now = _run(back, players, now, lambda: all(a.mode == MATCH_END for a in back))
+    now = run_apps(back, players, now, lambda: all(a.mode == MATCH_END for a in back))
     assert back[0].match.moves() == back[1].match.moves()
 
 
@@ -592,14 +579,14 @@ def test_a_new_game_on_the_other_board_is_said_and_the_old_match_kept():
     now = _until_turn(apps, players, now, 0)
     _pause_choose(apps[0], "restart")  # board 0 starts a new linked game
     assert apps[0].mode == 9
-    _run(apps, [None, None], now, lambda: apps[1].mode == NOTICE, limit=now + 20000)
+    run_apps(apps, [None, None], now, lambda: apps[1].mode == NOTICE, limit=now + 20000)
     assert "new game" in " ".join(apps[1].lines)
     apps[1].press(buttons.A)
     assert apps[1].mode == RESUME and apps[1].offer is not None
     apps[1].press(buttons.DOWN)
     apps[1].press(buttons.A)
     apps[1].press(buttons.START)  # and joins the new game
-    _run(apps, [None, None], now, lambda: all(a.mode in (TURN, 10) for a in apps), limit=now + 40000)
+    run_apps(apps, [None, None], now, lambda: all(a.mode in (TURN, 10) for a in apps), limit=now + 40000)
 
 
 def test_after_giving_up_a_link_the_next_match_takes_the_buttons():
@@ -609,7 +596,7 @@ def test_after_giving_up_a_link_the_next_match_takes_the_buttons():
         now += 10
         apps[0].tick(now)
     if apps[0].mode != 1:
-        now = _run([apps[0]], [players[0]], now, lambda: apps[0].link_lost)
+        now = run_apps([apps[0]], [players[0]], now, lambda: apps[0].link_lost)
     apps[0].press(buttons.B)
     assert apps[0].mode == RESUME
     apps[0].press(buttons.DOWN)
@@ -625,7 +612,7 @@ def test_each_linked_board_says_who_won_from_its_own_seat():
     from hw.view import View
 
     apps, stores, players, now = _started(181, CLASSIC, 0, rounds=1)
-    _run(apps, players, now, lambda: all(a.mode == MATCH_END for a in apps))
+    run_apps(apps, players, now, lambda: all(a.mode == MATCH_END for a in apps))
     w = apps[0].match.winner()
     lines = [View._won(a, w, "match") for a in apps]
     you = apps[0].t("you_win_match")
