@@ -52,6 +52,18 @@ _TOP_MOVE = const(1 << 27)
 _HISTORY_ROOM = const(240)  # a round's history, three ints a move: 80 moves
 
 
+class _Slicer:
+    def __getitem__(self, key):
+        return key
+
+
+# Every item of a list, one slice made once: ``del out[_EVERY]`` empties a
+# list and keeps its room, where ``out.clear()`` gives the room back and
+# ``del out[:]`` makes a slice each time (and MicroPython cannot call
+# ``slice()``).
+_EVERY = _Slicer()[:]
+
+
 def _drop(buf, n, card):
     # Take one ``card`` out of ``buf[:n]`` (the last one fills its place);
     # returns the new length.
@@ -560,7 +572,7 @@ class TacticsGame(Stones):
         if out is None:
             out = []
         else:
-            del out[:]
+            del out[_EVERY]  # (its room stays: clear() gives it back, out[:] makes a slice)
         hand = self.hand[p]
         n = self.hand_n[p]
         if self.returns and p == self.to_move:
@@ -569,7 +581,6 @@ class TacticsGame(Stones):
             return out
         stones = self.open_stones(p)
         tactic = self.may_play_tactic(p)
-        add = out.append
         owner = self.owner
         seen = 0  # tactic kinds done (the two Jokers give the same moves)
         for h in range(n):
@@ -579,7 +590,7 @@ class TacticsGame(Stones):
                 t = stones
                 while t:
                     if t & 1:
-                        add(move(card, s))
+                        out.append(move(card, s))
                     t >>= 1
                     s += 1
                 continue
@@ -596,19 +607,19 @@ class TacticsGame(Stones):
                 t = stones
                 while t:
                     if t & 1:
-                        add(move(card, s))
+                        out.append(move(card, s))
                     t >>= 1
                     s += 1
             elif card == BLIND or card == MUD:
                 bit = MODE_BLIND if card == BLIND else MODE_MUD
                 for s in range(N_STONES):
                     if owner[s] == NOBODY and not self.mode[s] & bit:
-                        add(move(card, s))
+                        out.append(move(card, s))
             elif card == SCOUT:
                 if self.deck_pos < 54 or self.tpos < 10:
-                    lo, hi = self._scout_range()
-                    for t in range(lo, hi + 1):
-                        add(move(card, t))
+                    span = self._scout_span()  # (no tuple: random play allocates nothing)
+                    for t in range(span & 15, (span >> 4) + 1):
+                        out.append(move(card, t))
             else:
                 # A ruse: one move per target (none: not playable).
                 q = p if card == STRATEGIST else 1 - p
@@ -618,10 +629,10 @@ class TacticsGame(Stones):
                     i = s * 2 + q
                     for j in range(self.n[i]):
                         if card == BANSHEE:
-                            add(ruse_move(card, s, j))
+                            out.append(ruse_move(card, s, j))
                             continue
                         if card == STRATEGIST:
-                            add(ruse_move(card, s, j, DISCARD))
+                            out.append(ruse_move(card, s, j, DISCARD))
                             t = stones & ~(1 << s)
                         elif self.side[i * SIDE_CAP + j] < FIRST_TACTIC:
                             t = stones
@@ -630,11 +641,11 @@ class TacticsGame(Stones):
                         d = 0
                         while t:
                             if t & 1:
-                                add(ruse_move(card, s, j, d))
+                                out.append(ruse_move(card, s, j, d))
                             t >>= 1
                             d += 1
         if not out:
-            add(PASS)
+            out.append(PASS)
         return out
 
     _listed = []  # legal_count's and legal_move_at's list, shared: refilled each time
@@ -678,10 +689,17 @@ class TacticsGame(Stones):
 
     def _scout_range(self):
         # How many of a Scout's cards may come from the tactic pile: lo, hi.
+        span = self._scout_span()
+        return span & 15, span >> 4
+
+    def _scout_span(self):
+        # ``_scout_range`` as one int, ``lo | hi << 4`` (no tuple to make).
         clan = 54 - self.deck_pos
         tac = 10 - self.tpos
         d = self._scout_draws()
-        return d - clan if d > clan else 0, tac if tac < d else d
+        lo = d - clan if d > clan else 0
+        hi = tac if tac < d else d
+        return lo | hi << 4
 
     def _scout_draws(self):
         # How many cards a Scout draws: three, or what the piles hold.
