@@ -648,7 +648,7 @@ class TacticsGame(Stones):
             out.append(PASS)
         return out
 
-    _listed = []  # legal_count's and legal_move_at's list, shared: refilled each time
+    _listed = []  # type: list[int]  # legal_count's and legal_move_at's list, shared: refilled each time
 
     def legal_count(self, player=-1):
         """``len(legal_moves(player))``, in a list the game keeps (random

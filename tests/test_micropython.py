@@ -128,8 +128,8 @@ def test_the_link_pieces_behave_the_same_under_circuitpython(tmp_path):
     # small ints and no hashlib, so the fair deal takes engine.sha256.  (The
     # heap is roomier than a board's: here every module is compiled from
     # source, and the script holds several matches at once.)
-    shutil.copytree(os.path.join(ROOT, "engine"), tmp_path / "engine",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    for package in ("engine", "desk"):
+        shutil.copytree(os.path.join(ROOT, package), tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(LINK_CHECK, tmp_path)
     out = subprocess.run([CIRCUITPYTHON, "-X", "heapsize=256000", "link_check.py"], capture_output=True,
                          text=True, cwd=tmp_path, timeout=600)
