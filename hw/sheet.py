@@ -1,8 +1,11 @@
 """The board's tile sheet, drawn once at start (``hw.view`` loads this,
 calls ``make_sheet`` and drops the module: its code and its patterns are
 not kept).  Every card face (value, colour, and a colour-blind-safe mark),
-empty slots, stones in each state and combat mode, and the cursor, in one
-row of tiles; the tile numbers and colours are ``hw.view``'s.
+empty slots, stones in each state, combat modes and the cursor, in one row
+of tiles; the tile numbers and colours are ``hw.view``'s.  A clan card's
+face (colour, border, mark) and its digit are tiles of their own, the digit
+on a clear ground, to be shown one above the other; so are a stone and its
+combat modes' marks.
 """
 
 import bitmaptools
@@ -10,8 +13,9 @@ import displayio
 from micropython import const
 
 from engine.cards import TACTIC_CODES
-from hw.view import (BLACK, CARD_COLOURS, CLEAR, FELT, GOLD, INK, MINE, N_TILES, SLOT, STONE_GREY, THEIRS,
-                     TILE_H, TILE_W, T_BLOCKED, T_CARD, T_CURSOR, T_SLOT, T_STONE, WHITE)
+from hw.view import (BLACK, CARD_COLOURS, CLEAR, FELT, GOLD, INK, MINE, N_TILES, SLOT, STONE_GREY, THEIRS, TILE_H,
+                     TILE_W, T_BLOCKED, T_CLEAR, T_CURSOR, T_DIGIT, T_FACE, T_MODES, T_SLOT, T_STONE, T_TACTIC,
+                     WHITE)
 
 # Patterns are bytes (rows split at "|", "#" the ink), letters ints: on
 # CircuitPython each one-character string would be interned for good.
@@ -88,17 +92,27 @@ def make_sheet():
     cw = TILE_W - 2  # the card: 15 x 9 at (1, 0)
     ch = TILE_H - 1
     _outline(sheet, T_SLOT * TILE_W + 1, 0, cw, ch, SLOT)
-    for card in range(54):
-        x = (T_CARD + card) * TILE_W + 1
-        colour = card // 9
+    for colour in range(6):
+        x = (T_FACE + colour) * TILE_W + 1
         _fill(sheet, x, 0, cw, ch, CARD_COLOURS[colour])
         _outline(sheet, x, 0, cw, ch, BLACK)
-        _draw(sheet, x + 2, 1, _DIGITS[card % 9], INK[colour])
         _draw(sheet, x + 9, 3, _MARKS[colour], INK[colour])
+    # Above the faces, clear but for a digit (white, then black) or a stone's
+    # combat modes: a black bar on the left (Blind man's bluff, only the sum
+    # counts) and dots on the right (Mud fight).
+    _fill(sheet, T_CLEAR * TILE_W, 0, (N_TILES - T_CLEAR) * TILE_W, TILE_H, CLEAR)
+    for k in range(18):
+        _draw(sheet, (T_DIGIT + k) * TILE_W + 3, 1, _DIGITS[k % 9], BLACK if k >= 9 else WHITE)
+    for modes in (1, 2, 3):
+        x = (T_MODES + modes) * TILE_W + 1
+        if modes & 1:
+            _fill(sheet, x + 3, 2, 2, ch - 4, BLACK)
+        if modes & 2:
+            _draw(sheet, x + 10, 2, b"#.|.#|#.|.#|#.", BLACK)
     for k in range(9):
         code = TACTIC_CODES[k].encode()  # letters as ints: no qstr per letter
         group = 0 if k < 3 else 1 if k < 5 else 2
-        for tile, (paper, ink, edge) in ((T_CARD + 54 + k, _FACE[group]), (T_BLOCKED + k, (SLOT, STONE_GREY, SLOT))):
+        for tile, (paper, ink, edge) in ((T_TACTIC + k, _FACE[group]), (T_BLOCKED + k, (SLOT, STONE_GREY, SLOT))):
             x = tile * TILE_W + 1
             _fill(sheet, x, 0, cw, ch, paper)
             _outline(sheet, x, 0, cw, ch, edge)
@@ -108,18 +122,11 @@ def make_sheet():
                 for i in range(ch - 2):
                     sheet[x + 2 + i + i // 2, ch - 2 - i] = ink
     for state, colour in enumerate((STONE_GREY, MINE, THEIRS, GOLD, GOLD)):
-        for modes in range(4):
-            x = (T_STONE + 4 * state + modes) * TILE_W + 1
-            _fill(sheet, x + 2, 1, cw - 4, ch - 2, colour)
-            _outline(sheet, x + 1, 0, cw - 2, ch, BLACK)
-            if state == 4:  # a claim chosen, not yet made
-                _fill(sheet, x + 5, 3, cw - 10, ch - 6, MINE)
-            # Combat modes: a black bar on the left (Blind man's bluff, only
-            # the sum counts) and brown dots on the right (Mud fight).
-            if modes & 1:
-                _fill(sheet, x + 3, 2, 2, ch - 4, BLACK)
-            if modes & 2:
-                _draw(sheet, x + 10, 2, b"#.|.#|#.|.#|#.", BLACK)
+        x = (T_STONE + state) * TILE_W + 1
+        _fill(sheet, x + 2, 1, cw - 4, ch - 2, colour)
+        _outline(sheet, x + 1, 0, cw - 2, ch, BLACK)
+        if state == 4:  # a claim chosen, not yet made
+            _fill(sheet, x + 5, 3, cw - 10, ch - 6, MINE)
     x = T_CURSOR * TILE_W
     _fill(sheet, x, 0, TILE_W, TILE_H, CLEAR)
     _outline(sheet, x, 0, TILE_W, TILE_H, GOLD)

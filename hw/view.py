@@ -53,19 +53,25 @@ PALETTE = (0x1B4D2B, 0x2F6B42, 0x000000, 0xFFFFFF, 0xD62828, 0xF28C28, 0xF2D94E,
 # The digit's colour on each card colour, for contrast.
 INK = (WHITE, BLACK, BLACK, WHITE, WHITE, WHITE)
 
-# Tiles of the sheet.
+# Tiles of the sheet.  A clan card is two layers: its colour's face (the
+# colour, its border and its mark) and, on the layer above, its value's
+# digit in the ink that colour takes; a stone is its state, with its combat
+# modes' marks above.  So 54 tiles of faces need 6 plus 18 digits.
 _T_EMPTY = const(0)
 T_SLOT = const(1)
-T_CARD = const(2)  # + card: 54 clan cards, then the 9 tactic faces (codes 54..62)
-T_BLOCKED = const(65)  # + card - 54: a tactic card that cannot be played now
-# Stones: T_STONE + 4 * state + combat modes (1: Blind man's bluff, 2: Mud fight).
-T_STONE = const(74)
-_T_STONE_MINE = const(78)
-_T_STONE_THEIRS = const(82)
-_T_STONE_CLAIMABLE = const(86)
-_T_STONE_CLAIMED = const(90)
-T_CURSOR = const(94)
-N_TILES = const(95)
+T_FACE = const(2)  # + colour: the six clan colours' faces
+T_TACTIC = const(8)  # + card - 54: the 9 tactic faces
+T_BLOCKED = const(17)  # + card - 54: a tactic card that cannot be played now
+T_STONE = const(26)  # + state: plain, mine, theirs, claimable, claimed
+_T_STONE_MINE = const(27)
+_T_STONE_THEIRS = const(28)
+_T_STONE_CLAIMABLE = const(29)
+_T_STONE_CLAIMED = const(30)
+T_CURSOR = const(31)
+T_CLEAR = const(32)  # nothing: the upper layer where the lower says all
+T_DIGIT = const(33)  # + 9 * ink (0 white, 1 black) + value - 1
+T_MODES = const(50)  # + combat modes (1: Blind man's bluff, 2: Mud fight, 3: both)
+N_TILES = const(54)
 
 
 def _made_sheet():
@@ -110,16 +116,23 @@ class View:
         felt.append(displayio.TileGrid(bg, pixel_shader=bg_palette))
         self.root.append(felt)
         # The board: 9 stones x (4 opponent rows, the stone, 4 own rows).
-        self.board = displayio.TileGrid(self.sheet, pixel_shader=palette, width=N_STONES, height=_ROWS,
-                                        tile_width=TILE_W, tile_height=TILE_H, x=BOARD_X, y=BOARD_Y)
-        self.hand = displayio.TileGrid(self.sheet, pixel_shader=palette, width=_HAND_MAX, height=1,
-                                       tile_width=TILE_W, tile_height=TILE_H, x=BOARD_X, y=HAND_Y)
-        # Tactics: the discard pile's top card, left of the hand.
-        self.discard = displayio.TileGrid(self.sheet, pixel_shader=palette, width=1, height=1,
-                                          tile_width=TILE_W, tile_height=TILE_H, x=0, y=HAND_Y)
-        self.cursor = displayio.TileGrid(self.sheet, pixel_shader=palette, width=1, height=1,
-                                         tile_width=TILE_W, tile_height=TILE_H)
+        # Each in two layers (a card's face, its digit above); the tactics
+        # discard pile's top card left of the hand.
+        self.board, self.board_top = self._layers(N_STONES, _ROWS, BOARD_X, BOARD_Y)
+        self.hand, self.hand_top = self._layers(_HAND_MAX, 1, BOARD_X, HAND_Y)
+        self.discard, self.discard_top = self._layers(1, 1, 0, HAND_Y)
+        self.cursor = self._grid(1, 1, 0, 0)
         self.cursor[0] = T_CURSOR
+        # A card's tiles: its face, and what its upper layer shows.
+        self.face = face = bytearray(63)
+        self.top = top = bytearray(63)
+        for card in range(63):
+            if card < 54:
+                face[card] = T_FACE + card // 9
+                top[card] = T_DIGIT + (9 if INK[card // 9] == BLACK else 0) + card % 9
+            else:
+                face[card] = T_TACTIC + card - 54
+                top[card] = T_CLEAR
         self.glyphs = glyphs = Glyphs()
         # The top line: the status from the left, the corner's text ending
         # at the right (its x moves with its length).
@@ -127,8 +140,8 @@ class View:
         self.corner = Label(glyphs, _LINE_CHARS)
         self.hint = Label(glyphs, _LINE_CHARS, x=2, y=_HINT_Y)
         self.game_group = displayio.Group()
-        for item in (self.board, self.hand, self.discard, self.cursor, self.status.grid, self.corner.grid,
-                     self.hint.grid):
+        for item in (self.board, self.board_top, self.hand, self.hand_top, self.discard, self.discard_top,
+                     self.cursor, self.status.grid, self.corner.grid, self.hint.grid):
             self.game_group.append(item)
         self.root.append(self.game_group)
         # A panel over the board for menus, notices and summaries.
@@ -150,6 +163,13 @@ class View:
         # its lines, and as drawn (long ones wrapped).
         self.shown = []
         self.wrapped = []
+
+    def _grid(self, width, height, x, y, tile=_T_EMPTY):
+        return displayio.TileGrid(self.sheet, pixel_shader=self.palette, width=width, height=height,
+                                  tile_width=TILE_W, tile_height=TILE_H, default_tile=tile, x=x, y=y)
+
+    def _layers(self, width, height, x, y):
+        return self._grid(width, height, x, y), self._grid(width, height, x, y, T_CLEAR)
 
     # -- drawing -----------------------------------------------------------
 
@@ -249,6 +269,7 @@ class View:
         me = app.viewer()
         them = 1 - me
         board = self.board
+        top = self.board_top
         tactics = game.variant == TACTICS
         turn = app.mode == A.TURN
         phase = app.phase
@@ -264,8 +285,8 @@ class View:
             mine = game.cards_at(s, me)
             places = game.cap(s) if tactics else 3
             for k in range(4):
-                board[s, 3 - k] = T_CARD + theirs[k] if k < len(theirs) else T_SLOT if k < places else _T_EMPTY
-                board[s, 5 + k] = T_CARD + mine[k] if k < len(mine) else T_SLOT if k < places else _T_EMPTY
+                self._place(s, 3 - k, theirs, k, places)
+                self._place(s, 5 + k, mine, k, places)
             owner = game.owner[s]
             if owner == me:
                 tile = _T_STONE_MINE
@@ -277,22 +298,32 @@ class View:
                 tile = _T_STONE_CLAIMABLE
             else:
                 tile = T_STONE
-            board[s, STONE_ROW] = tile + (game.mode[s] if tactics else 0)
+            board[s, STONE_ROW] = tile
+            modes = game.mode[s] if tactics else 0
+            top[s, STONE_ROW] = T_MODES + modes if modes else T_CLEAR
         hand = app.hand()
         n = len(hand)
         blocked = app.blocked() if turn and phase == A.CARD and game.to_move == me else 0
-        self.hand.x = (WIDTH - n * TILE_W) // 2
+        self.hand.x = self.hand_top.x = (WIDTH - n * TILE_W) // 2
+        face = self.face
+        upper = self.top
         for i in range(_HAND_MAX):
-            if i >= n:
-                self.hand[i, 0] = _T_EMPTY
-            elif hand[i] >= 54 and blocked >> (hand[i] - 54) & 1:
-                self.hand[i, 0] = T_BLOCKED + hand[i] - 54
+            card = hand[i] if i < n else -1
+            if card < 0:
+                self.hand[i] = _T_EMPTY
+                self.hand_top[i] = T_CLEAR
+            elif card >= 54 and blocked >> (card - 54) & 1:
+                self.hand[i] = T_BLOCKED + card - 54
+                self.hand_top[i] = T_CLEAR
             else:
-                self.hand[i, 0] = T_CARD + hand[i]
+                self.hand[i] = face[card]
+                self.hand_top[i] = upper[card]
         # The discard's top card (tactics), when the hand leaves room.
-        self.discard.hidden = not tactics or n > 7
+        self.discard.hidden = self.discard_top.hidden = not tactics or n > 7
         if tactics:
-            self.discard[0] = T_CARD + game.discard[game.discard_n - 1] if game.discard_n else T_SLOT
+            card = game.discard[game.discard_n - 1] if game.discard_n else -1
+            self.discard[0] = face[card] if card >= 0 else T_SLOT
+            self.discard_top[0] = upper[card] if card >= 0 else T_CLEAR
         # The cursor: on the hand while choosing a card, on a card of the
         # table for a ruse, else on a stone (none for a Scout's count, the
         # draw, or a Strategist's discard).
@@ -336,6 +367,17 @@ class View:
         self.corner.text = right
         self.corner.x = WIDTH - 2 - self.glyphs.w * len(right)
         self.hint.text = hint
+
+    def _place(self, s, row, cards, k, places):
+        # One place of the board: a card (face and digit), a free slot, or
+        # nothing (beyond a stone's places).
+        if k < len(cards):
+            card = cards[k]
+            self.board[s, row] = self.face[card]
+            self.board_top[s, row] = self.top[card]
+        else:
+            self.board[s, row] = T_SLOT if k < places else _T_EMPTY
+            self.board_top[s, row] = T_CLEAR
 
     @staticmethod
     def _step(app, turn, phase):
