@@ -526,14 +526,15 @@ def _medium(bot, g, p, stones):
         for s in range(N_STONES):
             if not stones >> s & 1:
                 continue
-            token = g.place_tentatively(card, s)
+            m = move(card, s)
+            token = g.play_tentatively(m)
             judge.leave(card)  # ``know`` after the placement
             v = judge.stone(g, s, p) - before[s] * 4 - toll - card % 9 + bot.rng.below(_TIE)
             judge.back(card)
-            g.retract(token, s)
+            g.unplay(m, token)
             if best is None or v > best:
                 best = v
-                pick = move(card, s)
+                pick = m
     return pick
 
 def _needed(bot, g, p):
@@ -579,14 +580,14 @@ def _judged(bot, g, p, stones, keep=0):
             if not stones >> s & 1:
                 continue
             m = move(card, s)
-            token = g.place_tentatively(card, s)
+            token = g.play_tentatively(m)
             if classic:
                 claims = g.claimable(p)
                 if claims and g.wins_with(p, claims):
-                    g.retract(token, s)
+                    g.unplay(m, token)
                     return m | _WINNING
             v = judge.value_after(g, p, card, s) + bot.rng.below(_TIE)
-            g.retract(token, s)
+            g.unplay(m, token)
             if best is None or v > best:
                 best = v
                 pick = m
@@ -615,10 +616,9 @@ def _hard(bot, g, p, stones):
         if bot.top_v[i] < -WIN:
             break
         cand = bot.top_m[i]
-        s = move_stone(cand)
-        token = g.place_tentatively(move_card(cand), s)
-        v = judge.value_after(g, p, move_card(cand), s)
-        g.retract(token, s)
+        token = g.play_tentatively(cand)
+        v = judge.value_after(g, p, move_card(cand), move_stone(cand))
+        g.unplay(cand, token)
         if best is None or v > best:
             best = v
             m = cand

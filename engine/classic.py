@@ -15,10 +15,8 @@ from micropython import const
 from engine.cards import NO_CARD
 from engine.formation import rank3
 from engine.threat import threat, unpack
-from engine.game import (BEATEN, CLAIMABLE, CLASSIC, EXPERT, HAND_SIZE, N_STONES, NOBODY, SHORT, SIDE_MAX, TAKEN,
-                         UNPROVED, Stones, lowest)
+from engine.game import CLASSIC, EXPERT, HAND_SIZE, N_STONES, NOBODY, SIDE_MAX, Stones, lowest
 from engine.moves import AUTO_CLAIM, PASS, PLAYED, move, move_card, move_claims, move_stone, with_claims
-from engine.rng import Random
 
 # An undo record is one int: the move as it took effect (its PLAYED bits:
 # card, stone, claims), where the card sat in the hand, and what else the
@@ -36,7 +34,7 @@ class Game(Stones):
 
     def __init__(self, variant=CLASSIC):
         self.variant = variant
-        Stones.__init__(self, HAND_SIZE, SIDE_MAX)
+        Stones.__init__(self, HAND_SIZE, HAND_SIZE, SIDE_MAX, _HISTORY_ROOM)
         self.clear()
 
     def copy_from(self, other):
@@ -44,52 +42,14 @@ class Game(Stones):
         self.variant = other.variant
         Stones.copy_from(self, other)
 
-    def hide(self, player):
-        """Forget what ``player`` cannot see: the other hand and the pile
-        become NO_CARD (their sizes stay)."""
-        other = self.hand[1 - player]
-        for h in range(HAND_SIZE):
-            other[h] = NO_CARD
-        for i in range(54):
-            self.deck[i] = NO_CARD
-
     def determinize(self, player, rng):
         """Deal the cards ``player`` cannot see (not on the table, not in
         their hand) at random into the other hand and the pile: one world
         consistent with what ``player`` knows."""
-        deck = self.deck
         n = self._unseen_shuffled(player, rng)
-        other = self.hand[1 - player]
-        k = self.hand_n[1 - player]
-        for h in range(k):
-            other[h] = deck[n - 1 - h]
-        n -= k
-        # The pile keeps its size; it ends at index 54.
-        size = 54 - self.deck_pos
-        for i in range(size):
-            deck[53 - i] = deck[n - 1 - i]
-
-    def deal(self, seed, first_player=0):
-        """Shuffle with ``seed`` and deal six cards each; ``first_player``
-        plays first and receives the first six cards of the shuffle."""
-        self.clear()
-        self._room(_HISTORY_ROOM)
-        deck = self.deck
-        for i in range(54):
-            deck[i] = i
-        Random(seed).shuffle(deck)
-        for i in range(HAND_SIZE):
-            self.hand[first_player][i] = deck[i]
-            self.hand[1 - first_player][i] = deck[HAND_SIZE + i]
-        self.hand_n[0] = self.hand_n[1] = HAND_SIZE
-        self.deck_pos = 2 * HAND_SIZE
-        self.to_move = first_player
+        self._fill_unseen(player, n, self.hand_n[1 - player])
 
     # -- reading the table -------------------------------------------------
-
-    def cards_at(self, stone, player):
-        i = stone * 2 + player
-        return list(self.side[i * 3 : i * 3 + self.n[i]])
 
     def open_stones(self, player):
         """Mask of the stones where ``player`` may still place a card."""
@@ -106,83 +66,43 @@ class Game(Stones):
 
     # -- claims ------------------------------------------------------------
 
-    def claim_threat(self, stone, player):
-        """Can ``player`` claim ``stone`` now?  0 when the claim holds (proved
-        from the table alone); otherwise why not: -1 when the stone is
-        taken or ``player`` has fewer than three cards there, -2 when the
-        opponent's full side wins, or a packed counterexample (see
-        ``threat.unpack``): unseen cards that would complete the
-        opponent's side into a formation beating the claimant's."""
-        if self.owner[stone] != NOBODY:
-            return -1
-        i = stone * 2 + player
-        if self.n[i] < SIDE_MAX:
-            return -1
-        j = i ^ 1
-        k = self.n[j]
-        mine = self.rank[i]
-        if k == SIDE_MAX:
-            theirs = self.rank[j]
-            if mine > theirs or (mine == theirs and self.first[stone] == player):
-                return 0
-            return -2
-        b = j * 3
+    def _threat(self, stone, player, k, cap, mine):
+        # claim_threat's answer when the opponent's side is not full: a
+        # packed counterexample (see ``threat.unpack``), unseen cards that
+        # would complete it into a formation beating ``mine``, or 0.
+        b = (stone * 2 + 1 - player) * 3
         side = self.side
         return threat(self.unseen, self.unseen_n, k, side[b], side[b + 1], mine)
 
-    def why_not(self, stone, player):
-        """Why ``player`` may not claim ``stone`` now, for the screens:
-        ``(reason, cards, category)``.  ``reason`` is CLAIMABLE, TAKEN,
-        SHORT (fewer than three cards there), BEATEN (the opponent's full
-        side wins) or UNPROVED; then ``cards`` are unseen cards that would
-        complete the opponent's side into a formation of ``category`` that
-        beats the claimant's."""
-        t = self.claim_threat(stone, player)
-        if t == 0:
-            return CLAIMABLE, [], 0
-        if self.owner[stone] != NOBODY:
-            return TAKEN, [], 0
-        if t == -1:
-            return SHORT, [], 0
-        if t == -2:
-            return BEATEN, [], 0
+    def _beaten_by(self, stone, player, t):
         cards = unpack(t)
         theirs = self.cards_at(stone, 1 - player) + cards
-        return UNPROVED, cards, rank3(theirs[0], theirs[1], theirs[2]) >> 5
+        return cards, rank3(theirs[0], theirs[1], theirs[2]) >> 5
 
-    def claimable(self, player):
-        """Mask of the stones ``player`` may claim now."""
-        mask = 0
-        n = self.n
-        owner = self.owner
-        for s in range(N_STONES):
-            i = s * 2 + player
-            if n[i] == SIDE_MAX and owner[s] == NOBODY and self.claim_threat(s, player) == 0:
-                mask |= 1 << s
-        return mask
-
-    def place_tentatively(self, card, stone):
-        """Place ``card`` from the mover's hand at ``stone`` without ending
-        the turn, so that a screen can show the table before asking for
-        claims; returns a token for ``retract``."""
+    def play_tentatively(self, m):
+        """Place the card of move ``m`` (claims aside) from the mover's hand
+        at its stone without ending the turn, so that a screen can show the
+        table before asking for claims; returns a token for ``unplay``."""
         p = self.to_move
+        card = move_card(m)
+        stone = move_stone(m)
         h = self.hand_index(p, card)
         if h < 0 or not self.open_stones(p) >> stone & 1:
             raise ValueError("cannot place %d at stone %d" % (card, stone))
         return h | self._place(p, h, stone)
 
-    def retract(self, token, stone):
-        """Take back a ``place_tentatively``."""
-        self._unplace(self.to_move, token & 7, stone, token)
+    def unplay(self, m, token):
+        """Take back ``play_tentatively(m)``."""
+        self._unplace(self.to_move, token & 7, move_stone(m), token)
 
-    def claimable_after(self, card, stone):
-        """Mask of the stones the player to move could claim after placing
-        ``card`` (from their hand; PASS for none) at ``stone``."""
-        if card == PASS:
+    def claimable_after(self, m):
+        """Mask of the stones the player to move could claim after the play
+        of move ``m`` (its claims aside; a PASS: none placed)."""
+        if move_card(m) == PASS:
             return self.claimable(self.to_move)
-        token = self.place_tentatively(card, stone)
+        token = self.play_tentatively(m)
         ok = self.claimable(self.to_move)
-        self.retract(token, stone)
+        self.unplay(m, token)
         return ok
 
     def any_placement(self, player):
@@ -202,7 +122,7 @@ class Game(Stones):
         if self.variant == EXPERT:
             claims = self.claimable(self.to_move)
         else:
-            claims = self.claimable_after(move_card(m), move_stone(m))
+            claims = self.claimable_after(m)
         return with_claims(m, claims)
 
     # -- placing -----------------------------------------------------------
@@ -313,7 +233,7 @@ class Game(Stones):
                     return "stone %d is claimed" % stone
                 return "stone %d: side is full" % stone
         if self.variant == CLASSIC and claims:
-            ok = self.claimable_after(card, stone)
+            ok = self.claimable_after(m)
             if claims & ~ok:
                 return "claim not provable: stone %d" % lowest(claims & ~ok)
         return None

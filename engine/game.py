@@ -12,6 +12,7 @@ follow the placement, in the expert variant they come first.
 from micropython import const
 
 from engine.cards import FIRST_TACTIC, NO_CARD
+from engine.rng import Random
 
 N_STONES = const(9)
 SIDE_MAX = const(3)
@@ -41,7 +42,10 @@ DRAW = const(3)  # winner of a stalled round with equal stone counts
 class Stones:
     """What both variants' rounds share: owning stones and winning."""
 
-    def __init__(self, hand_room, side_room):
+    def __init__(self, hand_size, hand_room, side_room, history_room):
+        self.hand_size = hand_size  # cards dealt to each
+        self.side_room = side_room
+        self.history_max = history_room  # the room _room makes at the first deal
         self.side = bytearray(N_STONES * 2 * side_room)  # side i's cards at i * side_room
         self.n = bytearray(N_STONES * 2)  # cards per side
         self.rank = bytearray(N_STONES * 2)  # formation rank of a full side
@@ -107,6 +111,40 @@ class Stones:
         self.winner = other.winner
         del self.history[:]
 
+    def deal(self, seed, first_player=0):
+        """Shuffle with ``seed`` and deal each player their hand;
+        ``first_player`` plays first and receives the first cards of the
+        shuffle (then each variant deals what else it has)."""
+        self.clear()
+        self._room(self.history_max)
+        rng = Random(seed)
+        deck = self.deck
+        for i in range(54):
+            deck[i] = i
+        rng.shuffle(deck)
+        self._deal_more(rng)
+        k = self.hand_size
+        for i in range(k):
+            self.hand[first_player][i] = deck[i]
+            self.hand[1 - first_player][i] = deck[k + i]
+        self.hand_n[0] = self.hand_n[1] = k
+        self.deck_pos = 2 * k
+        self.to_move = first_player
+
+    def _deal_more(self, rng):
+        # A variant's own piles, shuffled after the clan pile.
+        pass
+
+    def hide(self, player):
+        """Forget what ``player`` cannot see: the other hand and the pile
+        become NO_CARD (their sizes stay; each variant hides its own piles
+        too)."""
+        other = self.hand[1 - player]
+        for h in range(len(other)):
+            other[h] = NO_CARD
+        for i in range(54):
+            self.deck[i] = NO_CARD
+
     def _unseen_shuffled(self, player, rng):
         # For ``determinize``: the clan cards ``player`` cannot see (not on
         # the table, not in their hand) shuffled into deck[:n]; returns n.
@@ -138,6 +176,30 @@ class Stones:
             del self.history[:]
             self.history_room = n
 
+    def _fill_unseen(self, player, n, k):
+        # For ``determinize``: the other hand's first k cards, then the
+        # pile (its size kept, ending at index 54), from the top of the n
+        # unseen cards shuffled into deck[:n]; returns how many are left.
+        deck = self.deck
+        other = self.hand[1 - player]
+        for h in range(k):
+            other[h] = deck[n - 1 - h]
+        n -= k
+        for i in range(54 - self.deck_pos):
+            deck[53 - i] = deck[n - 1 - i]
+        return n
+
+    # -- reading the table -------------------------------------------------
+
+    def cap(self, stone):
+        """Cards a side needs at ``stone``."""
+        return SIDE_MAX
+
+    def cards_at(self, stone, player):
+        i = stone * 2 + player
+        room = self.side_room
+        return list(self.side[i * room : i * room + self.n[i]])
+
     def hand_cards(self, player):
         return list(self.hand[player][: self.hand_n[player]])
 
@@ -154,12 +216,72 @@ class Stones:
     def over(self):
         return self.winner != NOBODY
 
-    # Each variant says what its players can play and prove.
+    # Each variant says what its players can play, and how a claim is
+    # still beaten (claim_threat, why_not).
     def can_place(self, player):
         raise NotImplementedError
 
-    def claimable(self, player):
+    def _threat(self, stone, player, k, cap, mine):
         raise NotImplementedError
+
+    def _beaten_by(self, stone, player, t):
+        raise NotImplementedError
+
+    # -- claims ------------------------------------------------------------
+
+    def claim_threat(self, stone, player):
+        """Can ``player`` claim ``stone`` now?  0 when the claim holds (proved
+        from the table alone); otherwise why not: -1 when the stone is
+        taken or ``player``'s side is short, -2 when the opponent's full
+        side wins, or (the variant's ``_threat``) how the opponent can
+        still beat it."""
+        if self.owner[stone] != NOBODY:
+            return -1
+        i = stone * 2 + player
+        cap = self.cap(stone)
+        if self.n[i] < cap:
+            return -1
+        j = i ^ 1
+        k = self.n[j]
+        mine = self.rank[i]
+        if k == cap:
+            theirs = self.rank[j]
+            if mine > theirs or (mine == theirs and self.first[stone] == player):
+                return 0
+            return -2
+        return self._threat(stone, player, k, cap, mine)
+
+    def why_not(self, stone, player):
+        """Why ``player`` may not claim ``stone`` now, for the screens:
+        ``(reason, cards, category)``.  ``reason`` is CLAIMABLE, TAKEN,
+        SHORT (fewer cards there than it takes), BEATEN (the opponent's
+        full side wins) or UNPROVED; then ``cards`` are unseen cards that
+        would complete the opponent's side into a formation of
+        ``category`` that beats the claimant's (the variant's
+        ``_beaten_by``)."""
+        t = self.claim_threat(stone, player)
+        if t == 0:
+            return CLAIMABLE, [], 0
+        if self.owner[stone] != NOBODY:
+            return TAKEN, [], 0
+        if t == -1:
+            return SHORT, [], 0
+        if t == -2:
+            return BEATEN, [], 0
+        cards, category = self._beaten_by(stone, player, t)
+        return UNPROVED, cards, category
+
+    def claimable(self, player):
+        """Mask of the stones ``player`` may claim now."""
+        mask = 0
+        owner = self.owner
+        n = self.n
+        i = player
+        for s in range(N_STONES):
+            if owner[s] == NOBODY and n[i] >= SIDE_MAX and self.claim_threat(s, player) == 0:
+                mask |= 1 << s
+            i += 2
+        return mask
 
     def _check_stall(self):
         # Neither player can place and nobody can claim: the round ends,

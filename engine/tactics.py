@@ -36,10 +36,8 @@ from engine.cards import (BANSHEE, BLIND, FIRST_TACTIC, JOKER, MUD, NO_CARD, SCO
 from engine.elite import STEP, W_JOKER, Solver
 from engine.formation import rank3
 from engine.game import NOBODY, TACTICS, Stones, lowest
-from engine.game import BEATEN, CLAIMABLE, SHORT, TAKEN, UNPROVED  # noqa: F401
 from engine.moves import (AUTO_CLAIM, DISCARD, DRAW_TACTIC, PASS, move, move_card, move_claims, move_dest, move_second,
                           move_slot, move_stone, play_of, return_move, returned, ruse_move, with_claims)
-from engine.rng import Random
 
 N_STONES = const(9)
 SIDE_CAP = const(4)  # places per side (four under Mud fight)
@@ -80,7 +78,8 @@ class TacticsGame(Stones):
 
     def __init__(self, variant=TACTICS):
         self.variant = TACTICS  # (the argument is there to match Game's)
-        Stones.__init__(self, _HAND_ROOM, SIDE_CAP)  # (unseen: the clan cards neither on the table nor discarded)
+        # (unseen: the clan cards neither on the table nor discarded)
+        Stones.__init__(self, HAND_SIZE, _HAND_ROOM, SIDE_CAP, _HISTORY_ROOM)
         self.mode = bytearray(N_STONES)
         self.tdeck = bytearray(10)
         self.tpos = 10
@@ -118,34 +117,17 @@ class TacticsGame(Stones):
         self.jokers_on[:] = other.jokers_on
         self.returns = other.returns
 
-    def deal(self, seed, first_player=0):
-        """Shuffle both piles with ``seed`` and deal seven clan cards each;
-        ``first_player`` plays first and receives the first seven."""
-        self.clear()
-        self._room(_HISTORY_ROOM)  # (the history keeps three ints a move)
-        rng = Random(seed)
-        deck = self.deck
-        for i in range(54):
-            deck[i] = i
-        rng.shuffle(deck)
+    def _deal_more(self, rng):
+        # The tactic pile, shuffled after the clan pile (deal: seven clan
+        # cards each).
         tdeck = self.tdeck
         tdeck[:] = TACTIC_DECK
         rng.shuffle(tdeck)
-        for i in range(HAND_SIZE):
-            self.hand[first_player][i] = deck[i]
-            self.hand[1 - first_player][i] = deck[HAND_SIZE + i]
-        self.hand_n[0] = self.hand_n[1] = HAND_SIZE
-        self.deck_pos = 2 * HAND_SIZE
         self.tpos = 0
-        self.to_move = first_player
 
     def hide(self, player):
         """Forget what ``player`` cannot see: the other hand and both piles."""
-        other = self.hand[1 - player]
-        for h in range(_HAND_ROOM):
-            other[h] = NO_CARD
-        for i in range(54):
-            self.deck[i] = NO_CARD
+        Stones.hide(self, player)
         for i in range(10):
             self.tdeck[i] = NO_CARD
 
@@ -194,15 +176,10 @@ class TacticsGame(Stones):
         q = 1 - player
         kt = self.hidden_tactics(player)
         kc = self.hand_n[q] - kt
-        for h in range(kc):
-            other[h] = deck[n - 1 - h]
+        self._fill_unseen(player, n, kc)
         for h in range(kt):
             other[kc + h] = tdeck[t - 1 - h]
-        n -= kc
         t -= kt
-        size = 54 - self.deck_pos
-        for i in range(size):
-            deck[53 - i] = deck[n - 1 - i]
         size = 10 - self.tpos
         for i in range(size):
             tdeck[9 - i] = tdeck[t - 1 - i]
@@ -217,10 +194,6 @@ class TacticsGame(Stones):
     def cap(self, stone):
         """Cards a side needs at ``stone``: 3, or 4 under Mud fight."""
         return 4 if self.mode[stone] & MODE_MUD else 3
-
-    def cards_at(self, stone, player):
-        i = stone * 2 + player
-        return list(self.side[i * SIDE_CAP : i * SIDE_CAP + self.n[i]])
 
     def tactic_pile_size(self):
         return 10 - self.tpos
@@ -330,68 +303,28 @@ class TacticsGame(Stones):
         r = self.solver.best(side, b, cap, cap, self.mode[s] & MODE_BLIND, self.unseen, self.unseen_n, 0)
         self.rank[i] = r
 
-    def claim_threat(self, stone, player):
-        """As ``Game.claim_threat``: 0 when ``player`` may claim ``stone``
-        now; -1 when the stone is taken or the side is short; -2 when the
-        opponent's full side wins; 1 when the opponent can still beat it,
-        with the cards that would in ``solver.wit[:solver.wit_n]``."""
-        if self.owner[stone] != NOBODY:
-            return -1
-        i = stone * 2 + player
-        cap = self.cap(stone)
-        if self.n[i] < cap:
-            return -1
-        j = i ^ 1
-        k = self.n[j]
-        mine = self.rank[i]
-        if k == cap:
-            theirs = self.rank[j]
-            if mine > theirs or (mine == theirs and self.first[stone] == player):
-                return 0
-            return -2
-        r = self.solver.best(self.side, j * SIDE_CAP, k, cap, self.mode[stone] & MODE_BLIND,
+    def _threat(self, stone, player, k, cap, mine):
+        # claim_threat's answer when the opponent's side is not full: 1 when
+        # the opponent can still beat ``mine``, with the cards that would
+        # in ``solver.wit[:solver.wit_n]``; else 0.
+        r = self.solver.best(self.side, (stone * 2 + 1 - player) * SIDE_CAP, k, cap, self.mode[stone] & MODE_BLIND,
                              self.unseen, self.unseen_n, self._avail(1 - player))
         return 1 if r > mine else 0
 
-    def why_not(self, stone, player):
-        """As ``Game.why_not``; the cards may include elite troops, and the
-        category is -1 under Blind man's bluff (only the sum counts)."""
-        t = self.claim_threat(stone, player)
-        if t == 0:
-            return CLAIMABLE, [], 0
-        if self.owner[stone] != NOBODY:
-            return TAKEN, [], 0
-        if t == -1:
-            return SHORT, [], 0
-        if t == -2:
-            return BEATEN, [], 0
+    def _beaten_by(self, stone, player, t):
+        # The cards may include elite troops; the category is -1 under
+        # Blind man's bluff (only the sum counts).
         sv = self.solver
         cards = list(sv.wit[: sv.wit_n])
         j = stone * 2 + 1 - player
-        k = self.n[j]
-        cap = self.cap(stone)
         blind = self.mode[stone] & MODE_BLIND
-        r = sv.best(self.side, j * SIDE_CAP, k, cap, blind, self.unseen, self.unseen_n, self._avail(1 - player))
-        return UNPROVED, cards, -1 if blind else r // STEP
+        r = sv.best(self.side, j * SIDE_CAP, self.n[j], self.cap(stone), blind, self.unseen, self.unseen_n,
+                    self._avail(1 - player))
+        return cards, -1 if blind else r // STEP
 
-    def claimable(self, player):
-        mask = 0
-        owner = self.owner
-        n = self.n
-        mode = self.mode
-        i = player
-        for s in range(N_STONES):
-            if owner[s] == NOBODY and n[i] == 3 + (mode[s] >> 1 & 1) and self.claim_threat(s, player) == 0:
-                mask |= 1 << s
-            i += 2
-        return mask
-
-    def claimable_after(self, m, stone=None):
+    def claimable_after(self, m):
         """Mask of the stones the player to move could claim after the play
-        of move ``m`` (claims and draw aside).  ``claimable_after(card,
-        stone)`` as in the classic game works too."""
-        if stone is not None:
-            m = move(m, stone)  # (m: the card alone)
+        of move ``m`` (claims and draw aside)."""
         card = move_card(m)
         if card == PASS or card == SCOUT:
             return self.claimable(self.to_move)
@@ -402,14 +335,6 @@ class TacticsGame(Stones):
         self._unplay(p, m, info)
         self._set_firsts_of(m, firsts)
         return ok
-
-    def place_tentatively(self, card, stone):
-        """Play ``card`` at ``stone`` (a clan card, an elite troop or a combat
-        mode) without ending the turn; returns a token for ``retract``."""
-        return self.play_tentatively(move(card, stone))
-
-    def retract(self, token, stone):
-        self.unplay(move(token >> 8 & 63, stone), token)
 
     def play_tentatively(self, m):
         """Any play (claims and draw aside) without ending the turn, so

@@ -719,21 +719,19 @@ class App:
         if game.variant == EXPERT:
             self._finish(self.card, stone)
             return
-        ok = game.claimable_after(self.card, stone)
+        self.play = move(self.card, stone)
+        ok = game.claimable_after(self.play)
         if ok and self.auto_claim:
             self.claims = ok
         if not ok or self.auto_claim:
             self._finish(self.card, stone)
             return
-        self.token = game.place_tentatively(self.card, stone)
+        self.token = game.play_tentatively(self.play)
         self._enter_claims(CLAIM, ok)
 
     def _cancel_tentative(self):
         if self.token >= 0:
-            if self.game.variant == TACTICS:
-                self.game.unplay(self.play, self.token)
-            else:
-                self.game.retract(self.token, self.stone)
+            self.game.unplay(self.play, self.token)
             self.token = -1
 
     def _finish(self, card, stone=0):

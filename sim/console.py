@@ -204,12 +204,12 @@ class ConsoleGame:
                 continue
             if not expert:
                 # Show the card in place while asking for claims.
-                token = game.place_tentatively(card, stone)
+                token = game.play_tentatively(m)
                 try:
                     self.show()
                     m = with_claims(m, self.ask_claims(game, game.claimable(YOU)))
                 finally:
-                    game.retract(token, stone)
+                    game.unplay(m, token)
             return m
 
     def tactics_turn(self, game):

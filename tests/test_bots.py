@@ -40,7 +40,7 @@ def _legal_and_claims_all(game, m):
     if game.variant == EXPERT:
         assert full >> 10 & 0x1FF == game.claimable(p)
     else:
-        after = game.claimable_after(full & 63, full >> 6 & 15)
+        after = game.claimable_after(full)
         assert full >> 10 & 0x1FF == after
 
 
@@ -219,9 +219,9 @@ def test_the_hard_judgement_judges_again_only_what_a_placement_changes():
                         for card in view.hand_cards(p):
                             for s in range(9):
                                 if stones >> s & 1:
-                                    token = view.place_tentatively(card, s)
+                                    token = view.play_tentatively(card | s << 6)
                                     assert a.value_after(view, p, card, s) == b.value(view, p)
-                                    view.retract(token, s)
+                                    view.unplay(card | s << 6, token)
                                     checked += 1
                 game.apply(bots[p].choose(game))
                 turn += 1
