@@ -304,12 +304,6 @@ class Game(Stones):
         if rec & _R_DREW:
             self.hand_n[p] -= 1
             self.deck_pos -= 1
-        done = move_claims(rec)
-        s = 0
-        while done >> s:
-            if done >> s & 1:
-                self.owner[s] = NOBODY
-                self.owned[p] -= 1
-            s += 1
+        self._unclaim(move_claims(rec), p)
         if rec & _R_PLACED:
             self._unplace(p, rec >> _R_HAND_SHIFT & 7, move_stone(rec), rec)

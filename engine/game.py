@@ -345,6 +345,16 @@ class Stones:
             s += 1
         return done
 
+    def _unclaim(self, mask, player):
+        # Undo: the stones of ``mask`` are ``player``'s no more.
+        s = 0
+        while mask >> s:
+            if mask >> s & 1:
+                self.owner[s] = NOBODY
+                self.owned[player] -= 1
+            s += 1
+
+
 def lowest(mask):
     """The lowest stone of a non-empty stone mask."""
     s = 0

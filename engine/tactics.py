@@ -511,13 +511,7 @@ class TacticsGame(Stones):
         for h in range(n):
             card = hand[h]
             if card < FIRST_TACTIC:
-                s = 0
-                t = stones
-                while t:
-                    if t & 1:
-                        out.append(move(card, s))
-                    t >>= 1
-                    s += 1
+                _at_each(out, card, stones)
                 continue
             if card == NO_CARD:
                 continue  # a hidden card: nothing to list
@@ -528,13 +522,7 @@ class TacticsGame(Stones):
             if card <= SHIELD:
                 if card == JOKER and self.jokers_on[p]:
                     continue
-                s = 0
-                t = stones
-                while t:
-                    if t & 1:
-                        out.append(move(card, s))
-                    t >>= 1
-                    s += 1
+                _at_each(out, card, stones)
             elif card == BLIND or card == MUD:
                 bit = MODE_BLIND if card == BLIND else MODE_MUD
                 for s in range(N_STONES):
@@ -988,15 +976,19 @@ class TacticsGame(Stones):
                 self.tpos -= 1
             else:
                 self.deck_pos -= 1
-        done = move_claims(m)
-        s = 0
-        while done >> s:
-            if done >> s & 1:
-                self.owner[s] = NOBODY
-                self.owned[p] -= 1
-            s += 1
+        self._unclaim(move_claims(m), p)
         self._unplay(p, m, extra & 0xFFFF)
         self._set_firsts_of(m, meta & 15)
+
+
+def _at_each(out, card, stones):
+    # legal_moves: ``card`` at each stone of the mask ``stones``.
+    s = 0
+    while stones:
+        if stones & 1:
+            out.append(move(card, s))
+        stones >>= 1
+        s += 1
 
 
 def _before(hand, h, card, skip):
