@@ -21,7 +21,7 @@ allocation.
 
 from micropython import const
 
-from engine.bots import fit, keep_best
+from engine.bots import add_draws, fit, keep_best, split_unseen
 from engine.cards import NO_CARD
 from engine.classic import Game
 from engine.formation import CURVE, rank3
@@ -117,14 +117,7 @@ class Judge:
                 card = hand[h]
                 tm[card // 9] |= 1 << (card % 9)
                 tn[card % 9] += 1
-            pos = w.deck_pos + 1  # p draws next, then the opponent
-            for _ in range(horizon):
-                if pos >= 54:
-                    break
-                card = w.deck[pos]
-                tm[card // 9] |= 1 << (card % 9)
-                tn[card % 9] += 1
-                pos += 2
+            add_draws(w.deck, w.deck_pos + 1, horizon, tm, tn)  # p draws next, then the opponent
             # p's own next draws in this world, for ``deep`` judgements.
             dm = self.draws_mask
             dn = self.draws_n
@@ -153,25 +146,7 @@ class Judge:
     def know(self, game, p):
         """Split the unseen cards into ``p``'s hand and the rest (the pool:
         the other hand and the pile)."""
-        hm = self.hand_mask
-        hn = self.hand_n
-        pm = self.pool_mask
-        pn = self.pool_n
-        for c in range(6):
-            hm[c] = 0
-            pm[c] = game.unseen[c]
-        for v in range(9):
-            hn[v] = 0
-            pn[v] = game.unseen_n[v]
-        hand = game.hand[p]
-        for h in range(game.hand_n[p]):
-            card = hand[h]
-            c = card // 9
-            v = card % 9
-            hm[c] |= 1 << v
-            hn[v] += 1
-            pm[c] &= ~(1 << v)
-            pn[v] -= 1
+        split_unseen(game, p, self.hand_mask, self.hand_n, self.pool_mask, self.pool_n)
         self.key = 64
         self.empty_key = -2
         self.mix_key = -2

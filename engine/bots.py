@@ -108,6 +108,42 @@ def fit(game, card, stone, player, room):
     return score * k
 
 
+def split_unseen(game, p, hm, hn, pm, pn):
+    """What ``p`` knows of the unseen clan cards, as per colour a mask of
+    values and per value a count: those in its hand (``hm``, ``hn``) and the
+    rest, the pool (``pm``, ``pn``: the other hand and the pile).  Both
+    variants' judgements start from this."""
+    for c in range(6):
+        hm[c] = 0
+        pm[c] = game.unseen[c]
+    for v in range(9):
+        hn[v] = 0
+        pn[v] = game.unseen_n[v]
+    hand = game.hand[p]
+    for h in range(game.hand_n[p]):
+        card = hand[h]
+        if card < FIRST_TACTIC:
+            c = card // 9
+            v = card % 9
+            hm[c] |= 1 << v
+            hn[v] += 1
+            pm[c] &= ~(1 << v)
+            pn[v] -= 1
+
+
+def add_draws(deck, pos, n, masks, counts):
+    """Add to ``masks``/``counts`` (per colour, per value) the next ``n``
+    clan cards one player draws from ``deck`` (a sampled world's pile,
+    ``pos`` that player's next draw, every second card theirs)."""
+    for _ in range(n):
+        if pos >= 54:
+            break
+        card = deck[pos]
+        masks[card // 9] |= 1 << (card % 9)
+        counts[card % 9] += 1
+        pos += 2
+
+
 def keep_best(top_v, top_m, keep, v, m):
     """Insert move ``m`` judged ``v`` into the ``keep`` best so far
     (``top_v``/``top_m``, best first), if it belongs there."""

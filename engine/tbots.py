@@ -29,7 +29,7 @@ only what its player may see; its work is a fixed budget, never a clock.
 
 from micropython import const
 
-from engine.bots import fit, keep_best
+from engine.bots import add_draws, fit, keep_best, split_unseen
 from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, JOKER, MUD, SCOUT, SHIELD, STRATEGIST, TRAITOR
 from engine.elite import W_JOKER, Solver
 from engine.formation import CURVE
@@ -130,29 +130,13 @@ class Brain:
                 self.eq_key[i] = -1
             for s in range(N_STONES):
                 self.th_key[s] = -1
-        hm = self.hm
-        hn = self.hn
-        pm = self.pm
-        pn = self.pn
-        for c in range(6):
-            hm[c] = 0
-            pm[c] = g.unseen[c]
-        for v in range(9):
-            hn[v] = 0
-            pn[v] = g.unseen_n[v]
+        split_unseen(g, p, self.hm, self.hn, self.pm, self.pn)
         hav = 0
         jokers = 0
         hand = g.hand[p]
         for h in range(g.hand_n[p]):
             card = hand[h]
-            if card < FIRST_TACTIC:
-                c = card // 9
-                v = card % 9
-                hm[c] |= 1 << v
-                hn[v] += 1
-                pm[c] &= ~(1 << v)
-                pn[v] -= 1
-            elif card <= SHIELD:
+            if FIRST_TACTIC <= card <= SHIELD:
                 hav |= 1 << (card - JOKER)
                 if card == JOKER:
                     jokers += 1
@@ -365,14 +349,7 @@ class Brain:
             if g.jokers_on[q]:
                 av &= ~W_JOKER
             self.wav[d] = av
-            pos = w.deck_pos + 1  # p draws next, then the opponent
-            for _ in range(self.horizon):
-                if pos >= 54:
-                    break
-                card = w.deck[pos]
-                wm[card // 9] |= 1 << (card % 9)
-                wn[card % 9] += 1
-                pos += 2
+            add_draws(w.deck, w.deck_pos + 1, self.horizon, wm, wn)  # p draws next, then the opponent
         wem = self.wem
         for i in range(4 * worlds):
             wem[i] = _UNKNOWN
