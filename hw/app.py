@@ -28,15 +28,11 @@ except ImportError:
     pass
 
 from engine import unload
-from engine.formation import CATEGORY_NAMES, category
-from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, MUD, SCOUT, STRATEGIST, card_name
-from engine.game import (CLASSIC, DRAW, EXPERT, LANGUAGES, LEVELS, N_STONES, NOBODY, OPPONENTS, SIDE_MAX, TACTICS,
-                         UNPROVED, lowest)
+from engine.game import CLASSIC, DRAW, LANGUAGES, LEVELS, N_STONES, OPPONENTS, TACTICS
 from engine.match import Match
-from engine.moves import (DISCARD, DRAW_TACTIC, PASS, move, move_card, move_claims, move_dest, move_slot, move_stone,
-                          return_move, ruse_move, stones_text, with_claims)
-from hw import buttons
+from hw import buttons, words
 from hw.strings import text
+from hw.turn import RETURN, Turn
 
 # What each variant loads when it is in play (engine.bots and engine.game
 # serve both), and the bots' part of it.
@@ -56,24 +52,6 @@ PAUSE = const(8)
 LINKING = const(9)  # waiting for the other board
 REMOTE = const(10)  # the other board's turn
 RESUME = const(11)  # a saved match offered: resume it or start anew
-
-# Phases of a turn.
-CARD = const(0)  # choose a card from the hand
-STONE = const(1)  # choose where it goes
-CLAIM = const(2)  # classic: claims after the card
-CLAIM_FIRST = const(3)  # expert: claims before the card
-# The tactics variant's steps (each one cancelled with B, back to CARD,
-# until the last: the draw of a Scout, or putting its cards back).
-SCOUT_N = const(4)  # a Scout: how many cards from the tactic pile
-TABLE = const(5)  # a ruse: a card on the table (stone: LEFT/RIGHT, card: UP/DOWN)
-DEST = const(6)  # a Strategist or Traitor: where the card goes (9: discard)
-DRAW_PICK = const(7)  # draw from the clan or the tactic pile
-RETURN = const(8)  # after a Scout: the cards to put back, one by one
-
-# Tactics modes (engine.tactics; kept here so that the classic app never
-# loads that module).
-MODE_BLIND = const(1)
-MODE_MUD = const(2)
 
 ROUND_CHOICES = (1, 3, 5, 7)
 MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "start")
@@ -117,25 +95,8 @@ class App:
         self.match = None  # type: Any
         self.matches = 0
         self.bots = [None, None]  # type: list
-        self.phase = CARD
-        self.cursor = 0  # hand index in CARD, stone in the others
-        self.stone_cursor = 0
+        self.turn = Turn(self)  # the turn being built on the screen
         self.detail_stone = 0  # the stone shown in detail
-        self.card = PASS  # the card chosen this turn
-        self.stone = 0  # and its stone
-        # Tactics: the play being built, step by step.
-        self.choices = []  # the legal plays of the chosen card still open
-        self.slot = 0  # a ruse's card: its place on the side
-        self.dest = 0  # where a Strategist or Traitor sends it
-        self.scout_n = 0  # how many of a Scout's cards come from the tactic pile
-        self.pile = 0  # the pile to draw from: 0 the clan's, 1 the tactic pile
-        self.play = PASS  # the play once chosen (the move without claims or draw)
-        self.draw_tactic = [False, False]  # per seat, the pile last drawn from: the draw step's default
-        self.picked = []  # the Scout's cards put back so far
-        self._blocked = -1  # see blocked()
-        self.token = -1  # its tentative placement (classic claims)
-        self.claims = 0  # stones claimed this turn so far
-        self.claimable = 0  # stones that may be claimed in this phase
         self.lines = []  # a notice's lines
         self.after = MENU  # where a notice or the detail view returns
         self.message = ""  # the last thing the opponent did
@@ -205,8 +166,9 @@ class App:
         """The viewer's hand, sorted as shown (without the cards a Scout
         is putting back)."""
         cards = sorted(self.game.hand_cards(self.viewer()))
-        if self.picked and self.mode == TURN and self.phase == RETURN:
-            for c in self.picked:
+        picked = self.turn.picked
+        if picked and self.mode == TURN and self.turn.phase == RETURN:
+            for c in picked:
                 cards.remove(c)
         return cards
 
@@ -255,7 +217,7 @@ class App:
                         if self.game.move_count() and self.mode != REMOTE:
                             # The other board opened the new round while
                             # this one showed the summary: say what it did.
-                            self.message = self.last_text()
+                            self.message = words.last_text(self)
                         self.seen_moves = self.game.move_count()
         elif mode == MATCH_END:
             if button == buttons.A:
@@ -329,7 +291,7 @@ class App:
             elif choice == "restart" and confirm != choice and _count(self.match):
                 self.confirm = choice  # the view asks: A again to deal anew
             else:
-                self._cancel_tentative()
+                self.turn.cancel()
                 match = self.match
                 seat = self.me()
                 linked = self.session is not None
@@ -409,12 +371,7 @@ class App:
             self._round_over()
             return
         p = game.to_move
-        self.card = PASS
-        self.play = PASS
-        self.token = -1
-        self.claims = 0
-        self.picked = []
-        self._blocked = -1
+        self.turn.reset()
         if self.session is not None and p != self.session.seat:
             self.mode = REMOTE
             return
@@ -434,314 +391,31 @@ class App:
             self.mode = TURN
         if needs_screen:
             self.last_human = p
-        if game.variant == EXPERT:
-            ok = game.claimable(p)
-            if ok and self.auto_claim:
-                self.claims = ok
-            elif ok:
-                self._enter_claims(CLAIM_FIRST, ok)
-                return
-        if game.variant == TACTICS and game.returns:
-            self.phase = RETURN  # the Scout's cards go back: no way back now
-            self.cursor = 0
-            return
-        self._enter_cards()
-
-    def _enter_cards(self):
-        game = self.game
-        self._blocked = -1
-        p = game.to_move
-        stones = game.open_stones(p) & ~self.claims
-        if self.claims and game.wins_with(p, self.claims):
-            # The claims win before any card is placed: any card will do.
-            m = game.any_placement(p)
-            self._finish(move_card(m), move_stone(m))
-            return
-        if game.variant == TACTICS:
-            cannot = not game.can_play(p)
-        else:
-            cannot = not stones or not game.hand_n[p]
-        if cannot:
-            # No card can be played: a pass, with claims (not in the expert
-            # game: they came first).
-            pass_message = self.name(p) + ": " + self.t("passes")
-            self.card = PASS
-            self.play = PASS
-            self.stone = 0
-            ok = game.claimable(p) if game.variant != EXPERT else 0
-            if ok and not self.auto_claim:
-                self.message = pass_message
-                self._enter_claims(CLAIM, ok)
-                return
-            self.claims |= ok
-            self._finish(PASS)
-            self.message = pass_message
-            return
-        self.phase = CARD
-        self.cursor = min(self.cursor, game.hand_n[p] - 1)
-
-    def _enter_claims(self, phase, ok):
-        self.phase = phase
-        self.claimable = ok
-        self.stone_cursor = lowest(ok)
-
-    def open_stones(self):
-        game = self.game
-        return game.open_stones(game.to_move) & ~self.claims
+        self.turn.begin(p)
 
     def _turn(self, button):
         if self.link_lost:
             if button == buttons.B:  # give up waiting for the other board
                 self._give_up_link()
             return
-        game = self.game
-        phase = self.phase
         if button == buttons.START:
             self.after = TURN
             self.mode = PAUSE
             self.row = 0
-            return
-        if button == buttons.SELECT:
+        elif button == buttons.SELECT:
             self.after = TURN
             self.mode = DETAIL
-            self.detail_stone = self.stone_cursor if self.stone_cursor < N_STONES else 0
-            return
-        step = 1 if button in (buttons.RIGHT, buttons.DOWN) else -1
-        if phase == CARD or phase == RETURN:
-            n = len(self.hand())
-            if button in (buttons.LEFT, buttons.RIGHT):
-                self.cursor = (self.cursor + step) % n
-            elif button == buttons.A:
-                card = self.hand()[self.cursor]
-                if phase == RETURN:
-                    self._put_back(card)
-                elif game.variant == TACTICS:
-                    self._choose(card)
-                else:
-                    self.card = card
-                    self.phase = STONE
-                    self.stone_cursor = self._next(self.stone_cursor, 0, self.targets())
-            elif button == buttons.B and phase == RETURN and self.picked:
-                self.picked.pop()  # the card goes back to the hand
-        elif phase in (CLAIM, CLAIM_FIRST):
-            if button in (buttons.LEFT, buttons.RIGHT):
-                self.stone_cursor = (self.stone_cursor + step) % N_STONES
-            elif button == buttons.A:
-                s = self.stone_cursor
-                if self.claimable >> s & 1:
-                    self.claims ^= 1 << s
-                else:
-                    self._notice(self.why_not(s), TURN)
-            elif button == buttons.B:
-                if phase == CLAIM_FIRST:
-                    self._enter_cards()
-                else:
-                    self._cancel_tentative()
-                    if game.variant == TACTICS:
-                        self._after_claims()
-                    else:
-                        self._finish(self.card, self.stone)
-        elif button == buttons.B:
-            # Every step before the last goes back: a Strategist's or
-            # Traitor's destination to its card, the rest to the hand.
-            self.phase = TABLE if phase == DEST else CARD
-            if phase == DRAW_PICK:
-                self.claims = 0  # chosen after the play: they go with it
-        elif phase == STONE:
-            if button in (buttons.LEFT, buttons.RIGHT):
-                self.stone_cursor = self._next(self.stone_cursor, step, self.targets())
-            elif button == buttons.A:
-                if game.variant == TACTICS:
-                    if self.targets() >> self.stone_cursor & 1:
-                        self.stone = self.stone_cursor
-                        self._played(move(self.card, self.stone_cursor))
-                else:
-                    self._place(self.stone_cursor)
-        elif phase == SCOUT_N:
-            if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
-                self.scout_n = self._next(self.scout_n, step, self.targets(), 4)
-            elif button == buttons.A:
-                self._played(move(SCOUT, self.scout_n))
-        elif phase == TABLE:
-            if button in (buttons.LEFT, buttons.RIGHT):
-                self.stone_cursor = self._next(self.stone_cursor, step, self.targets())
-                self.slot = lowest(self.slots())
-            elif button in (buttons.UP, buttons.DOWN):
-                self.slot = self._next(self.slot, step, self.slots(), 4)
-            elif button == buttons.A:
-                self.stone = self.stone_cursor
-                if self.card == BANSHEE:
-                    self._played(ruse_move(BANSHEE, self.stone, self.slot))
-                else:
-                    self.phase = DEST
-                    self.dest = self._next(self.stone, 0, self.targets(), N_STONES + 1)
-        elif phase == DEST:
-            if button in (buttons.LEFT, buttons.RIGHT):
-                self.dest = self._next(self.dest, step, self.targets(), N_STONES + 1)
-            elif button == buttons.A:
-                self._played(ruse_move(self.card, self.stone, self.slot, self.dest))
-        elif phase == DRAW_PICK:
-            if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
-                self.pile = 1 - self.pile
-            elif button == buttons.A:
-                self.draw_tactic[game.to_move] = self.pile == 1
-                self._commit(with_claims(self.play, self.claims) | (DRAW_TACTIC if self.pile else 0))
-
-    # -- the steps of a tactics turn ----------------------------------------
-
-    def targets(self):
-        """The mask of what may be chosen in this step: stones (a
-        Strategist's destination also bit 9, the discard), or a Scout's
-        counts of tactic cards."""
-        if self.game.variant != TACTICS:
-            return self.open_stones()
-        phase = self.phase
-        mask = 0
-        for m in self.choices:
-            if phase == SCOUT_N or phase == STONE or phase == TABLE:
-                mask |= 1 << move_stone(m)
-            elif phase == DEST and move_stone(m) == self.stone and move_slot(m) == self.slot:
-                mask |= 1 << move_dest(m)
-        return mask
-
-    def slots(self):
-        """The mask of the cards (places on the side) a ruse may take at
-        the stone under the cursor."""
-        mask = 0
-        for m in self.choices:
-            if move_stone(m) == self.stone_cursor:
-                mask |= 1 << move_slot(m)
-        return mask
-
-    def blocked(self):
-        """Mask of the tactic kinds in the hand (bit card - 54) that cannot
-        be played now, on the turn of the player who holds them (worked
-        out once a turn)."""
-        game = self.game
-        if game is None or game.variant != TACTICS or game.returns:
-            return 0
-        if self._blocked < 0:
-            playable = 0
-            for m in game.legal_moves():
-                if move_card(m) >= FIRST_TACTIC and m != PASS:
-                    playable |= 1 << (move_card(m) - FIRST_TACTIC)
-            self._blocked = 0x1FF & ~playable
-        return self._blocked
-
-    def scout_total(self):
-        """How many cards a Scout draws now (3 unless the piles are short)."""
-        game = self.game
-        n = game.pile_size() + game.tactic_pile_size()
-        return n if n < 3 else 3
-
-    def why_card(self, card):
-        """Why ``card`` of the hand cannot be played now (None when it can)."""
-        game = self.game
-        p = game.to_move
-        if card < FIRST_TACTIC:
-            return None if game.open_stones(p) else self.t("no_room")
-        if not self.blocked() >> (card - FIRST_TACTIC) & 1:
-            return None
-        if not game.may_play_tactic(p):
-            return self.t("limit")
-        if card == 54 and game.jokers_on[p]:
-            return self.t("one_joker")
-        return self.t("no_target") % card_name(card)
-
-    def _choose(self, card):
-        game = self.game
-        why = self.why_card(card)
-        if why is not None:
-            self._notice([why], TURN)
-            return
-        self.card = card
-        self.choices = [m for m in game.legal_moves() if move_card(m) == card]
-        if card == SCOUT:
-            self.phase = SCOUT_N
-            self.scout_n = self._next(0, 0, self.targets(), 4)
-        elif card >= STRATEGIST:
-            self.phase = TABLE
-            self.stone_cursor = self._next(self.stone_cursor if self.stone_cursor < N_STONES else 0, 0,
-                                           self.targets())
-            self.slot = lowest(self.slots())
+            cursor = self.turn.stone_cursor
+            self.detail_stone = cursor if cursor < N_STONES else 0
         else:
-            self.phase = STONE
-            self.stone_cursor = self._next(self.stone_cursor if self.stone_cursor < N_STONES else 0, 0,
-                                           self.targets())
+            self.turn.press(button)
 
-    def _played(self, m):
-        # The play is chosen: claims (classic timing), then the draw.
-        game = self.game
-        self.play = m
-        ok = game.claimable_after(m)
-        if ok and self.auto_claim:
-            self.claims = ok
-        if ok and not self.auto_claim:
-            self.token = game.play_tentatively(m)
-            self._enter_claims(CLAIM, ok)
-            return
-        self._after_claims()
-
-    def _after_claims(self):
-        game = self.game
-        if (move_card(self.play) not in (SCOUT, PASS) and game.pile_size() and game.tactic_pile_size()
-                and not game.wins_with(game.to_move, self.claims)):
-            self.phase = DRAW_PICK
-            self.pile = 1 if self.draw_tactic[game.to_move] else 0
-            return
-        self._commit(with_claims(self.play, self.claims))
-
-    def _put_back(self, card):
-        self.picked.append(card)
-        self.cursor = 0
-        if len(self.picked) == self.game.returns:
-            second = self.picked[1] if len(self.picked) > 1 else PASS
-            self._commit(return_move(self.picked[0], second))
-
-    def _next(self, s, step, mask, n=N_STONES):
-        """The next position of ``mask`` from ``s`` in direction ``step``
-        on a ring of ``n`` (0: ``s`` itself if in the mask)."""
-        if not step:
-            step = 1
-            if mask >> s & 1:
-                return s
-        for _ in range(n):
-            s = (s + step) % n
-            if mask >> s & 1:
-                return s
-        return s
-
-    def _place(self, stone):
-        game = self.game
-        if not self.open_stones() >> stone & 1:
-            return
-        self.stone = stone
-        if game.variant == EXPERT:
-            self._finish(self.card, stone)
-            return
-        self.play = move(self.card, stone)
-        ok = game.claimable_after(self.play)
-        if ok and self.auto_claim:
-            self.claims = ok
-        if not ok or self.auto_claim:
-            self._finish(self.card, stone)
-            return
-        self.token = game.play_tentatively(self.play)
-        self._enter_claims(CLAIM, ok)
-
-    def _cancel_tentative(self):
-        if self.token >= 0:
-            self.game.unplay(self.play, self.token)
-            self.token = -1
-
-    def _finish(self, card, stone=0):
-        self._commit(move(card, stone, self.claims))
-
-    def _commit(self, m):
+    def commit(self, m):
+        """The turn's move: applied (or refused in a notice, the turn kept)."""
         game = self.game
         err = game.check(m)
         if err:  # the screens only offer legal choices; keep the turn
-            self._notice([err], TURN)
+            self.notice([err])
             return
         self._apply(game.to_move, m)
         self.message = ""  # the opponent's last move has been seen
@@ -781,45 +455,10 @@ class App:
         self.mode = ROUND_END
         self.last_human = -1
 
-    def _notice(self, lines, after):
+    def notice(self, lines, after=TURN):
         self.lines = lines
         self.after = after
         self.mode = NOTICE
-
-    def why_not(self, s):
-        """Lines saying why the player to move may not claim stone ``s``."""
-        reason, cards, kind = self.game.why_not(s, self.game.to_move)
-        if reason == UNPROVED:
-            return [self.t("not_provable") % (s + 1), self.t("could_add") % " ".join(card_name(c) for c in cards),
-                    self.t("for_sum") if kind < 0 else self.t("for_a") % self.t(CATEGORY_NAMES[kind])]
-        return [self.t(_REASONS[reason]) % (s + 1)]
-
-    def detail(self, s):
-        """The detail of stone ``s`` for the viewer: lines of text."""
-        game = self.game
-        me = self.viewer()
-        tactics = game.variant == TACTICS
-        lines = [self.t("stone") % (s + 1)]
-        if tactics and game.mode[s]:
-            lines[0] += " (" + ", ".join(c for b, c in ((MODE_BLIND, "BB"), (MODE_MUD, "MF")) if game.mode[s] & b) + ")"
-        for p in (1 - me, me):
-            cards = game.cards_at(s, p)
-            lines.append(self.name(p) + ": " + " ".join(card_name(c) for c in cards))
-            # A complete side's formation, on a line of its own.
-            if not tactics and len(cards) == SIDE_MAX:
-                lines.append("  " + self.t(CATEGORY_NAMES[category(game.rank[s * 2 + p])]))
-            elif tactics and len(cards) == game.cap(s):
-                rank = game.rank[s * 2 + p]
-                lines.append("  " + (self.t("sum_of") % rank if game.mode[s] & MODE_BLIND else
-                                     self.t(CATEGORY_NAMES[rank // 40])))
-        owner = game.owner[s]
-        lines.append(self.t("owner_none") if owner == NOBODY else self.t("owner") % self.name(owner))
-        if tactics:
-            # The tactic cards: played by each, the piles, the discard.
-            lines.append(self.t("tactics_played") % (game.played[me], game.played[1 - me]))
-            lines.append(self.t("piles") % (game.pile_size(), game.tactic_pile_size()))
-            lines.append(self.t("discard") % " ".join(card_name(c) for c in game.discards()[-5:]))
-        return lines
 
     # -- time --------------------------------------------------------------
 
@@ -936,62 +575,11 @@ class App:
 
         return linkplay.drain(self, now)
 
-    def _move_text(self, last):
-        # ``last``: (card or PASS, stone, claims), as Game.last_played gives.
-        # (A winning claim in the expert game ends it before any card.)
-        card, stone, claims = last
-        if card == PASS:
-            text_ = self.t("passes")
-        elif card <= 56:  # a clan card or an elite troop
-            text_ = self.t("played") % (card_name(card), stone + 1)
-        elif card == BLIND or card == MUD:
-            text_ = self.t("mode_on") % (card_name(card), stone + 1)
-        else:
-            text_ = self.t("played_tactic") % card_name(card)
-        if claims:
-            text_ += ", " + self.t("claims") % stones_text(claims)
-        return text_
-
-    def last_text(self):
-        """What the last move did, said for the other player (a Scout's
-        cards put back are not named: only how many)."""
-        game = self.game
-        if game.variant != TACTICS or not game.move_count():
-            return self._move_text(game.last_played())
-        p, m, drew, back = game.last_turn()  # (a Scout's return: the Scout, then the cards back)
-        return self._tactics_text(m, drew, p, back if back > 0 else 0)
-
-    def _tactics_text(self, m, drew, p, back=0):
-        # One move of the history, read on the table as it is after it.
-        game = self.game
-        card = move_card(m)
-        stone = move_stone(m)
-        claims = move_claims(m)
-        if card == PASS or card < BLIND:
-            return self._move_text((card, stone, claims))
-        if card == BLIND or card == MUD:
-            text_ = self.t("mode_on") % (card_name(card), stone + 1)
-        elif card == SCOUT:
-            text_ = self.t("scouted") % (stone, drew - stone)
-            if back and not claims:  # (with claims, no room: the count is the cards drawn less one)
-                text_ += ", " + self.t("put_back") % back
-        else:
-            dest = move_dest(m)
-            if card == BANSHEE or dest == DISCARD:
-                gone = game.discard[game.discard_n - 2]
-                text_ = self.t("discards") % (card_name(card), card_name(gone), stone + 1)
-            else:
-                moved = game.cards_at(dest, p)[-1]
-                text_ = self.t("moves") % (card_name(card), card_name(moved), stone + 1, dest + 1)
-        if claims:
-            text_ += ", " + self.t("claims") % stones_text(claims)
-        return text_
-
     def _bot_move(self):
         game = self.game
         p = game.to_move
         self._apply(p, game.spell_claims(self.bots[p].choose(game)))
-        self.message = self.last_text()
+        self.message = words.last_text(self)
         self.dirty = True
         self._start_turn()
 
@@ -1022,8 +610,6 @@ class App:
                 leds[i] = _wheel(((key - 4) * 37 + i * 51) % 256)
         self.leds_version += 1
 
-
-_REASONS = ("stone", "taken", "need_three", "they_win_it")
 
 
 def _count(match):

@@ -9,6 +9,7 @@ talks anew, giving up, and delivering a finished match's last move.
 from engine.channel import Channel
 from engine.session import FAILED, PLAYING, Session
 from engine.session import RESUME as RESUME_KIND
+from hw import words
 from hw.app import LINKING, MENU, REMOTE, RESUME, ROUND_END, TACTICS, TICKS_MASK, _count
 
 
@@ -48,7 +49,7 @@ def peer_restarted(app, session):
     app.dirty = True
     app.draining = None
     match, seat = linked_match(app, session)
-    app._cancel_tentative()
+    app.turn.cancel()
     resumes = session.peer_began() == RESUME_KIND
     if match is None or (not resumes and _count(match) == 0):
         start(app)  # it began a handshake (again): so does this one
@@ -64,7 +65,7 @@ def peer_restarted(app, session):
         # It started another game: this match stays saved and on offer.
         app._end_link()
         app._offer(match, seat)
-        app._notice([app.t("link_stopped"), "the other board started a new game"], RESUME)
+        app.notice([app.t("link_stopped"), "the other board started a new game"], RESUME)
 
 
 def linked_match(app, session):
@@ -80,7 +81,7 @@ def linked_match(app, session):
 def give_up(app):
     # Stop waiting for the other board.  A linked match under way stays
     # saved and on offer: both boards choose "resume" to go on with it.
-    app._cancel_tentative()  # the match on offer is the match as played
+    app.turn.cancel()  # the match on offer is the match as played
     match, seat = linked_match(app, app.session)
     app._end_link()
     if match is not None and not match.over():
@@ -111,7 +112,7 @@ def step(app, now):
         # (A deal the other board dropped before its first move: nothing
         # to keep; a new link deals anew.)
         kept = match is not None and (app.resuming is not None or not match.over() and _count(match) > 0)
-        app._cancel_tentative()
+        app.turn.cancel()
         app._end_link()
         print("link stopped:", error)
         after = MENU
@@ -123,7 +124,7 @@ def step(app, now):
             # Another deal is the player's choice, and each is counted.
             app.redeals += 1
             lines += [app.t("link_again"), app.t("redeals") % app.redeals]
-        app._notice(lines, after)
+        app.notice(lines, after)
         app.dirty = True
         return
     if app.mode == LINKING and session.state == PLAYING:
@@ -135,7 +136,7 @@ def step(app, now):
         # this one missed): show from here.
         app.seen_rounds = len(app.match.results)
         app.seen_moves = game.move_count()
-        app.message = app.last_text() if game.move_count() else ""
+        app.message = words.last_text(app) if game.move_count() else ""
         if app.match.over():
             # A match this board had finished, resumed so that the
             # other board gets its last move: the result again.
@@ -149,12 +150,12 @@ def step(app, now):
     game = app.game
     rounds = len(app.match.results)
     if rounds > app.seen_rounds and app.mode == REMOTE:
-        app.message = app._move_text(session.last)
+        app.message = words.move_text(app, session.last)
         app._linked_round_over(game.to_move)
         app.dirty = True
     elif app.mode == REMOTE and game.move_count() > app.seen_moves:
         app.seen_moves = game.move_count()
-        app.message = app.last_text()
+        app.message = words.last_text(app)
         claims = session.last[2]
         if game.variant == TACTICS and game.last_turn()[3] >= 0:
             claims = 0  # a Scout's cards put back: its claims were shown with it

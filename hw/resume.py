@@ -50,7 +50,7 @@ def load(app):
     saver.found = []
     if problems:
         print("save:", "; ".join(problems))
-        app._notice([app.t("save_problem")] + problems, app.mode)
+        app.notice([app.t("save_problem")] + problems, app.mode)
 
 
 def press(app, button):
@@ -67,7 +67,7 @@ def press(app, button):
         elif app.opponent == "link":
             if app.link_port is None:  # no serial port here: keep the offer
                 app.offer = match
-                app._notice([app.t("no_link")], RESUME)
+                app.notice([app.t("no_link")], RESUME)
                 return
             app._start_link((match, app.offer_seat))
         else:

@@ -15,6 +15,8 @@ from micropython import const
 from engine.cards import STRATEGIST, TACTIC_CODES
 from engine.game import LANGUAGES, N_STONES, NOBODY, TACTICS, VARIANTS
 from hw import app as A
+from hw import turn as T
+from hw import words
 from hw.strings import LANGUAGE_NAMES
 from hw.text import Glyphs, Label
 
@@ -235,7 +237,7 @@ class View:
         if mode == A.NOTICE:
             return list(app.lines) + ["", t("press_a")]
         if mode == A.DETAIL:
-            return app.detail(app.detail_stone)
+            return words.detail(app, app.detail_stone)
         if mode in (A.ROUND_END, A.MATCH_END):
             match = app.match
             w, s0, s1 = match.results[-1]
@@ -272,12 +274,12 @@ class View:
         top = self.board_top
         tactics = game.variant == TACTICS
         turn = app.mode == A.TURN
-        phase = app.phase
+        phase = app.turn.phase
         highlight = 0
         pending = 0
-        if turn and phase in (A.CLAIM, A.CLAIM_FIRST):
-            highlight = app.claimable
-            pending = app.claims
+        if turn and phase in (T.CLAIM, T.CLAIM_FIRST):
+            highlight = app.turn.claimable
+            pending = app.turn.claims
         elif game.winner == NOBODY and game.to_move == me:
             highlight = game.claimable(me)
         for s in range(N_STONES):
@@ -303,7 +305,7 @@ class View:
             top[s, STONE_ROW] = T_MODES + modes if modes else T_CLEAR
         hand = app.hand()
         n = len(hand)
-        blocked = app.blocked() if turn and phase == A.CARD and game.to_move == me else 0
+        blocked = app.turn.blocked() if turn and phase == T.CARD and game.to_move == me else 0
         self.hand.x = self.hand_top.x = (WIDTH - n * TILE_W) // 2
         face = self.face
         upper = self.top
@@ -327,18 +329,18 @@ class View:
         # The cursor: on the hand while choosing a card, on a card of the
         # table for a ruse, else on a stone (none for a Scout's count, the
         # draw, or a Strategist's discard).
-        self.cursor.hidden = not turn or phase in (A.SCOUT_N, A.DRAW_PICK) or (
-            phase == A.DEST and app.dest >= N_STONES)
-        if turn and phase in (A.CARD, A.RETURN):
-            self.cursor.x = self.hand.x + app.cursor * TILE_W
+        self.cursor.hidden = not turn or phase in (T.SCOUT_N, T.DRAW_PICK) or (
+            phase == T.DEST and app.turn.dest >= N_STONES)
+        if turn and phase in (T.CARD, T.RETURN):
+            self.cursor.x = self.hand.x + app.turn.cursor * TILE_W
             self.cursor.y = HAND_Y
-        elif turn and phase == A.TABLE:
-            self.cursor.x = BOARD_X + app.stone_cursor * TILE_W
-            mine_ = app.card == STRATEGIST
-            row = (5 + app.slot) if mine_ else (3 - app.slot)
+        elif turn and phase == T.TABLE:
+            self.cursor.x = BOARD_X + app.turn.stone_cursor * TILE_W
+            mine_ = app.turn.card == STRATEGIST
+            row = (5 + app.turn.slot) if mine_ else (3 - app.turn.slot)
             self.cursor.y = BOARD_Y + row * TILE_H
         else:
-            stone = app.dest if turn and phase == A.DEST else app.stone_cursor
+            stone = app.turn.dest if turn and phase == T.DEST else app.turn.stone_cursor
             self.cursor.x = BOARD_X + stone * TILE_W
             self.cursor.y = BOARD_Y + STONE_ROW * TILE_H
         t = app.t
@@ -385,19 +387,19 @@ class View:
         if not turn:
             return None
         t = app.t
-        name = TACTIC_CODES[app.card - 54] if 54 <= app.card < 63 else ""
-        if phase == A.STONE and app.card >= 54:
+        name = TACTIC_CODES[app.turn.card - 54] if 54 <= app.turn.card < 63 else ""
+        if phase == T.STONE and app.turn.card >= 54:
             return t("step_stone") % name
-        if phase == A.SCOUT_N:
+        if phase == T.SCOUT_N:
             return t("step_scout")
-        if phase == A.TABLE:
-            return t("step_mine" if app.card == STRATEGIST else "step_theirs") % name
-        if phase == A.DEST:
+        if phase == T.TABLE:
+            return t("step_mine" if app.turn.card == STRATEGIST else "step_theirs") % name
+        if phase == T.DEST:
             return t("step_dest") % name
-        if phase == A.DRAW_PICK:
+        if phase == T.DRAW_PICK:
             return t("step_draw")
-        if phase == A.RETURN:
-            return t("step_return") % (app.game.returns - len(app.picked))
+        if phase == T.RETURN:
+            return t("step_return") % (app.game.returns - len(app.turn.picked))
         return None
 
     @staticmethod
@@ -410,29 +412,29 @@ class View:
             return t("thinking")
         if app.mode == A.REMOTE:
             return app.message or t("their_turn")
-        if turn and phase == A.STONE:
+        if turn and phase == T.STONE:
             return t("pick_stone")
-        if turn and phase in (A.CLAIM, A.CLAIM_FIRST):
+        if turn and phase in (T.CLAIM, T.CLAIM_FIRST):
             return t("pick_claims")
-        if turn and phase == A.SCOUT_N:
-            return t("scout_keys") % (app.scout_n, app.scout_total() - app.scout_n)
-        if turn and phase == A.TABLE:
+        if turn and phase == T.SCOUT_N:
+            return t("scout_keys") % (app.turn.scout_n, app.turn.scout_total() - app.turn.scout_n)
+        if turn and phase == T.TABLE:
             return t("pick_keys")
-        if turn and phase == A.DEST:
-            return t("dest_discard") if app.dest >= N_STONES else t("pick_stone")
-        if turn and phase == A.DRAW_PICK:
-            marks = (">", " ") if app.pile == 0 else (" ", ">")
+        if turn and phase == T.DEST:
+            return t("dest_discard") if app.turn.dest >= N_STONES else t("pick_stone")
+        if turn and phase == T.DRAW_PICK:
+            marks = (">", " ") if app.turn.pile == 0 else (" ", ">")
             return t("draw_keys") % (marks[0], game.pile_size(), marks[1], game.tactic_pile_size())
-        if turn and phase == A.RETURN:
+        if turn and phase == T.RETURN:
             return t("return_keys")
-        if turn and phase == A.CARD and game.variant == TACTICS:
+        if turn and phase == T.CARD and game.variant == TACTICS:
             # On a tactic card that cannot be played now: why (before the
             # last move's text); on one that can: its name, if nothing
             # else is to be said.
             hand = app.hand()
-            card = hand[app.cursor] if app.cursor < len(hand) else 0
+            card = hand[app.turn.cursor] if app.turn.cursor < len(hand) else 0
             if card >= 54:
-                why = app.why_card(card)
+                why = app.turn.why_card(card)
                 if why or not app.message:
                     return why or t("name_" + TACTIC_CODES[card - 54])
         if app.message:

@@ -11,8 +11,8 @@ from engine.game import N_STONES, TACTICS, lowest
 from engine.moves import AUTO_CLAIM, DRAW_TACTIC, move_card, move_claims, move_dest, move_second, move_slot, move_stone
 from engine.rng import Random
 from hw import buttons
-from hw.app import (CARD, CLAIM, CLAIM_FIRST, DEST, DETAIL, DRAW_PICK, HANDOFF, MENU, MENU_ROWS, NOTICE, PAUSE, RETURN,
-                    RESUME, ROUND_END, SCOUT_N, STONE, TABLE, TURN)
+from hw.app import DETAIL, HANDOFF, MENU, MENU_ROWS, NOTICE, PAUSE, RESUME, ROUND_END, TURN
+from hw.turn import CARD, CLAIM, CLAIM_FIRST, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
 
 
 class AutoPlayer:
@@ -72,33 +72,33 @@ class AutoPlayer:
         card = move_card(m)
         stone = move_stone(m)
         claims = move_claims(m)
-        phase = app.phase
+        phase = app.turn.phase
         if phase in (CLAIM, CLAIM_FIRST):
-            todo = claims & ~app.claims & app.claimable
+            todo = claims & ~app.turn.claims & app.turn.claimable
             if not todo:
                 return buttons.B
-            return self._towards(app.stone_cursor, lowest(todo), N_STONES) or buttons.A
+            return self._towards(app.turn.stone_cursor, lowest(todo), N_STONES) or buttons.A
         if phase == CARD:
             target = app.hand().index(card)
-            return self._towards(app.cursor, target, len(app.hand())) or buttons.A
+            return self._towards(app.turn.cursor, target, len(app.hand())) or buttons.A
         if phase == RETURN:
             # The cards go back in the move's order: first, then second.
-            want = (card, move_second(m))[len(app.picked)]
+            want = (card, move_second(m))[len(app.turn.picked)]
             target = app.hand().index(want)
-            return self._towards(app.cursor, target, len(app.hand())) or buttons.A
+            return self._towards(app.turn.cursor, target, len(app.hand())) or buttons.A
         if phase == STONE:
-            return self._towards(app.stone_cursor, stone, N_STONES) or buttons.A
+            return self._towards(app.turn.stone_cursor, stone, N_STONES) or buttons.A
         if phase == SCOUT_N:
-            return self._towards(app.scout_n, stone, 4) or buttons.A
+            return self._towards(app.turn.scout_n, stone, 4) or buttons.A
         if phase == TABLE:
             slot = move_slot(m)
-            if app.stone_cursor != stone:
-                return self._towards(app.stone_cursor, stone, N_STONES)
-            return (buttons.DOWN if app.slot != slot else 0) or buttons.A
+            if app.turn.stone_cursor != stone:
+                return self._towards(app.turn.stone_cursor, stone, N_STONES)
+            return (buttons.DOWN if app.turn.slot != slot else 0) or buttons.A
         if phase == DEST:
-            return self._towards(app.dest, move_dest(m), N_STONES + 1) or buttons.A
+            return self._towards(app.turn.dest, move_dest(m), N_STONES + 1) or buttons.A
         if phase == DRAW_PICK:
-            return buttons.A if app.pile == tactic else buttons.RIGHT
+            return buttons.A if app.turn.pile == tactic else buttons.RIGHT
         return None
 
     def choose(self, game):

@@ -12,7 +12,7 @@ import sys
 from engine.game import VARIANTS
 from engine.match import Match
 from desk.record import RecordError, replay
-from hw import buttons
+from hw import buttons, words
 from hw.app import TURN, App
 from sim import reason
 
@@ -44,9 +44,9 @@ class Replayer:
         app.match = match
         app.mode = TURN
         app.last_human = -1
-        app.cursor = 0
+        app.turn.cursor = 0
         app.dirty = True
-        said = app.last_text() if k and match.game.history else ""
+        said = words.last_text(app) if k and match.game.history else ""
         app.message = ("%d/%d %s" % (k, len(self.moves), said)).strip()
 
     def press(self, button):

@@ -8,9 +8,9 @@ from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.moves import DISCARD
 from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
-from hw import buttons
-from hw.app import (CARD, CLAIM, DEST, DRAW_PICK, HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, RESUME,
-                    RETURN, ROUND_END, SCOUT_N, STONE, TABLE, THINKING, TURN, App)
+from hw import buttons, words
+from hw.app import HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, RESUME, ROUND_END, THINKING, TURN, App
+from hw.turn import CARD, CLAIM, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
 from sim.autoplay import AutoPlayer
 
 
@@ -95,7 +95,7 @@ def _human_turn(stones, hands, **kw):
     game = app.game
     game.copy_from(load(position(stones, hands=hands)))
     app._start_turn()
-    assert app.mode == TURN and app.phase == CARD
+    assert app.mode == TURN and app.turn.phase == CARD
     return app
 
 
@@ -105,14 +105,14 @@ HANDS = [["G8", "P1", "P2", "P3", "P4", "P5"], ["P6", "P7", "P8", "P9", "O1", "O
 def test_placing_then_claiming_with_the_buttons():
     app = _human_turn({4: (["Y8", "B8"], ["R9", "R7"]), 0: ([], ["R8"])}, HANDS)
     g8 = 3 * 9 + 7
-    while app.hand()[app.cursor] != g8:
+    while app.hand()[app.turn.cursor] != g8:
         app.press(buttons.RIGHT)
     app.press(buttons.A)
-    assert app.phase == STONE
-    while app.stone_cursor != 4:
+    assert app.turn.phase == STONE
+    while app.turn.stone_cursor != 4:
         app.press(buttons.RIGHT)
     app.press(buttons.A)
-    assert app.phase == CLAIM and app.claimable == 1 << 4
+    assert app.turn.phase == CLAIM and app.turn.claimable == 1 << 4
     # Asking for a stone that cannot be claimed explains why.
     app.press(buttons.LEFT)
     app.press(buttons.A)
@@ -120,7 +120,7 @@ def test_placing_then_claiming_with_the_buttons():
     app.press(buttons.A)
     app.press(buttons.RIGHT)
     app.press(buttons.A)
-    assert app.claims == 1 << 4
+    assert app.turn.claims == 1 << 4
     app.press(buttons.B)
     assert app.game.owner[4] == 0
     assert app.events[-1] == ("claim", 0, 1 << 4)
@@ -130,9 +130,9 @@ def test_a_refused_claim_shows_the_counterexample():
     # Three 8s against R9 R7 while R8 is unseen: the notice names R8.
     hands = [["P1", "P2", "P3", "P4", "P5", "O1"], ["P6", "P7", "P8", "P9", "O3", "O2"]]
     app = _human_turn({4: (["Y8", "B8", "G8"], ["R9", "R7"])}, hands)
-    assert app.why_not(4) == ["Stone 5: not yet", "R8 could come", "for a colour run"]
+    assert words.why_not(app, 4) == ["Stone 5: not yet", "R8 could come", "for a colour run"]
     app.lang = "fr"
-    assert app.why_not(4)[2] == "pour suite couleur"
+    assert words.why_not(app, 4)[2] == "pour suite couleur"
 
 
 def test_pause_restart_and_main_menu():
@@ -164,7 +164,7 @@ def test_pass_and_play_hands_over_between_players():
     assert app.mode == TURN and app.viewer() == first
     app.press(buttons.A)
     app.press(buttons.A)
-    if app.phase == CLAIM:
+    if app.turn.phase == CLAIM:
         app.press(buttons.B)
     assert app.mode == HANDOFF and app.game.to_move == 1 - first
 
@@ -203,14 +203,14 @@ def test_the_detail_view_does_not_move_the_placing_cursor():
     app = _human_turn({4: (["Y8", "B8", "B9"], ["R9", "R7", "R1"]), 3: (["O1", "O2", "O3"], [])}, hands)
     before = bytes(app.game.side)
     app.press(buttons.A)  # a card
-    assert app.phase == STONE
+    assert app.turn.phase == STONE
     app.press(buttons.SELECT)
     while app.detail_stone != 4:
         app.press(buttons.RIGHT)
     app.press(buttons.B)
-    assert app.phase == STONE and app.open_stones() >> app.stone_cursor & 1
-    app._place(4)  # even asked directly, a full stone takes nothing
-    assert bytes(app.game.side) == before and app.phase == STONE
+    assert app.turn.phase == STONE and app.turn.open_stones() >> app.turn.stone_cursor & 1
+    app.turn._place(4)  # even asked directly, a full stone takes nothing
+    assert bytes(app.game.side) == before and app.turn.phase == STONE
     app.press(buttons.A)
     placed = app.game.history[0]
     assert placed >> 6 & 15 not in (3, 4)
@@ -332,9 +332,9 @@ def test_tactics_matches_play_to_the_end_through_the_buttons(opponent, auto, rou
         now = 0
         seen = set()
         while app.mode != MATCH_END:
-            seen.add((app.mode, app.phase))
+            seen.add((app.mode, app.turn.phase))
             assert app.mode != NOTICE or not app.lines[0].startswith(("cannot", "card", "claim", "no ", "stone"))
-            if app.mode == TURN and app.phase == RETURN:
+            if app.mode == TURN and app.turn.phase == RETURN:
                 assert len(app.game.hand_cards(app.viewer())) > 7 and app.game.returns
             b = player.next_button(app)
             if b is None:
@@ -413,20 +413,20 @@ def tactics_turn(stones=None, hands=(("R1", "R2", "R3", "O4", "O5", "O6", "Y7"),
             game._rank_side(s * 2 + p)
     game.to_move = 0
     app._start_turn()
-    assert app.mode == TURN and app.phase == CARD
+    assert app.mode == TURN and app.turn.phase == CARD
     return app
 
 
 def pick_card(app, name):
     card = parse_any(name)
-    while app.hand()[app.cursor] != card:
+    while app.hand()[app.turn.cursor] != card:
         app.press(buttons.RIGHT)
     app.press(buttons.A)
 
 
 def move_to(app, attr, target, limit=12):
     for _ in range(limit):
-        if getattr(app, attr) == target:
+        if getattr(app.turn, attr) == target:
             return
         app.press(buttons.RIGHT)
     raise AssertionError("%s never reached %d" % (attr, target))
@@ -437,24 +437,24 @@ def test_an_elite_troop_goes_to_a_stone_then_the_draw_asks_for_a_pile():
                        owners={8: 1})
     game = app.game
     pick_card(app, "JK")
-    assert app.phase == STONE and app.targets() == 0xFF  # stone 9 is claimed: not offered
+    assert app.turn.phase == STONE and app.turn.targets() == 0xFF  # stone 9 is claimed: not offered
     app.press(buttons.B)
-    assert app.phase == CARD and game.hand_n[0] == 7  # cancelled: nothing played
+    assert app.turn.phase == CARD and game.hand_n[0] == 7  # cancelled: nothing played
     pick_card(app, "JK")
     move_to(app, "stone_cursor", 1)
     app.press(buttons.A)
-    assert app.phase == DRAW_PICK and app.pile == 0  # the clan pile first
+    assert app.turn.phase == DRAW_PICK and app.turn.pile == 0  # the clan pile first
     app.press(buttons.RIGHT)
     top = game.tdeck[game.tpos]
     app.press(buttons.A)
     assert game.cards_at(1, 0) == [parse_any("R9"), JOKER] and game.played[0] == 1
     assert top in game.hand_cards(0) and game.to_move == 1
-    assert app.draw_tactic == [True, False]  # remembered: next time the cursor starts on the tactic pile
+    assert app.turn.draw_tactic == [True, False]  # remembered: next time the cursor starts on the tactic pile
     game.to_move = 0
     app._start_turn()
     pick_card(app, "R1")
     app.press(buttons.A)
-    assert app.phase == DRAW_PICK and app.pile == 1
+    assert app.turn.phase == DRAW_PICK and app.turn.pile == 1
 
 
 def test_the_draw_is_not_asked_when_a_pile_is_empty():
@@ -468,17 +468,17 @@ def test_combat_modes_go_on_unclaimed_stones_only():
     app = tactics_turn({2: (["R5", "R6", "R7"], ["O1", "O2"])}, hands=(("BB", "MF", "O4"), ()), owners={0: 1})
     game = app.game
     pick_card(app, "MF")
-    assert app.phase == STONE and app.targets() == 0x1FE
+    assert app.turn.phase == STONE and app.turn.targets() == 0x1FE
     move_to(app, "stone_cursor", 2)
     app.press(buttons.A)
-    assert app.phase == DRAW_PICK
+    assert app.turn.phase == DRAW_PICK
     app.press(buttons.A)
     assert game.mode[2] == MODE_MUD and game.cap(2) == 4 and game.first[2] == NOBODY
     # Blind man's bluff on the same stone, next turn.
     game.to_move = 0
     game.played[1] = 1
     app._start_turn()
-    app.cursor = 0
+    app.turn.cursor = 0
     pick_card(app, "BB")
     move_to(app, "stone_cursor", 2)
     app.press(buttons.A)
@@ -491,24 +491,24 @@ def test_a_scout_draws_then_puts_back_with_no_way_back():
                        tactic=["TR", "JK", "BA", "ST"])
     game = app.game
     pick_card(app, "SC")
-    assert app.phase == SCOUT_N and app.targets() == 0b1111 and app.scout_n == 0
+    assert app.turn.phase == SCOUT_N and app.turn.targets() == 0b1111 and app.turn.scout_n == 0
     app.press(buttons.B)
-    assert app.phase == CARD and game.hand_n[0] == 7 and game.tpos == 6
+    assert app.turn.phase == CARD and game.hand_n[0] == 7 and game.tpos == 6
     pick_card(app, "SC")
     app.press(buttons.RIGHT)
     app.press(buttons.RIGHT)  # two from the tactic pile, one clan card
     clan_top = game.deck[game.deck_pos]
     app.press(buttons.A)
-    assert app.phase == RETURN and game.returns == 2 and game.to_move == 0
+    assert app.turn.phase == RETURN and game.returns == 2 and game.to_move == 0
     assert game.hand_n[0] == 9 and {TRAITOR, JOKER, clan_top} <= set(game.hand_cards(0))
     assert len(app.hand()) == 9
     # B here only takes back a card picked to go back: the Scout stays.
     app.press(buttons.B)
-    assert app.phase == RETURN and game.hand_n[0] == 9
+    assert app.turn.phase == RETURN and game.hand_n[0] == 9
     pick_card(app, "R1")
-    assert app.picked == [parse_any("R1")] and len(app.hand()) == 8
+    assert app.turn.picked == [parse_any("R1")] and len(app.hand()) == 8
     app.press(buttons.B)
-    assert app.picked == [] and app.phase == RETURN
+    assert app.turn.picked == [] and app.turn.phase == RETURN
     pick_card(app, "JK")
     pick_card(app, "R2")
     assert game.returns == 0 and game.to_move == 1 and game.hand_n[0] == 7
@@ -523,22 +523,22 @@ def test_the_opponent_sees_a_scout_and_how_many_cards_went_back():
     app.press(buttons.A)
     pick_card(app, "R1")
     pick_card(app, "R2")
-    assert app.last_text() == "SC: 1T 2C, 2 put back"
-    assert "R1" not in app.last_text()
+    assert words.last_text(app) == "SC: 1T 2C, 2 put back"
+    assert "R1" not in words.last_text(app)
 
 
 def test_a_strategist_moves_or_discards_one_of_your_cards_step_by_step():
     app = tactics_turn({3: (["R5", "G5"], ["B1"]), 6: ([], ["Y2"])}, hands=(("ST", "O4"), ()))
     game = app.game
     pick_card(app, "ST")
-    assert app.phase == TABLE and app.targets() == 1 << 3 and app.stone_cursor == 3
-    assert app.slots() == 0b11 and app.slot == 0
+    assert app.turn.phase == TABLE and app.turn.targets() == 1 << 3 and app.turn.stone_cursor == 3
+    assert app.turn.slots() == 0b11 and app.turn.slot == 0
     app.press(buttons.DOWN)
-    assert app.slot == 1
+    assert app.turn.slot == 1
     app.press(buttons.A)
-    assert app.phase == DEST and app.targets() == (0x1FF & ~(1 << 3)) | 1 << DISCARD
+    assert app.turn.phase == DEST and app.turn.targets() == (0x1FF & ~(1 << 3)) | 1 << DISCARD
     app.press(buttons.B)
-    assert app.phase == TABLE and app.slot == 1  # one step back
+    assert app.turn.phase == TABLE and app.turn.slot == 1  # one step back
     app.press(buttons.A)
     move_to(app, "dest", DISCARD)
     app.press(buttons.A)
@@ -560,27 +560,27 @@ def test_a_banshee_discards_an_opponent_card_elite_troops_too():
     app = tactics_turn({2: ([], ["R5", "SB"]), 5: (["Y1"], ["B3"])}, hands=(("BA", "O4"), ()), owners={5: 0})
     game = app.game
     pick_card(app, "BA")
-    assert app.targets() == 1 << 2  # stone 6 is claimed
+    assert app.turn.targets() == 1 << 2  # stone 6 is claimed
     app.press(buttons.DOWN)
-    assert app.slot == 1
+    assert app.turn.slot == 1
     app.press(buttons.A)
     app.press(buttons.A)
     assert game.cards_at(2, 1) == [parse_any("R5")] and game.discards() == [SHIELD, BANSHEE]
-    assert app.last_text() == "BA: SB off 3"
+    assert words.last_text(app) == "BA: SB off 3"
 
 
 def test_a_traitor_takes_a_clan_card_not_an_elite_troop():
     app = tactics_turn({2: ([], ["JK", "R5"]), 4: (["Y1", "Y2", "Y3"], [])}, hands=(("TR", "O4"), ()))
     game = app.game
     pick_card(app, "TR")
-    assert app.phase == TABLE and app.slots() == 0b10 and app.slot == 1  # the Joker is not offered
+    assert app.turn.phase == TABLE and app.turn.slots() == 0b10 and app.turn.slot == 1  # the Joker is not offered
     app.press(buttons.A)
-    assert app.phase == DEST and app.targets() == 0x1FF & ~(1 << 4)  # stone 5 is full on my side
+    assert app.turn.phase == DEST and app.turn.targets() == 0x1FF & ~(1 << 4)  # stone 5 is full on my side
     move_to(app, "dest", 2)
     app.press(buttons.A)
     app.press(buttons.A)
     assert game.cards_at(2, 1) == [JOKER] and game.cards_at(2, 0) == [parse_any("R5")]
-    assert app.last_text() == "TR: R5 3>3"
+    assert words.last_text(app) == "TR: R5 3>3"
 
 
 def test_every_multi_step_card_can_be_cancelled_back_to_the_hand():
@@ -589,37 +589,37 @@ def test_every_multi_step_card_can_be_cancelled_back_to_the_hand():
     before = (bytes(game.side), bytes(game.hand[0]), game.hand_n[0], game.tpos, game.deck_pos)
     for name, presses in (("SC", "B"), ("ST", "ABB"), ("BA", "B"), ("TR", "ABB"), ("ST", "B")):
         pick_card(app, name)
-        assert app.phase in (SCOUT_N, TABLE)
+        assert app.turn.phase in (SCOUT_N, TABLE)
         for i, b in enumerate(presses):
-            assert app.phase != CARD
+            assert app.turn.phase != CARD
             if b == "A":
                 app.press(buttons.A)
-                assert app.phase == DEST
+                assert app.turn.phase == DEST
             else:
                 app.press(buttons.B)
-                assert app.phase == (TABLE if i < len(presses) - 1 else CARD), name
+                assert app.turn.phase == (TABLE if i < len(presses) - 1 else CARD), name
         assert (bytes(game.side), bytes(game.hand[0]), game.hand_n[0], game.tpos, game.deck_pos) == before
     # The draw step goes back to the hand too, with nothing played.
     pick_card(app, "BA")
     app.press(buttons.A)
-    assert app.phase == DRAW_PICK
+    assert app.turn.phase == DRAW_PICK
     app.press(buttons.B)
-    assert app.phase == CARD and game.cards_at(2, 1) == [parse_any("R5")]
+    assert app.turn.phase == CARD and game.cards_at(2, 1) == [parse_any("R5")]
 
 
 def test_a_tactic_card_blocked_by_the_limit_says_why():
     app = tactics_turn(hands=(("JK", "O4"), ()), played=(1, 0))
-    assert app.blocked() == 0x1FF
-    assert app.why_card(JOKER) == "Limit: you played more"
+    assert app.turn.blocked() == 0x1FF
+    assert app.turn.why_card(JOKER) == "Limit: you played more"
     pick_card(app, "JK")
     assert app.mode == NOTICE and app.lines == ["Limit: you played more"]
     app.press(buttons.A)
-    assert app.mode == TURN and app.phase == CARD and app.game.hand_n[0] == 2
+    assert app.mode == TURN and app.turn.phase == CARD and app.game.hand_n[0] == 2
 
 
 def test_a_ruse_without_a_target_says_why():
     app = tactics_turn(hands=(("BA", "O4"), ()))
-    assert app.why_card(BANSHEE) == "BA: no target now"
+    assert app.turn.why_card(BANSHEE) == "BA: no target now"
     pick_card(app, "BA")
     assert app.mode == NOTICE
 
@@ -634,11 +634,11 @@ def test_claims_follow_a_ruse_on_the_table_as_it_will_be():
     assert not game.claimable(0)
     pick_card(app, "BA")
     app.press(buttons.A)
-    assert app.phase == CLAIM and app.claimable == 1
+    assert app.turn.phase == CLAIM and app.turn.claimable == 1
     assert game.cards_at(0, 1) == [parse_any("R8"), parse_any("R7")]  # shown as it will be
     app.press(buttons.A)
     app.press(buttons.B)
-    assert app.phase == DRAW_PICK and app.claims == 1
+    assert app.turn.phase == DRAW_PICK and app.turn.claims == 1
     app.press(buttons.A)
     assert game.owner[0] == 0 and app.events[-1] == ("claim", 0, 1)
 
@@ -680,12 +680,12 @@ def test_pass_and_play_hides_the_hand_but_not_between_a_scout_and_its_return():
     game.hand[p][0] = SCOUT
     game.tpos = 0
     app._start_turn()
-    app.cursor = 0
-    while app.hand()[app.cursor] != SCOUT:
+    app.turn.cursor = 0
+    while app.hand()[app.turn.cursor] != SCOUT:
         app.press(buttons.RIGHT)
     app.press(buttons.A)
     app.press(buttons.A)  # none from the tactic pile
-    assert app.mode == TURN and app.phase == RETURN and app.viewer() == p
+    assert app.mode == TURN and app.turn.phase == RETURN and app.viewer() == p
     app.press(buttons.A)
     app.press(buttons.A)
     assert game.to_move == 1 - p and app.mode == HANDOFF
@@ -698,7 +698,7 @@ def test_the_detail_view_tells_the_modes_and_the_tactic_cards():
     app.game.discard_n = 1
     app.press(buttons.SELECT)
     app.detail_stone = 2
-    lines = app.detail(2)
+    lines = words.detail(app, 2)
     assert lines[0] == "Stone 3 (BB, MF)"
     assert lines[2] == "You: R5 JK"
     assert "Tactics: 1 - 0" in lines and "Discard: BA" in lines

@@ -370,20 +370,21 @@ def _movers(match):
 
 
 def test_giving_up_in_the_claim_step_offers_the_match_as_played():
-    from hw.app import CLAIM, TURN as TURN_
+    from hw.app import TURN as TURN_
+    from hw.turn import CLAIM
 
     apps, stores, players, now = _started(71, CLASSIC, 6, rounds=1)
     # Find a board in its claim step with a card placed tentatively.
     for _ in range(5000):
-        if any(a.mode == TURN_ and a.phase == CLAIM for a in apps):
+        if any(a.mode == TURN_ and a.turn.phase == CLAIM for a in apps):
             break
         now = run_apps(apps, players, now, lambda: True) + 10
         for i, a in enumerate(apps):
             a.tick(now)
             b = players[i].next_button(a)
-            if b is not None and not (a.mode == TURN_ and a.phase == CLAIM):
+            if b is not None and not (a.mode == TURN_ and a.turn.phase == CLAIM):
                 a.press(b)
-    mine = next(a for a in apps if a.mode == TURN_ and a.phase == CLAIM)
+    mine = next(a for a in apps if a.mode == TURN_ and a.turn.phase == CLAIM)
     hand = mine.game.hand_n[mine.game.to_move]
     mine.port.peer = type(mine.port)()  # the cable cut
     for _ in range(400):

@@ -18,7 +18,9 @@ from engine.game import CLASSIC, EXPERT, LANGUAGES, N_STONES, TACTICS
 from hw import app as A
 from hw import buttons
 from hw import text as T
+from hw import turn as P
 from hw import view as V
+from hw import words
 from hw.app import App
 from sim.autoplay import AutoPlayer
 
@@ -65,7 +67,7 @@ class Checker:
 
     def check(self, app, where=None):
         view = self.view
-        where = where or (app.mode, app.phase if app.mode == A.TURN else None)
+        where = where or (app.mode, app.turn.phase if app.mode == A.TURN else None)
         self.screens.add(where)
         if not view.panel.hidden:
             if len(view.wrapped) > V.LINES:
@@ -99,7 +101,7 @@ def _detours(app, checker):
         app.mode, app.detail_stone = A.DETAIL, s
         checker.render(app)
         if app.game.to_move == app.viewer():
-            app.mode, app.lines = A.NOTICE, app.why_not(s)
+            app.mode, app.lines = A.NOTICE, words.why_not(app, s)
             checker.render(app)
     for row in range(len(A.PAUSE_ROWS)):
         app.mode, app.row = A.PAUSE, row
@@ -118,7 +120,7 @@ def _play(runner, checker, seed, every=4):
     for _ in range(20000):
         if app.mode == A.MATCH_END:
             return
-        if app.mode == A.TURN and app.phase == A.CARD and app.cursor == 0:
+        if app.mode == A.TURN and app.turn.phase == P.CARD and app.turn.cursor == 0:
             turns += 1
             if turns % every == 1:
                 _detours(app, checker)
@@ -186,15 +188,15 @@ def _tactics_steps(checker, lang):
         app.lang = lang
         checker.render(app)
         for i in range(len(app.hand())):  # each card's name or why not
-            app.cursor = i
+            app.turn.cursor = i
             checker.render(app)
-        app.cursor = 0
+        app.turn.cursor = 0
         pick_card(app, card)
         for _ in range(12):
             checker.render(app)
             if app.mode != A.TURN:
                 break
-            if app.phase == A.DEST:  # the discard choice of a Strategist too
+            if app.turn.phase == P.DEST:  # the discard choice of a Strategist too
                 for _ in range(N_STONES + 1):
                     app.press(buttons.RIGHT)
                     checker.render(app)
@@ -203,15 +205,15 @@ def _tactics_steps(checker, lang):
     app = tactics_turn({0: (["JK"], [])}, hands=(("R1", "JK", "BA", "BB", "MF", "SP", "SB"), ()), played=(1, 0))
     app.lang = lang
     for i, card in enumerate(app.hand()):
-        app.cursor = i
+        app.turn.cursor = i
         checker.render(app)
         if card >= 54:
-            app.mode, app.lines, app.after = A.NOTICE, [app.why_card(card) or ""], A.TURN
+            app.mode, app.lines, app.after = A.NOTICE, [app.turn.why_card(card) or ""], A.TURN
             checker.render(app)
             app.mode = A.TURN
     # What the opponent's tactic plays say, as long as they get.
     app.message = app.t("moves") % ("TR", "R5", 9, 8) + ", " + app.t("claims") % "1,2,3"
-    app.cursor = 0
+    app.turn.cursor = 0
     checker.render(app)
     # (A Scout's text names the cards put back, or its claims: not both.)
     app.message = app.t("scouted") % (1, 2) + ", " + app.t("put_back") % 2
@@ -272,8 +274,8 @@ def test_every_screen_fits_in_every_language(desk, lang):
     wanted = {(A.MENU, None), (A.LINKING, None), (A.HANDOFF, None), (A.THINKING, None), (A.NOTICE, None),
               (A.DETAIL, None), (A.ROUND_END, None), (A.MATCH_END, None), (A.PAUSE, None), (A.REMOTE, None),
               (A.RESUME, None)}
-    wanted |= {(A.TURN, phase) for phase in (A.CARD, A.STONE, A.CLAIM, A.CLAIM_FIRST, A.SCOUT_N, A.TABLE, A.DEST,
-                                             A.DRAW_PICK, A.RETURN)}
+    wanted |= {(A.TURN, phase) for phase in (P.CARD, P.STONE, P.CLAIM, P.CLAIM_FIRST, P.SCOUT_N, P.TABLE, P.DEST,
+                                             P.DRAW_PICK, P.RETURN)}
     assert wanted <= checker.screens, wanted - checker.screens
     assert not checker.bad, "\n".join("%r %r" % item for item in sorted(checker.bad.items()))
     assert checker.texts > 500

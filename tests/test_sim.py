@@ -14,7 +14,8 @@ pytest.importorskip("blinka_displayio_pygamedisplay")
 from engine.game import NOBODY  # noqa: E402
 from hw import buttons  # noqa: E402
 from hw import view as V  # noqa: E402
-from hw.app import CARD, TURN, App  # noqa: E402
+from hw.app import TURN, App  # noqa: E402
+from hw.turn import CARD
 from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
 
@@ -38,7 +39,7 @@ def play_until_my_card(runner, presses):
     app = runner.app
     player = AutoPlayer("medium", 9)
     done = 0
-    while done < presses or not (app.mode == TURN and app.phase == CARD):
+    while done < presses or not (app.mode == TURN and app.turn.phase == CARD):
         assert app.game.winner == NOBODY
         b = player.next_button(app)
         runner.step([b] if b else [])
@@ -69,7 +70,7 @@ def test_the_board_shows_every_card_stone_and_the_cursor(desk):
     x0 = (V.WIDTH - len(hand) * V.TILE_W) // 2
     for i, card in enumerate(hand):
         assert tile_pixel(desk, i, 0, dy=5, x0=x0, y0=V.HAND_Y) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
-    assert pixel(desk, x0 + app.cursor * V.TILE_W, V.HAND_Y + 5) == rgb565(V.PALETTE[V.GOLD])
+    assert pixel(desk, x0 + app.turn.cursor * V.TILE_W, V.HAND_Y + 5) == rgb565(V.PALETTE[V.GOLD])
 
 
 def test_the_menu_screen_is_drawn_in_each_language(desk):

@@ -15,8 +15,8 @@ sys.path.append(ROOT)
 import engine  # noqa: E402,F401
 from hw import buttons  # noqa: E402
 from engine.game import TACTICS  # noqa: E402
-from hw.app import (CARD, CLAIM, DEST, DETAIL, HANDOFF, MATCH_END, NOTICE, RETURN, ROUND_END, TABLE,  # noqa: E402
-                    TURN, App)
+from hw.app import DETAIL, HANDOFF, MATCH_END, NOTICE, ROUND_END, TURN, App  # noqa: E402
+from hw.turn import CARD, CLAIM, DEST, RETURN, TABLE  # noqa: E402
 from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
 from sim.desk import Desk  # noqa: E402
@@ -50,10 +50,10 @@ def tactics(desk, shot):
     Scout's cards going back, a ruse choosing its target.  The app is
     driven without drawing, and drawn for each picture."""
     wanted = {
-        "tactics-board": lambda a: a.mode == TURN and a.phase == CARD and _elite_and_modes(a)
+        "tactics-board": lambda a: a.mode == TURN and a.turn.phase == CARD and _elite_and_modes(a)
         and any(c >= 54 for c in a.hand()),
-        "tactics-scout": lambda a: a.mode == TURN and a.phase == RETURN,
-        "tactics-ruse": lambda a: a.mode == TURN and a.phase in (TABLE, DEST),
+        "tactics-scout": lambda a: a.mode == TURN and a.turn.phase == RETURN,
+        "tactics-ruse": lambda a: a.mode == TURN and a.turn.phase in (TABLE, DEST),
     }
     for seed in [45] + list(range(60)):
         if not wanted:
@@ -93,26 +93,26 @@ def main(argv):
         shot("menu")
         player = AutoPlayer("medium", 2)
         until(runner, player, lambda a: a.match is not None and len(a.game.history) >= 14
-              and a.mode == TURN and a.phase == CARD)
+              and a.mode == TURN and a.turn.phase == CARD)
         runner.step([buttons.RIGHT])
         shot("board")
         # A claim: the stones that may be claimed glow; asking for another
         # one shows why not, with the cards that could still beat you.
-        if until(runner, player, lambda a: a.mode == TURN and a.phase == CLAIM):
+        if until(runner, player, lambda a: a.mode == TURN and a.turn.phase == CLAIM):
             shot("claims")
             s = 0
-            while app.claimable >> s & 1 or app.game.owner[s] != 2 or len(app.game.cards_at(s, 0)) < 3:
+            while app.turn.claimable >> s & 1 or app.game.owner[s] != 2 or len(app.game.cards_at(s, 0)) < 3:
                 s += 1
                 if s == 9:
                     break
             if s < 9:
-                while app.stone_cursor != s:
+                while app.turn.stone_cursor != s:
                     runner.step([buttons.RIGHT])
                 runner.step([buttons.A])
                 if app.mode == NOTICE:
                     shot("not-yet")
                     runner.step([buttons.A])
-        until(runner, player, lambda a: a.mode == TURN and a.phase == CARD)
+        until(runner, player, lambda a: a.mode == TURN and a.turn.phase == CARD)
         runner.step([buttons.SELECT])
         if app.mode == DETAIL:
             shot("detail")
