@@ -19,6 +19,10 @@ except ImportError:
     _shim.const = _const  # type: ignore[attr-defined]
     sys.modules["micropython"] = _shim
 
+# Times are ms that may wrap at 2**29 (supervisor.ticks_ms): a duration is
+# (later - earlier) & TICKS_MASK.
+TICKS_MASK = 0x1FFFFFFF
+
 
 def unload(name):
     """Forget the module ``name`` ("hw.sheet"), loaded for a while, so that

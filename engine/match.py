@@ -66,6 +66,11 @@ class Match:
             return self.log  # (the last round's game is scored already)
         return self.log + self.game.round_moves()
 
+    def move_count(self):
+        """How many moves the match has had so far (``len(moves())``
+        without making the list)."""
+        return len(self.log) + (0 if self.over() else self.game.move_count())
+
     def over(self):
         return len(self.results) >= self.rounds
 

@@ -48,6 +48,7 @@ while a return is owed, or a ``RETURN`` when none is, is out of turn.
 
 from micropython import const
 
+from engine import TICKS_MASK
 from engine.fairdeal import SECRET_BYTES, commitment, deal, public_hash, release, verify
 from engine.match import Match
 from engine.moves import move_card, move_second, return_move
@@ -67,7 +68,6 @@ _RESUME_BYTES = const(18)
 _AHEAD = const(6)  # the most moves a save may be ahead of the other's (they are sent again)
 _MOVE_BITS = const(27)
 REVEAL_MS = const(10000)  # the longest the other board may keep its secret once it has ours
-_TICKS_MASK = const(0x1FFFFFFF)  # times are ms that wrap at 2**29
 
 # Where a session stands.
 GREETING = const(0)
@@ -168,7 +168,7 @@ class Session:
     def _resume_message(self):
         match, seat = self.resuming
         seed = match.seed
-        n = _count(match)
+        n = match.move_count()
         return bytes((VERSION, self.variant, self.rounds, seat, seed >> 24, seed >> 16 & 255,
                       seed >> 8 & 255, seed & 255, n >> 8, n & 255)) + public_hash(match.game)
 
@@ -187,7 +187,7 @@ class Session:
         if p[3] == mine[3]:
             return self._fail("the other board has our seat")
         match, seat = self.resuming
-        ours = _count(match)
+        ours = match.move_count()
         theirs = p[8] << 8 | p[9]
         digest = bytes(p[10:18])
         if theirs > ours + _AHEAD or ours > theirs + _AHEAD:
@@ -366,7 +366,7 @@ class Session:
         if self.state == _REVEALING:
             self._refuse("the other board restarted before the deal, with our secret")
         elif self.state == PLAYING and self.resuming is None and self.channel.restart_kind != RESUME \
-                and self.match is not None and _count(self.match) == 0:
+                and self.match is not None and self.match.move_count() == 0:
             self._refuse("the other board dropped the deal before the first move")
 
     def _refuse(self, reason):
@@ -376,7 +376,7 @@ class Session:
     def tick(self, now):
         """Time passes: the other board keeping its secret longer than
         ``REVEAL_MS`` once it has ours stops the session."""
-        if self.state == _REVEALING and (now - self.revealed_at) & _TICKS_MASK > REVEAL_MS:
+        if self.state == _REVEALING and (now - self.revealed_at) & TICKS_MASK > REVEAL_MS:
             self._refuse("the other board kept its secret")
 
     def pump(self):
@@ -402,9 +402,6 @@ def _owed(game):
     return getattr(game, "returns", 0)
 
 
-def _count(match):
-    # len(match.moves()), without making the list.
-    return len(match.log) + (0 if match.over() else match.game.move_count())
 
 
 def _score(match):

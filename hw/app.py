@@ -27,10 +27,10 @@ try:
 except ImportError:
     pass
 
-from engine import unload
+from engine import TICKS_MASK, unload
 from engine.game import CLASSIC, DRAW, LANGUAGES, LEVELS, N_STONES, OPPONENTS, TACTICS
 from engine.match import Match
-from hw import buttons, words
+from hw import buttons, keep, words
 from hw.strings import text
 from hw.turn import RETURN, Turn
 
@@ -57,11 +57,9 @@ ROUND_CHOICES = (1, 3, 5, 7)
 MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "start")
 PAUSE_ROWS = ("resume", "restart", "main_menu")
 RESUME_ROWS = ("resume", "new_game")
-SETTLE_MS = const(1500)  # menu choices are saved once left alone this long
 
 _FLASH_MS = const(700)
 _DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
-TICKS_MASK = const(0x1FFFFFFF)  # times are ms that may wrap at 2**29 (supervisor.ticks_ms)
 # LED colours: player 0, player 1, a claim, idle.
 SEAT_COLOURS = ((0, 40, 120), (120, 20, 0))
 CLAIM_COLOUR = (160, 120, 0)
@@ -288,7 +286,7 @@ class App:
             choice = PAUSE_ROWS[self.row]
             if choice == "resume":
                 self.mode = self.after
-            elif choice == "restart" and confirm != choice and _count(self.match):
+            elif choice == "restart" and confirm != choice and self.match.move_count():
                 self.confirm = choice  # the view asks: A again to deal anew
             else:
                 self.turn.cancel()
@@ -305,7 +303,7 @@ class App:
                         self._start_link()
                     else:
                         self.new_match()
-                elif match is not None and not match.over() and _count(match):
+                elif match is not None and not match.over() and match.move_count():
                     # To the menu, the match kept: saved, and on offer
                     # ("Resume" plays on, "New game" lets it go).
                     self._offer(match, seat, self.opponent)
@@ -469,7 +467,7 @@ class App:
         if self.session is not None:
             # A move of this board is saved before it leaves: a save never
             # lacks a move the other board holds (engine.session: resume).
-            self._keep()
+            keep.keep(self)
             self._link(now)
         elif self.draining is not None:
             self._drain(now)
@@ -479,7 +477,7 @@ class App:
             else:
                 self._bot_move()
         if self.saver is not None or self.recorder is not None:
-            self._keep()
+            keep.keep(self)
         self._update_leds()
 
     def _link(self, now):
@@ -500,63 +498,9 @@ class App:
         self.mode = RESUME
         self.row = 0
 
-    def _keep(self):
-        # After every move (whoever made it) the match is saved; when it
-        # ends, it is recorded and the save keeps the settings alone; menu
-        # choices are saved once they settle.  Ints only: no allocation
-        # unless something is written.
-        if self.offer is not None or (self.resuming is not None and self.match is None):
-            return  # the saved match stays as it is until chosen, or resumed by both boards
-        match = self.match
-        if match is not None and match.over():
-            if self.recorder is not None and self.recorded is not match:
-                self.recorded = match
-                self.recorder.note(self)
-            if self.session is None or not self.session.pending():
-                match = None  # over (linked: its last move delivered): the settings alone
-            # else the last move of a linked match is on its way: the whole
-            # match stays saved, so that it can be sent again after a cut.
-        elif match is None and self.draining is not None:
-            return  # (the same, after the match's summary: see _drain)
-        if self.saver is None:
-            return
-        n = _count(match) if match is not None else -1
-        if match is self.saved_match and n == self.saved_n:
-            if self.changed_at < 0 or (self.now - self.changed_at) & TICKS_MASK < SETTLE_MS:
-                return
-        self._save(match)
-
-    def _save(self, match):
-        self.changed_at = -1
-        self.saved_match = match
-        self.saved_n = _count(match) if match is not None else -1
-        if self.saver is None:
-            return
-        try:
-            self.saver.save(self.save_blob(match))
-            self.saves += 1
-            self.save_error = ""
-        except (OSError, RuntimeError, ValueError) as e:  # a worn or full save area (CircuitPython's nvm
-            # says RuntimeError): play on, say it once
-            if not self.save_error:
-                print("save failed:", e)
-            self.save_error = str(e)
-
-    def save_blob(self, match=None):
-        """The engine.save blob of ``match`` (None: the menu's settings
-        alone) with the menu's settings."""
-        from engine.save import encode
-
-        seat = self.session.seat if self.session is not None and match is not None else 0
-        if match is not None:
-            return encode(match, match.moves(), OPPONENTS.index(self.opponent), LANGUAGES.index(self.lang),
-                          self.auto_claim, seat, tag=self.tag)
-        return encode(None, (), OPPONENTS.index(self.opponent), LANGUAGES.index(self.lang), self.auto_claim, 0,
-                      self.variant, self.rounds, self.tag)
-
     def record_blob(self):
         """The blob of the whole match (for a record)."""
-        return self.save_blob(self.match)
+        return keep.blob(self, self.match)
 
     def player_names(self, name):
         """The two seats' names for a record; ``name``: this board's player
@@ -611,10 +555,6 @@ class App:
         self.leds_version += 1
 
 
-
-def _count(match):
-    # Moves in the whole match so far (a finished round's are in its log).
-    return len(match.log) + (0 if match.over() else match.game.move_count())
 
 
 def _tag(opponent, variant, rounds, lang, auto_claim):

@@ -6,11 +6,12 @@ resume), each tick's reading and writing of the serial port, a board that
 talks anew, giving up, and delivering a finished match's last move.
 """
 
+from engine import TICKS_MASK
 from engine.channel import Channel
 from engine.session import FAILED, PLAYING, Session
 from engine.session import RESUME as RESUME_KIND
 from hw import words
-from hw.app import LINKING, MENU, REMOTE, RESUME, ROUND_END, TACTICS, TICKS_MASK, _count
+from hw.app import LINKING, MENU, REMOTE, RESUME, ROUND_END, TACTICS
 
 
 def start(app, resume=None):
@@ -51,7 +52,7 @@ def peer_restarted(app, session):
     match, seat = linked_match(app, session)
     app.turn.cancel()
     resumes = session.peer_began() == RESUME_KIND
-    if match is None or (not resumes and _count(match) == 0):
+    if match is None or (not resumes and match.move_count() == 0):
         start(app)  # it began a handshake (again): so does this one
     elif resumes:
         start(app, (match, seat))  # resume with it, from where this board stands
@@ -111,7 +112,7 @@ def step(app, now):
         match, seat = linked_match(app, session)
         # (A deal the other board dropped before its first move: nothing
         # to keep; a new link deals anew.)
-        kept = match is not None and (app.resuming is not None or not match.over() and _count(match) > 0)
+        kept = match is not None and (app.resuming is not None or not match.over() and match.move_count() > 0)
         app.turn.cancel()
         app._end_link()
         print("link stopped:", error)

@@ -9,8 +9,8 @@ settings; whatever could not be read is said on screen.
 
 from engine.game import LANGUAGES, LEVELS, OPPONENTS
 from engine.save import SaveError
-from hw import buttons
-from hw.app import MENU, RESUME, RESUME_ROWS, ROUND_CHOICES, _count
+from hw import buttons, keep
+from hw.app import MENU, RESUME, RESUME_ROWS, ROUND_CHOICES
 
 
 def load(app):
@@ -63,7 +63,7 @@ def press(app, button):
         if RESUME_ROWS[app.row] == "new_game":
             app.mode = MENU
             app.row = 0
-            app._save(None)  # the choice is made: the saved match goes
+            keep.save(app, None)  # the choice is made: the saved match goes
         elif app.opponent == "link":
             if app.link_port is None:  # no serial port here: keep the offer
                 app.offer = match
@@ -81,5 +81,5 @@ def press(app, button):
             app.last_human = -1
             app.events = []
             app.saved_match = match  # saved as it stands
-            app.saved_n = _count(match)
+            app.saved_n = match.move_count()
             app._start_turn()

@@ -10,8 +10,9 @@ import pytest
 from conftest import run_apps
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.save import Saver, encode
-from hw import buttons
-from hw.app import MATCH_END, MENU, NOTICE, RESUME, ROUND_END, SETTLE_MS, TURN, App
+from hw import buttons, keep
+from hw.app import MATCH_END, MENU, NOTICE, RESUME, ROUND_END, TURN, App
+from hw.keep import SETTLE_MS
 from sim.autoplay import AutoPlayer
 
 NVM = 8192
@@ -398,7 +399,7 @@ def test_giving_up_in_the_claim_step_offers_the_match_as_played():
     from engine.fairdeal import public_hash
     from engine.restore import resume as resume_save
 
-    again = resume_save(mine.save_blob(mine.offer))[0]
+    again = resume_save(keep.blob(mine, mine.offer))[0]
     assert public_hash(again.game) == public_hash(mine.offer.game)
 
 
@@ -438,7 +439,7 @@ def _last_move_alone(seed):
                 continue
             m = players[i].plan[1] if players[i].plan else None
             if app.mode == TURN and app.match.game.to_move == app.me() and m is not None:
-                probe = resume_save(app.save_blob(app.match))[0]
+                probe = resume_save(keep.blob(app, app.match))[0]
                 if probe.game.check(m) is None:
                     probe.game.apply(m)
                     if probe.game.over():
@@ -652,7 +653,7 @@ def test_choices_saved_under_other_defaults_do_not_come_back():
     saver = Saver(bytearray(b"\\xff" * 8192))
     app = App(seed=1, opponent="medium", saver=saver)
     app.opponent, app.rounds = "easy", 3
-    app._save(None)
+    keep.save(app, None)
     back = App(seed=2, opponent="hard", rounds=1, auto_claim=True, saver=Saver(saver.regions[0][0]))
     assert (back.opponent, back.rounds, back.auto_claim) == ("hard", 1, True)
     again = App(seed=3, opponent="medium", saver=Saver(saver.regions[0][0]))  # the old defaults: the choices stand
