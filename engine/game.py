@@ -114,7 +114,7 @@ class Stones:
     def deal(self, seed, first_player=0):
         """Shuffle with ``seed`` and deal each player their hand;
         ``first_player`` plays first and receives the first cards of the
-        shuffle (then each variant deals what else it has)."""
+        shuffle.  Returns the shuffle's Random, for a variant's own piles."""
         self.clear()
         self._room(self.history_max)
         rng = Random(seed)
@@ -122,7 +122,6 @@ class Stones:
         for i in range(54):
             deck[i] = i
         rng.shuffle(deck)
-        self._deal_more(rng)
         k = self.hand_size
         for i in range(k):
             self.hand[first_player][i] = deck[i]
@@ -130,10 +129,7 @@ class Stones:
         self.hand_n[0] = self.hand_n[1] = k
         self.deck_pos = 2 * k
         self.to_move = first_player
-
-    def _deal_more(self, rng):
-        # A variant's own piles, shuffled after the clan pile.
-        pass
+        return rng
 
     def hide(self, player):
         """Forget what ``player`` cannot see: the other hand and the pile

@@ -117,13 +117,16 @@ class TacticsGame(Stones):
         self.jokers_on[:] = other.jokers_on
         self.returns = other.returns
 
-    def _deal_more(self, rng):
-        # The tactic pile, shuffled after the clan pile (deal: seven clan
-        # cards each).
+    def deal(self, seed, first_player=0):
+        """Shuffle both piles with ``seed`` (the clan pile first) and deal
+        seven clan cards each; ``first_player`` plays first and receives
+        the first seven."""
+        rng = Stones.deal(self, seed, first_player)
         tdeck = self.tdeck
         tdeck[:] = TACTIC_DECK
         rng.shuffle(tdeck)
         self.tpos = 0
+        return rng
 
     def hide(self, player):
         """Forget what ``player`` cannot see: the other hand and both piles."""

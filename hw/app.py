@@ -4,13 +4,15 @@ Data flows one way: buttons -> ``App.press`` -> the engine -> the state the
 view draws (``hw.view``) -> the display.  Nothing here touches displayio,
 so the whole app runs, and is tested, without a screen.
 
-Screens (``App.mode``): the menu, a turn (choosing a card, a stone, claims),
-the hand-over screen of pass-and-play, the opponent thinking, notices, the
-detail of one stone, round and match summaries, the pause menu, and the
-offer of a saved match.
+Screens (``App.mode``): the menu, a turn (choosing a card, a stone, claims:
+the turn being built is ``hw.turn``'s ``Turn``), the hand-over screen of
+pass-and-play, the opponent thinking, notices, the detail of one stone,
+round and match summaries, the pause menu, and the offer of a saved match.
+What the screens say about the game (the last move, a stone, a refused
+claim) is ``hw.words``'.
 
 With a ``saver`` (``engine.save.Saver`` over the board's nvm or the sim's
-file), the match in play is saved after every move and the menu's choices
+file), the match in play is saved after every move (``hw.keep``) and the menu's choices
 when they settle; at power-up a saved match is offered ("resume" or "new
 game"), and a save that cannot be read is reported on screen, never loaded
 half-way (see ``hw.resume``).
@@ -468,9 +470,13 @@ class App:
             # A move of this board is saved before it leaves: a save never
             # lacks a move the other board holds (engine.session: resume).
             keep.keep(self)
-            self._link(now)
+            from hw import linkplay  # (loaded while a link is played or drained)
+
+            linkplay.step(self, now)
         elif self.draining is not None:
-            self._drain(now)
+            from hw import linkplay
+
+            linkplay.drain(self, now)
         if self.mode == THINKING:
             if not self.thought:
                 self.thought = True  # let the screen show "thinking" first
@@ -479,11 +485,6 @@ class App:
         if self.saver is not None or self.recorder is not None:
             keep.keep(self)
         self._update_leds()
-
-    def _link(self, now):
-        from hw import linkplay
-
-        return linkplay.step(self, now)
 
     # -- saves and records ---------------------------------------------------
 
@@ -513,11 +514,6 @@ class App:
             names[self.me()] = name
             return names
         return [name, labels[self.opponent]]
-
-    def _drain(self, now):
-        from hw import linkplay
-
-        return linkplay.drain(self, now)
 
     def _bot_move(self):
         game = self.game

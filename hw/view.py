@@ -120,21 +120,25 @@ class View:
         # The board: 9 stones x (4 opponent rows, the stone, 4 own rows).
         # Each in two layers (a card's face, its digit above); the tactics
         # discard pile's top card left of the hand.
-        self.board, self.board_top = self._layers(N_STONES, _ROWS, BOARD_X, BOARD_Y)
-        self.hand, self.hand_top = self._layers(_HAND_MAX, 1, BOARD_X, HAND_Y)
-        self.discard, self.discard_top = self._layers(1, 1, 0, HAND_Y)
-        self.cursor = self._grid(1, 1, 0, 0)
+        grid = self._grid
+        self.board = grid(N_STONES, _ROWS, BOARD_X, BOARD_Y)
+        self.board_top = grid(N_STONES, _ROWS, BOARD_X, BOARD_Y, T_CLEAR)
+        self.hand = grid(_HAND_MAX, 1, BOARD_X, HAND_Y)
+        self.hand_top = grid(_HAND_MAX, 1, BOARD_X, HAND_Y, T_CLEAR)
+        self.discard = grid(1, 1, 0, HAND_Y)
+        self.discard_top = grid(1, 1, 0, HAND_Y, T_CLEAR)
+        self.cursor = grid(1, 1, 0, 0)
         self.cursor[0] = T_CURSOR
-        # A card's tiles: its face, and what its upper layer shows.
-        self.face = face = bytearray(63)
-        self.top = top = bytearray(63)
+        # A card's tiles: its face (card), and what its upper layer shows
+        # (63 + card).
+        self.tiles = tiles = bytearray(126)
         for card in range(63):
             if card < 54:
-                face[card] = T_FACE + card // 9
-                top[card] = T_DIGIT + (9 if INK[card // 9] == BLACK else 0) + card % 9
+                tiles[card] = T_FACE + card // 9
+                tiles[63 + card] = T_DIGIT + (9 if INK[card // 9] == BLACK else 0) + card % 9
             else:
-                face[card] = T_TACTIC + card - 54
-                top[card] = T_CLEAR
+                tiles[card] = T_TACTIC + card - 54
+                tiles[63 + card] = T_CLEAR
         self.glyphs = glyphs = Glyphs()
         # The top line: the status from the left, the corner's text ending
         # at the right (its x moves with its length).
@@ -169,9 +173,6 @@ class View:
     def _grid(self, width, height, x, y, tile=_T_EMPTY):
         return displayio.TileGrid(self.sheet, pixel_shader=self.palette, width=width, height=height,
                                   tile_width=TILE_W, tile_height=TILE_H, default_tile=tile, x=x, y=y)
-
-    def _layers(self, width, height, x, y):
-        return self._grid(width, height, x, y), self._grid(width, height, x, y, T_CLEAR)
 
     # -- drawing -----------------------------------------------------------
 
@@ -307,8 +308,7 @@ class View:
         n = len(hand)
         blocked = app.turn.blocked() if turn and phase == T.CARD and game.to_move == me else 0
         self.hand.x = self.hand_top.x = (WIDTH - n * TILE_W) // 2
-        face = self.face
-        upper = self.top
+        tiles = self.tiles
         for i in range(_HAND_MAX):
             card = hand[i] if i < n else -1
             if card < 0:
@@ -318,14 +318,14 @@ class View:
                 self.hand[i] = T_BLOCKED + card - 54
                 self.hand_top[i] = T_CLEAR
             else:
-                self.hand[i] = face[card]
-                self.hand_top[i] = upper[card]
+                self.hand[i] = tiles[card]
+                self.hand_top[i] = tiles[63 + card]
         # The discard's top card (tactics), when the hand leaves room.
         self.discard.hidden = self.discard_top.hidden = not tactics or n > 7
         if tactics:
             card = game.discard[game.discard_n - 1] if game.discard_n else -1
-            self.discard[0] = face[card] if card >= 0 else T_SLOT
-            self.discard_top[0] = upper[card] if card >= 0 else T_CLEAR
+            self.discard[0] = tiles[card] if card >= 0 else T_SLOT
+            self.discard_top[0] = tiles[63 + card] if card >= 0 else T_CLEAR
         # The cursor: on the hand while choosing a card, on a card of the
         # table for a ruse, else on a stone (none for a Scout's count, the
         # draw, or a Strategist's discard).
@@ -375,8 +375,8 @@ class View:
         # nothing (beyond a stone's places).
         if k < len(cards):
             card = cards[k]
-            self.board[s, row] = self.face[card]
-            self.board_top[s, row] = self.top[card]
+            self.board[s, row] = self.tiles[card]
+            self.board_top[s, row] = self.tiles[63 + card]
         else:
             self.board[s, row] = T_SLOT if k < places else _T_EMPTY
             self.board_top[s, row] = T_CLEAR
