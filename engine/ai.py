@@ -21,7 +21,7 @@ allocation.
 
 from micropython import const
 
-from engine.bots import add_draws, fit, keep_best, split_unseen
+from engine.bots import add_draws, adjacency, fit, keep_best, split_unseen
 from engine.cards import NO_CARD
 from engine.classic import Game
 from engine.formation import CURVE, rank3
@@ -417,14 +417,7 @@ class Judge:
     def _board(self, total):
         # The stones' chances (``total``, and each in ``odds``) with the
         # runs of three adjacent stones, for and against.
-        odds = self.odds
-        adj = 0
-        for s in range(N_STONES - 2):
-            a = odds[s]
-            b = odds[s + 1]
-            c = odds[s + 2]
-            adj += (a * b // 250) * c // 250 - ((250 - a) * (250 - b) // 250) * (250 - c) // 250
-        return 2 * total - N_STONES * CERTAIN + self.adjacent * adj * 4
+        return 2 * total - N_STONES * CERTAIN + self.adjacent * adjacency(self.odds) * 4
 
 
 # -- the classic and expert levels (``engine.bots``) ----------------------

@@ -144,6 +144,18 @@ def add_draws(deck, pos, n, masks, counts):
         pos += 2
 
 
+def adjacency(odds):
+    """The runs of three adjacent stones, for and against, from each stone's
+    chance (``odds``, 0..250): both variants' whole-board judgement."""
+    adj = 0
+    for s in range(N_STONES - 2):
+        a = odds[s]
+        b = odds[s + 1]
+        c = odds[s + 2]
+        adj += (a * b // 250) * c // 250 - ((250 - a) * (250 - b) // 250) * (250 - c) // 250
+    return adj
+
+
 def keep_best(top_v, top_m, keep, v, m):
     """Insert move ``m`` judged ``v`` into the ``keep`` best so far
     (``top_v``/``top_m``, best first), if it belongs there."""

@@ -151,13 +151,7 @@ class Game(Stones):
     def _place(self, player, h, stone):
         # Place hand card ``h`` of ``player`` at ``stone``; returns the undo
         # flags.  The card swaps places with the hand's last one.
-        hand = self.hand[player]
-        card = hand[h]
-        last = self.hand_n[player] - 1
-        hand[h] = hand[last]
-        hand[last] = card
-        self.hand_n[player] = last
-        return self.put(stone, player, card)
+        return self.put(stone, player, self._take(player, h))
 
     def _unplace(self, player, h, stone, flags):
         i = stone * 2 + player

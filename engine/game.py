@@ -196,6 +196,16 @@ class Stones:
         room = self.side_room
         return list(self.side[i * room : i * room + self.n[i]])
 
+    def _take(self, p, h):
+        # Hand card ``h`` of ``p`` out (it swaps with the last one).
+        hand = self.hand[p]
+        card = hand[h]
+        last = self.hand_n[p] - 1
+        hand[h] = hand[last]
+        hand[last] = card
+        self.hand_n[p] = last
+        return card
+
     def hand_cards(self, player):
         return list(self.hand[player][: self.hand_n[player]])
 

@@ -457,16 +457,6 @@ class TacticsGame(Stones):
         self._rank_side(stone * 2)
         self._rank_side(stone * 2 + 1)
 
-    def _take(self, p, h):
-        # Hand card ``h`` out (it swaps with the last one).
-        hand = self.hand[p]
-        card = hand[h]
-        last = self.hand_n[p] - 1
-        hand[h] = hand[last]
-        hand[last] = card
-        self.hand_n[p] = last
-        return card
-
     def _give_back(self, p, h, card):
         hand = self.hand[p]
         last = self.hand_n[p]

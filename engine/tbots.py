@@ -29,7 +29,7 @@ only what its player may see; its work is a fixed budget, never a clock.
 
 from micropython import const
 
-from engine.bots import add_draws, fit, keep_best, split_unseen
+from engine.bots import add_draws, adjacency, fit, keep_best, split_unseen
 from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, JOKER, MUD, SCOUT, SHIELD, STRATEGIST, TRAITOR
 from engine.elite import W_JOKER, Solver
 from engine.formation import CURVE
@@ -518,13 +518,7 @@ class Brain:
                 odds[s] = x // 4
                 total += x
             self.slot_ok[slot] = ok
-        adj = 0
-        for s in range(N_STONES - 2):
-            a = odds[s]
-            b = odds[s + 1]
-            c = odds[s + 2]
-            adj += (a * b // 250) * c // 250 - ((250 - a) * (250 - b) // 250) * (250 - c) // 250
-        return 2 * total + self.adjacent * adj * 4
+        return 2 * total + self.adjacent * adjacency(odds) * 4
 
     def clear_boards(self):
         """Forget the stones ``board`` kept (a new position)."""
