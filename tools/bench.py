@@ -25,7 +25,7 @@ judged on the slower.
     python tools/bench.py          # everything
     python tools/bench.py --bots   # the bots' rows only
 
-Prints a Markdown table (the README carries a copy).
+Prints a Markdown table (docs/benchmark.md carries a copy).
 """
 
 import glob
