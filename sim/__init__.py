@@ -13,3 +13,24 @@ def reason(e):
     if isinstance(e, RecursionError):
         return "nested too deep"
     return " ".join(str(e).split()) or type(e).__name__
+
+
+def drive(app, player, limit=20000, each=None):
+    """Press what ``player`` would (50 ms a tick while it waits) until the
+    match is over, or ``each(app)``, asked before every step, says to stop;
+    returns the modes seen, or None when ``limit`` steps did not end it."""
+    from hw.app import MATCH_END
+
+    now = 0
+    seen = set()
+    for _ in range(limit):
+        seen.add(app.mode)
+        if (each is not None and each(app)) or app.mode == MATCH_END:
+            return seen
+        b = player.next_button(app)
+        if b is None:
+            now += 50
+            app.tick(now)
+        else:
+            app.press(b)
+    return None

@@ -128,26 +128,14 @@ def desk():
 
 
 def drive(app, player, limit=20000, each=None):
-    """Press what ``player`` would until the match is over (50 ms a tick
-    while it waits); ``each(app)`` looks at the app before every step.
-    Returns the modes seen."""
-    from hw.app import MATCH_END
+    """Press what ``player`` would until the match is over (``sim.drive``);
+    ``each(app)`` looks at the app before every step.  Returns the modes
+    seen."""
+    from sim import drive as run
 
-    now = 0
-    seen = set()
-    for _ in range(limit):
-        seen.add(app.mode)
-        if each is not None:
-            each(app)
-        if app.mode == MATCH_END:
-            return seen
-        b = player.next_button(app)
-        if b is None:
-            now += 50
-            app.tick(now)
-        else:
-            app.press(b)
-    raise AssertionError("the match did not end")
+    seen = run(app, player, limit, each)
+    assert seen is not None, "the match did not end"
+    return seen
 
 
 def run_apps(apps, players, now, until, limit=3000000, each=None):
@@ -168,3 +156,60 @@ def run_apps(apps, players, now, until, limit=3000000, each=None):
                 app.press(b)
     assert until(), [app.mode for app in apps if app is not None]
     return now
+
+
+# -- mangled positions (the position format's fuzz tests) ----------------------
+
+def json_values(words, keys, top):
+    """A hypothesis strategy for any JSON value, its strings and ints drawn
+    near a position's own (``words``, ints up to ``top``, dict ``keys``)."""
+    from hypothesis import strategies as st
+
+    return st.recursive(
+        st.none() | st.booleans() | st.integers(-3, top) | st.floats(allow_nan=False) | st.sampled_from(words),
+        lambda inner: st.lists(inner, max_size=10) | st.dictionaries(st.sampled_from(keys), inner),
+        max_leaves=40,
+    )
+
+
+def mangled(data, pos, values):
+    """A deep copy of position ``pos`` with one random part (or the whole)
+    replaced by a value drawn from ``values``."""
+    import copy
+
+    from hypothesis import strategies as st
+
+    pos = copy.deepcopy(pos)
+    target = pos
+    path = []
+    while isinstance(target, (dict, list)) and target and data.draw(st.booleans()):
+        key = data.draw(st.sampled_from(sorted(target) if isinstance(target, dict) else list(range(len(target)))))
+        path.append(key)
+        if not isinstance(target[key], (dict, list)):
+            break
+        target = target[key]
+    value = data.draw(values)
+    if not path:
+        return value
+    holder = pos
+    for key in path[:-1]:
+        holder = holder[key]
+    holder[path[-1]] = value
+    return pos
+
+
+def bot_game(level_a, level_b, seed, variant=0, each=None):
+    """One round of ``variant`` (CLASSIC by default) between two levels;
+    ``each(game, m)`` sees every answer before it is applied."""
+    from engine.bots import Bot
+    from engine.game import NOBODY, make_game
+
+    game = make_game(variant)
+    game.deal(seed, seed & 1)
+    bots = [Bot(level_a, seed * 2 + 1), Bot(level_b, seed * 2 + 2)]
+    while game.winner == NOBODY:
+        m = bots[game.to_move].choose(game)
+        if each:
+            each(game, m)
+        game.apply(m)
+    return game

@@ -14,6 +14,17 @@ from hw.turn import CARD, CLAIM, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
 from sim.autoplay import AutoPlayer
 
 
+def rule_book_scores(results):
+    # A match's scores as the rule book counts them: 5 for a round won, and
+    # the loser's stones.
+    scores = [0, 0]
+    for w, s0, s1 in results:
+        if w in (0, 1):
+            scores[w] += 5
+            scores[1 - w] += (s0, s1)[1 - w]
+    return scores
+
+
 @pytest.mark.parametrize("opponent,variant,auto,rounds", [
     ("easy", CLASSIC, False, 1),
     ("medium", EXPERT, False, 2),
@@ -31,13 +42,7 @@ def test_every_mode_plays_to_the_end_through_the_buttons(opponent, variant, auto
         assert ROUND_END in seen and TURN in seen
         assert (HANDOFF in seen) == (opponent == "pass")
         assert (THINKING in seen) == (opponent != "pass")
-        # The scores are the rule book's.
-        expected = [0, 0]
-        for w, s0, s1 in match.results:
-            if w in (0, 1):
-                expected[w] += 5
-                expected[1 - w] += (s0, s1)[1 - w]
-        assert match.scores == expected
+        assert match.scores == rule_book_scores(match.results)
 
 
 def test_a_board_holds_one_variant_and_no_bot_once_a_match_is_over():
@@ -351,12 +356,7 @@ def test_tactics_matches_play_to_the_end_through_the_buttons(opponent, auto, rou
         assert len(match.results) == rounds
         assert any(mode == HANDOFF for mode, _ in seen) == (opponent == "pass")
         assert any(mode == THINKING for mode, _ in seen) == (opponent != "pass")
-        expected = [0, 0]
-        for w, s0, s1 in match.results:
-            if w in (0, 1):
-                expected[w] += 5
-                expected[1 - w] += (s0, s1)[1 - w]
-        assert match.scores == expected
+        assert match.scores == rule_book_scores(match.results)
     assert sum(played) >= 4, played  # tactic cards came into play through the screens
 
 

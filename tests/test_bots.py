@@ -8,28 +8,16 @@ import sys
 
 import pytest
 
-from conftest import ROOT, claim_examples, data_path
+from conftest import ROOT, bot_game, claim_examples, data_path
 from engine.bots import Bot
 from engine.classic import Game
-from engine.game import CLASSIC, EXPERT, LEVELS, NOBODY
+from engine.game import CLASSIC, EXPERT, LEVELS, NOBODY, TACTICS
 from engine.moves import AUTO_CLAIM, PASS
 from desk.position import dump, load
 from desk.protocol import answer_to_move, move_answer, serve_request
 from engine.rng import Random
 
 GAMES = {"easy": 30, "medium": 20, "hard": 6}
-
-
-def bot_game(level_a, level_b, seed, variant=CLASSIC, check=None):
-    game = Game(variant)
-    game.deal(seed, seed & 1)
-    bots = [Bot(level_a, seed * 2 + 1), Bot(level_b, seed * 2 + 2)]
-    while game.winner == NOBODY:
-        m = bots[game.to_move].choose(game)
-        if check:
-            check(game, m)
-        game.apply(m)
-    return game
 
 
 def _legal_and_claims_all(game, m):
@@ -72,12 +60,13 @@ def test_a_bot_never_peeks(level):
         assert Bot(level, seed).choose(game) == Bot(level, seed).choose(other)
 
 
+@pytest.mark.parametrize("variant", (CLASSIC, TACTICS))
 @pytest.mark.parametrize("level", LEVELS)
-def test_same_seed_same_game(level):
-    a = bot_game(level, "medium", 5)
-    b = bot_game(level, "medium", 5)
+def test_same_seed_same_game(level, variant):
+    a = bot_game(level, "medium", 5, variant)
+    b = bot_game(level, "medium", 5, variant)
     assert a.history == b.history
-    c = bot_game(level, "medium", 6)
+    c = bot_game(level, "medium", 6, variant)
     assert c.history != a.history
 
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import position, random_states, snapshot
+from conftest import json_values, mangled, position, random_states, snapshot
 from desk.position import dump, load
 
 
@@ -88,36 +88,14 @@ def test_a_won_round_has_nothing_to_claim():
     assert claimable_list(game) == []
 
 
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 60) | st.floats(allow_nan=False) | st.sampled_from(
-        ["R7", "B3", "classic", "expert", "Z1", ""]),
-    lambda inner: st.lists(inner, max_size=10) | st.dictionaries(
-        st.sampled_from(["variant", "to_move", "stones", "hands", "deck", "sides", "first", "owner"]), inner),
-    max_leaves=40,
-)
+JSON_VALUES = json_values(["R7", "B3", "classic", "expert", "Z1", ""],
+                          ["variant", "to_move", "stones", "hands", "deck", "sides", "first", "owner"], 60)
 
 
 @settings(max_examples=1500, deadline=None)
 @given(st.data())
 def test_any_mangled_position_is_refused_cleanly_or_read(data):
-    pos = copy.deepcopy(GOOD)
-    # Replace one random part of a good position with any JSON value.
-    target = pos
-    path = []
-    while isinstance(target, (dict, list)) and target and data.draw(st.booleans()):
-        key = data.draw(st.sampled_from(sorted(target) if isinstance(target, dict) else list(range(len(target)))))
-        path.append(key)
-        if not isinstance(target[key], (dict, list)):
-            break
-        target = target[key]
-    value = data.draw(json_values)
-    if path:
-        holder = pos
-        for key in path[:-1]:
-            holder = holder[key]
-        holder[path[-1]] = value
-    else:
-        pos = value
+    pos = mangled(data, GOOD, JSON_VALUES)  # one random part of a good position: any JSON value
     try:
         game = load(pos)
     except ValueError as e:

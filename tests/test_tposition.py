@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT, data_path
+from conftest import ROOT, data_path, json_values, mangled
 from engine import tactics
 from desk.brute import elite_rank, tactics_best
 from engine.bots import Bot
@@ -310,36 +310,16 @@ def test_bad_scout_turns_are_refused(name, change, words):
     assert words in str(err.value)
 
 
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 70) | st.floats(allow_nan=False) | st.sampled_from(
-        ["R7", "B3", "JK", "SP", "SB", "BB", "MF", "SC", "ST", "BA", "TR", "tactics", "classic", "Z1", ""]),
-    lambda inner: st.lists(inner, max_size=10) | st.dictionaries(
-        st.sampled_from(["variant", "to_move", "stones", "hands", "deck", "sides", "first", "owner", "modes",
-                         "tactics", "played", "discard", "returns"]), inner),
-    max_leaves=40,
-)
+JSON_VALUES = json_values(["R7", "B3", "JK", "SP", "SB", "BB", "MF", "SC", "ST", "BA", "TR", "tactics", "classic",
+                           "Z1", ""],
+                          ["variant", "to_move", "stones", "hands", "deck", "sides", "first", "owner", "modes",
+                           "tactics", "played", "discard", "returns"], 70)
 
 
 @settings(max_examples=1000, deadline=None)
 @given(st.data())
 def test_any_mangled_tactics_position_is_refused_cleanly_or_read(data):
-    pos = copy.deepcopy(data.draw(st.sampled_from([GOOD, SCOUT_TURN])))
-    target = pos
-    path = []
-    while isinstance(target, (dict, list)) and target and data.draw(st.booleans()):
-        key = data.draw(st.sampled_from(sorted(target) if isinstance(target, dict) else list(range(len(target)))))
-        path.append(key)
-        if not isinstance(target[key], (dict, list)):
-            break
-        target = target[key]
-    value = data.draw(json_values)
-    if path:
-        holder = pos
-        for key in path[:-1]:
-            holder = holder[key]
-        holder[path[-1]] = value
-    else:
-        pos = value
+    pos = mangled(data, data.draw(st.sampled_from([GOOD, SCOUT_TURN])), JSON_VALUES)
     try:
         game = load(pos)
     except ValueError as e:

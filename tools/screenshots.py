@@ -15,11 +15,12 @@ sys.path.append(ROOT)
 import engine  # noqa: E402,F401
 from hw import buttons  # noqa: E402
 from engine.game import TACTICS  # noqa: E402
-from hw.app import DETAIL, HANDOFF, MATCH_END, NOTICE, ROUND_END, TURN, App  # noqa: E402
+from hw.app import DETAIL, HANDOFF, NOTICE, ROUND_END, TURN, App  # noqa: E402
 from hw.turn import CARD, CLAIM, DEST, RETURN, TABLE  # noqa: E402
 from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
 from sim.desk import Desk  # noqa: E402
+from sim import drive  # noqa: E402
 
 
 def until(runner, player, done, limit=5000):
@@ -62,21 +63,16 @@ def tactics(desk, shot):
         runner = Runner(desk, app)
         player = AutoPlayer("medium", seed)
         app.press(buttons.START)
-        now = 0
-        for _ in range(20000):
-            if app.mode == MATCH_END or not wanted:
-                break
+
+        def each(a):
             for name in list(wanted):
-                if wanted[name](app):
+                if wanted[name](a):
                     runner.redraw()
                     shot(name)
                     del wanted[name]
-            b = player.next_button(app)
-            if b is None:
-                now += 50
-                app.tick(now)
-            else:
-                app.press(b)
+            return not wanted
+
+        drive(app, player, 20000, each)
 
 
 def main(argv):
