@@ -22,6 +22,9 @@ class Player:
         if prompt.startswith("claim"):
             mask = game.claimable(0)
             return " ".join(str(s + 1) for s in range(9) if mask >> s & 1)
+        return self.answer(game, prompt)
+
+    def answer(self, game, prompt):
         m = game.legal_moves()[0]
         assert m != PASS
         return "%s %d" % (card_name(m & 63), (m >> 6 & 15) + 1)
@@ -76,14 +79,7 @@ class TacticsPlayer(Player):
         self.turn = 0
         self.typed = set()
 
-    def read(self, prompt):
-        self.out.append(prompt)
-        if self.extra:
-            return self.extra.pop(0)
-        game = self.console.match.game
-        if prompt.startswith("claim"):
-            mask = game.claimable(0)
-            return " ".join(str(s + 1) for s in range(9) if mask >> s & 1)
+    def answer(self, game, prompt):
         moves = game.legal_moves()
         self.turn += 1
         # Tactic cards first when there are any, so that they all come up.

@@ -31,6 +31,14 @@ def pair(seed, loss=0.0, flips=0.0, variant=0, rounds=1):
     return a, b, FaultyLine(seed, loss, flips), FaultyLine(seed + 1, loss, flips)
 
 
+def send_all(session, line, now):
+    # Every frame ``session`` has to send now, onto ``line``.
+    out = session.channel.poll(now)
+    while out is not None:
+        line.send(out, now)
+        out = session.channel.poll(now)
+
+
 def run(a, b, ab, ba, until, bots=None, now=0, stop=None):
     """Both boards on their lines until ``until`` ms or ``stop()``; a board
     to move asks its bot, which may hold the turn back (None)."""
@@ -41,10 +49,7 @@ def run(a, b, ab, ba, until, bots=None, now=0, stop=None):
                 m = bots[me.seat].choose(me.match.game)
                 if m is not None:
                     me.play(me.match.game.spell_claims(m))
-            out = me.channel.poll(now)
-            while out is not None:
-                line.send(out, now)
-                out = me.channel.poll(now)
+            send_all(me, line, now)
         if stop and stop():
             break
         now += 5
@@ -551,10 +556,7 @@ def _against(honest, cheat, until, now=0, stop=None):
         honest.tick(now)
         cheat.feed(ab.take(now), now)
         for me, line in ((honest, ab), (cheat, ba)):
-            out = me.channel.poll(now)
-            while out is not None:
-                line.send(out, now)
-                out = me.channel.poll(now)
+            send_all(me, line, now)
         if stop and stop():
             break
         now += 5
