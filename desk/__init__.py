@@ -7,3 +7,14 @@ too.
 """
 
 import engine  # noqa: F401  (the micropython shim on CPython)
+
+
+def reason(e):
+    """What is wrong, in one line, for an error reading a file the user named."""
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror
+    if isinstance(e, UnicodeDecodeError):
+        return "not UTF-8 text"
+    if isinstance(e, RecursionError):
+        return "nested too deep"
+    return " ".join(str(e).split()) or type(e).__name__

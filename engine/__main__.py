@@ -8,6 +8,7 @@
 import json
 import sys
 
+from desk import reason
 from desk.position import claimable_list, load
 
 
@@ -53,7 +54,7 @@ def claims(argv):
             out.write(json.dumps(answer) + "\n")
             out.flush()
     except OSError as e:
-        sys.stderr.write("engine claims: %s: %s\n" % (path, e.strerror or _one_line(e)))
+        sys.stderr.write("engine claims: %s: %s\n" % (path, reason(e)))
         return 2
     return status
 
@@ -124,7 +125,7 @@ def replay(argv):
             text = from_board(text)
         r = replay_record(text)
     except (OSError, UnicodeDecodeError) as e:
-        sys.stderr.write("engine replay: %s: %s\n" % (path, _one_line(e)))
+        sys.stderr.write("engine replay: %s: %s\n" % (path, reason(e)))
         return 2
     except (RecordError, ValueError, RuntimeError) as e:
         sys.stderr.write("engine replay: %s: %s\n" % (path, _one_line(e) or "invalid record"))

@@ -25,6 +25,7 @@ if ROOT not in sys.path:
     sys.path.append(ROOT)
 
 import engine  # noqa: E402,F401
+from desk import reason  # noqa: E402
 from desk.record import RecordError, from_board  # noqa: E402
 from hw.records import BEGIN, END  # noqa: E402
 
@@ -76,13 +77,13 @@ def main(argv=None):
             with open(args.capture, encoding="utf-8", errors="replace") as f:
                 records, problems = cut(f)
         except OSError as e:
-            sys.stderr.write("records: %s: %s\n" % (args.capture, e.strerror or e))
+            sys.stderr.write("records: %s: %s\n" % (args.capture, reason(e)))
             return 2
     try:
         os.makedirs(args.out, exist_ok=True)
         number = _next_number(args.out)
     except OSError as e:
-        sys.stderr.write("records: %s: %s\n" % (args.out, e.strerror or e))
+        sys.stderr.write("records: %s: %s\n" % (args.out, reason(e)))
         return 2
     failed = False
     for text in records:
@@ -96,7 +97,7 @@ def main(argv=None):
             with open(path, "x", encoding="utf-8") as f:
                 f.write(converted if args.text else text)
         except OSError as e:  # (a number taken since: never written over)
-            problems.append("%s: %s" % (path, e.strerror or e))
+            problems.append("%s: %s" % (path, reason(e)))
             failed = True
             break
         print(path)
