@@ -14,7 +14,8 @@ from conftest import ROOT
 
 HARNESS = os.path.join(ROOT, "tools", "mpy_run.mjs")
 CHECK = os.path.join(ROOT, "tests", "mpy", "engine_check.py")
-ENGINE = sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")))
+# The engine and the desktop's engine code beside it (desk/ runs under MicroPython too).
+ENGINE = sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")) + glob.glob(os.path.join(ROOT, "desk", "*.py")))
 
 
 def under_micropython_script(name, *args):
