@@ -59,11 +59,22 @@ def qstrs(got):
 # an entry is a pointer, a hash byte and a length byte, a pool has a
 # 24-byte head.  A board holds its firmware's names (displayio's and the
 # other native modules') in flash; a run here also interns the stand-ins',
-# this runner's and the player's, in the same pools, and so may make a
-# pool a board would not (the seventh alone is 7.7 KB).
+# the runner's and the player's.  The runner fills the first six pools
+# (1260 names) with its own and filler names before code.py starts, so that
+# the app's names go to pools of their own (the seventh holds 1280 in the
+# bytes of the six before): without that, the stand-ins' names would make
+# the run take a 7.7 KB pool some 300 names before a board does.
 _POOL_FIRST = 20
 _POOL_HEAD = 24
 _POOL_ENTRY = 6
+
+
+def _pools_room(k):
+    """How many names the first ``k`` pools hold."""
+    return sum(_POOL_FIRST << i for i in range(k))
+
+
+_FILLED = _pools_room(6)
 
 
 def pool_bytes(n):
@@ -118,10 +129,12 @@ def prepare(top):
     bundle.compile_module(circuitpy_run.MPY_CROSS, os.path.join(ROOT, "sim", "autoplay.py"), dirs["driver"], "autoplay",
                           os.path.join(dirs["driver"], "autoplay.mpy"))
     dirs["extra"] = 0
-    run = subprocess.run(command(dirs, 0), capture_output=True, text=True, cwd=dirs["bundle"],
-                         env=dict(os.environ, BOARD_MEASURE="1"))
-    if run.returncode != 0:
-        raise RuntimeError(run.stdout + run.stderr)
+    dirs["fill"] = 0
+    run = _measure(dirs)
+    # The names made before code.py starts, then as many more as fill the
+    # first six pools (see _POOL_FIRST).
+    dirs["fill"] = max(0, _FILLED - _qstr_fields(_lines(run, "qstr pool:")[0])["n_qstr"])
+    run = _measure(dirs)
     got = figures(run.stdout)
     dirs["standins_bytes"] = int(got["standins"])
     dirs["driver_bytes"] = int(got["driver"])
@@ -129,12 +142,24 @@ def prepare(top):
     # The run's own qstrs: the stand-ins' and this runner's, and the
     # player's (beyond the app modules it imports); the pool bytes already
     # counted in standins_bytes and driver_bytes.
-    at = [_qstr_fields(line) for line in run.stdout.splitlines() if line.startswith("qstr pool:")]
+    at = [_qstr_fields(line) for line in _lines(run, "qstr pool:")]
     pools = [f["n_total_bytes"] - f["n_str_data_bytes"] for f in at]
     dirs["own_qstrs"] = at[0]["n_qstr"] + at[2]["n_qstr"] - at[1]["n_qstr"]
     dirs["own_pool_bytes"] = pools[0] + pools[2] - pools[1]
     dirs["made"] = {}  # qstrs made per set of settings, from a run without a cap
     return dirs
+
+
+def _measure(dirs):
+    run = subprocess.run(command(dirs, 0), capture_output=True, text=True, cwd=dirs["bundle"],
+                         env=_env(dirs, BOARD_MEASURE=1))
+    if run.returncode != 0:
+        raise RuntimeError(run.stdout + run.stderr)
+    return run
+
+
+def _lines(run, start):
+    return [line for line in run.stdout.splitlines() if line.startswith(start)]
 
 
 def _made(dirs, settings, linked_folder=None, seeds=None):
@@ -160,8 +185,13 @@ def _made(dirs, settings, linked_folder=None, seeds=None):
     return dirs["made"][key]
 
 
+def _env(dirs, **settings):
+    # A run's environment: the settings, and the runner's filler names.
+    return dict(os.environ, BOARD_QSTR_FILL=str(dirs["fill"]), **{k: str(v) for k, v in settings.items()})
+
+
 def _run(dirs, heap, settings, credit=0):
-    env = dict(os.environ, **{k: str(v) for k, v in settings.items()})
+    env = _env(dirs, **settings)
     cmd = command(dirs, heap, credit)
     run = subprocess.run(cmd, capture_output=True, text=True, cwd=dirs["bundle"], env=env,
                          timeout=900)
@@ -196,8 +226,7 @@ def _run_linked(dirs, heap, folder, seeds, settings, credit):
     _clear(folder)
     procs = []
     for end, seed in zip("AB", seeds):
-        env = dict(os.environ, ST_OPPONENT="link", BOARD_SEED=str(seed), BOARD_LINK="%s:%s" % (folder, end),
-                   **{k: str(v) for k, v in settings.items()})
+        env = _env(dirs, ST_OPPONENT="link", BOARD_SEED=seed, BOARD_LINK="%s:%s" % (folder, end), **settings)
         cmd = command(dirs, heap, credit)
         procs.append(subprocess.Popen(cmd, cwd=dirs["bundle"], env=env, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, text=True))
