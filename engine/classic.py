@@ -16,7 +16,7 @@ from engine.cards import NO_CARD
 from engine.formation import rank3
 from engine.threat import threat, unpack
 from engine.game import CLASSIC, EXPERT, HAND_SIZE, N_STONES, NOBODY, SIDE_MAX, Stones, lowest
-from engine.moves import AUTO_CLAIM, PASS, PLAYED, move, move_card, move_claims, move_stone, with_claims
+from engine.moves import AUTO_CLAIM, CLASSIC_BITS, PASS, PLAYED, move, move_card, move_claims, move_stone, with_claims
 
 # An undo record is one int: the move as it took effect (its PLAYED bits:
 # card, stone, claims), where the card sat in the hand, and what else the
@@ -201,7 +201,7 @@ class Game(Stones):
         card = move_card(m)
         stone = move_stone(m)
         claims = move_claims(m)
-        if m >> 20 or (m & AUTO_CLAIM and claims):
+        if m >> CLASSIC_BITS or (m & AUTO_CLAIM and claims):
             return "malformed move"
         stones = self.open_stones(p)
         if self.variant == EXPERT:

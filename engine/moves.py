@@ -26,6 +26,8 @@ DRAW_TACTIC = const(1 << 20)  # tactics: draw from the tactic pile
 DISCARD = const(9)  # a Strategist's dest: the discard pile
 CLAIMS = const(0x3FF << 10)  # the claims and AUTO_CLAIM: what a move says beyond its play
 PLAYED = const((1 << 19) - 1)  # a move as it took effect: card, stone, claims (no flag)
+MOVE_BITS = const(27)  # every move is below 1 << MOVE_BITS
+CLASSIC_BITS = const(20)  # and a classic one below 1 << CLASSIC_BITS (no draw, slot or dest)
 _STONE = const(6)
 _CLAIMS = const(10)
 _SLOT = const(21)
@@ -83,6 +85,12 @@ def move_dest(m):
 def move_second(m):
     """A return move's second card (PASS for none)."""
     return m >> _SLOT & 63
+
+
+def return_extra(m):
+    """What ``m`` says besides a return move's two cards (AUTO_CLAIM and
+    DRAW_TACTIC aside): 0 for a return move."""
+    return m & ~(AUTO_CLAIM | DRAW_TACTIC) & (1 << _SLOT) - 64
 
 
 def returned(m):

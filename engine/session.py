@@ -51,7 +51,7 @@ from micropython import const
 from engine import TICKS_MASK
 from engine.fairdeal import SECRET_BYTES, commitment, deal, public_hash, release, verify
 from engine.match import Match
-from engine.moves import move_card, move_second, return_move
+from engine.moves import MOVE_BITS, move_card, move_second, return_move
 
 VERSION = const(5)  # 2: four-byte moves (tactics), RETURN; 3: RESUME, and frames with an epoch;
 # 4: the public hash is two CRC-32s (SHA-256 before); 5: the generator's second version (engine.rng)
@@ -66,7 +66,6 @@ _MOVE_BYTES = const(14)
 _RETURN_BYTES = const(12)
 _RESUME_BYTES = const(18)
 _AHEAD = const(6)  # the most moves a save may be ahead of the other's (they are sent again)
-_MOVE_BITS = const(27)
 REVEAL_MS = const(10000)  # the longest the other board may keep its secret once it has ours
 
 # Where a session stands.
@@ -306,7 +305,7 @@ class Session:
         if turn != self.turn + 1:
             return self._fail("a move for turn %d, expected %d" % (turn, self.turn + 1))
         if kind == MOVE:
-            if p[2] >> (_MOVE_BITS - 24):
+            if p[2] >> (MOVE_BITS - 24):
                 return self._fail("an illegal move: malformed move")
             m = p[2] << 24 | p[3] << 16 | p[4] << 8 | p[5]
         else:

@@ -26,7 +26,12 @@ claims: from the tactic pile with ``DRAW_TACTIC``, else from the clan pile;
 from the other pile when the chosen one is empty.  The Scout's three cards
 replace the draw.
 
-The rule decisions behind all this are in the README ("Tactics variant").
+It is built in three layers, each a class: ``TacticsTable``, the table and
+how a play changes it; ``TacticsRules``, what may be played (one walk of the
+rules gives the list of legal moves, and one check gives the reason a move
+is not); ``TacticsGame``, moves played, tried and undone.
+
+The rule decisions behind all this are in docs/rules.md ("Tactics variant").
 """
 
 from micropython import const
@@ -36,8 +41,9 @@ from engine.cards import (BANSHEE, BLIND, FIRST_TACTIC, JOKER, MUD, NO_CARD, SCO
 from engine.elite import STEP, W_JOKER, Solver
 from engine.formation import rank3
 from engine.game import NOBODY, TACTICS, Stones, lowest
-from engine.moves import (AUTO_CLAIM, DISCARD, DRAW_TACTIC, PASS, move, move_card, move_claims, move_dest, move_second,
-                          move_slot, move_stone, play_of, return_move, returned, ruse_move, with_claims)
+from engine.moves import (AUTO_CLAIM, DISCARD, DRAW_TACTIC, MOVE_BITS, PASS, move, move_card, move_claims, move_dest,
+                          move_second, move_slot, move_stone, play_of, return_extra, return_move, returned, ruse_move,
+                          with_claims)
 
 N_STONES = const(9)
 SIDE_CAP = const(4)  # places per side (four under Mud fight)
@@ -46,8 +52,8 @@ _HAND_ROOM = const(10)  # a Scout holds up to 9 cards for a moment
 MODE_BLIND = const(1)
 MODE_MUD = const(2)
 
-_TOP_MOVE = const(1 << 27)
 _HISTORY_ROOM = const(240)  # a round's history, three ints a move: 80 moves
+MYPY = const(0)  # (as engine.game's: the blocks under it are for the type check only)
 
 
 class _Slicer:
@@ -73,8 +79,9 @@ def _drop(buf, n, card):
     return n
 
 
-class TacticsGame(Stones):
-    """A round of the tactics variant in play."""
+class TacticsTable(Stones):
+    """The table of a tactics round: the hands, piles and sides, the
+    combat modes, what a player can know, and the changes a play makes."""
 
     def __init__(self, variant=TACTICS):
         self.variant = TACTICS  # (the argument is there to match Game's)
@@ -217,63 +224,6 @@ class TacticsGame(Stones):
             i += 2
         return mask
 
-    def may_play_tactic(self, player):
-        """The limit: never more than one tactic card ahead of the other."""
-        return self.played[player] <= self.played[1 - player]
-
-    def can_place(self, player):
-        return self.can_play(player)
-
-    def can_play(self, player):
-        """Has ``player`` any card to play (or, after a Scout, cards to put
-        back)?"""
-        hand = self.hand[player]
-        n = self.hand_n[player]
-        if not n:
-            return False
-        stones = self.open_stones(player)
-        tactic = self.may_play_tactic(player)
-        seen = 0
-        for h in range(n):
-            card = hand[h]
-            if card < FIRST_TACTIC:
-                if stones:
-                    return True
-            elif card == NO_CARD:
-                return True  # a hidden card (a bot's copy): it may well be playable
-            elif tactic and not seen >> (card - FIRST_TACTIC) & 1:
-                seen |= 1 << (card - FIRST_TACTIC)
-                if self._playable(player, card, stones):
-                    return True
-        return False
-
-    def _playable(self, p, card, stones):
-        # Has tactic ``card`` a legal use for ``p`` now?
-        if card == JOKER:
-            return stones != 0 and not self.jokers_on[p]
-        if card == SPY or card == SHIELD:
-            return stones != 0
-        if card == BLIND or card == MUD:
-            bit = MODE_BLIND if card == BLIND else MODE_MUD
-            for s in range(N_STONES):
-                if self.owner[s] == NOBODY and not self.mode[s] & bit:
-                    return True
-            return False
-        if card == SCOUT:
-            return self.deck_pos < 54 or self.tpos < 10
-        # A ruse needs a card to act on (and a Traitor a place to put it).
-        q = p if card == STRATEGIST else 1 - p
-        if card == TRAITOR and not stones:
-            return False
-        for s in range(N_STONES):
-            if self.owner[s] != NOBODY:
-                continue
-            i = s * 2 + q
-            for j in range(self.n[i]):
-                if card != TRAITOR or self.side[i * SIDE_CAP + j] < FIRST_TACTIC:
-                    return True
-        return False
-
     # -- claims ------------------------------------------------------------
 
     def _avail(self, player):
@@ -324,50 +274,6 @@ class TacticsGame(Stones):
         r = sv.best(self.side, j * SIDE_CAP, self.n[j], self.cap(stone), blind, self.unseen, self.unseen_n,
                     self._avail(1 - player))
         return cards, -1 if blind else r // STEP
-
-    def claimable_after(self, m):
-        """Mask of the stones the player to move could claim after the play
-        of move ``m`` (claims and draw aside)."""
-        card = move_card(m)
-        if card == PASS or card == SCOUT:
-            return self.claimable(self.to_move)
-        p = self.to_move
-        firsts = self._firsts_of(m)
-        info = self._play(p, m)
-        ok = self.claimable(p)
-        self._unplay(p, m, info)
-        self._set_firsts_of(m, firsts)
-        return ok
-
-    def play_tentatively(self, m):
-        """Any play (claims and draw aside) without ending the turn, so
-        that a screen can show the table before asking for claims;
-        ``unplay`` takes it back."""
-        m = play_of(m)
-        if self.returns or self.check(m) is not None:
-            raise ValueError("cannot play that now")
-        self._tentative = self._firsts_of(m)
-        return self._play(self.to_move, m)
-
-    def unplay(self, m, token):
-        self._unplay(self.to_move, m, token)
-        self._set_firsts_of(m, self._tentative)
-
-    _tentative = 0
-
-    def any_placement(self, player):
-        """A legal play for ``player`` (for a turn whose claims already
-        won), or PASS."""
-        moves = self.legal_moves(player)
-        return moves[0]
-
-    def spell_claims(self, m):
-        if not m & AUTO_CLAIM:
-            return m
-        m &= ~AUTO_CLAIM
-        if self.returns:
-            return m
-        return with_claims(m, self.claimable_after(m))
 
     # -- table changes -----------------------------------------------------
 
@@ -476,7 +382,72 @@ class TacticsGame(Stones):
         self.discard[self.discard_n] = card
         self.discard_n += 1
 
-    # -- moves -------------------------------------------------------------
+
+class TacticsRules(TacticsTable):
+    """What may be played: the one list of legal moves (``legal_moves``,
+    ``legal_count``, ``legal_move_at``) and the one check with its reason
+    (``check``)."""
+
+    if MYPY:  # TacticsGame's: a play tried, for the claims it leaves provable
+        def claimable_after(self, m):
+            raise NotImplementedError
+
+    def may_play_tactic(self, player):
+        """The limit: never more than one tactic card ahead of the other."""
+        return self.played[player] <= self.played[1 - player]
+
+    def can_place(self, player):
+        return self.can_play(player)
+
+    def can_play(self, player):
+        """Has ``player`` any card to play (or, after a Scout, cards to put
+        back)?"""
+        hand = self.hand[player]
+        n = self.hand_n[player]
+        if not n:
+            return False
+        stones = self.open_stones(player)
+        tactic = self.may_play_tactic(player)
+        seen = 0
+        for h in range(n):
+            card = hand[h]
+            if card < FIRST_TACTIC:
+                if stones:
+                    return True
+            elif card == NO_CARD:
+                return True  # a hidden card (a bot's copy): it may well be playable
+            elif tactic and not seen >> (card - FIRST_TACTIC) & 1:
+                seen |= 1 << (card - FIRST_TACTIC)
+                if self._playable(player, card, stones):
+                    return True
+        return False
+
+    def _playable(self, p, card, stones):
+        # Has tactic ``card`` a legal use for ``p`` now?
+        if card == JOKER:
+            return stones != 0 and not self.jokers_on[p]
+        if card == SPY or card == SHIELD:
+            return stones != 0
+        if card == BLIND or card == MUD:
+            bit = MODE_BLIND if card == BLIND else MODE_MUD
+            for s in range(N_STONES):
+                if self.owner[s] == NOBODY and not self.mode[s] & bit:
+                    return True
+            return False
+        if card == SCOUT:
+            return self.deck_pos < 54 or self.tpos < 10
+        # A ruse needs a card to act on (and a Traitor a place to put it).
+        q = p if card == STRATEGIST else 1 - p
+        if card == TRAITOR and not stones:
+            return False
+        for s in range(N_STONES):
+            if self.owner[s] != NOBODY:
+                continue
+            i = s * 2 + q
+            for j in range(self.n[i]):
+                if card != TRAITOR or self.side[i * SIDE_CAP + j] < FIRST_TACTIC:
+                    return True
+        return False
 
     def legal_moves(self, player=-1, out=None):
         """Every play open to ``player`` (default: the player to move),
@@ -617,7 +588,7 @@ class TacticsGame(Stones):
         reason, one line."""
         if self.winner != NOBODY:
             return "the round is over"
-        if m < 0 or m >= _TOP_MOVE:
+        if m < 0 or m >> MOVE_BITS:
             return "malformed move"
         p = self.to_move
         card = move_card(m)
@@ -626,11 +597,9 @@ class TacticsGame(Stones):
             return "malformed move"
         hand = self.hand[p]
         if self.returns:
-            if (m & ~(AUTO_CLAIM | DRAW_TACTIC)) >> 6 & 0x7FFF:
+            if return_extra(m):
                 return "a Scout's cards must go back first"
             second = move_second(m)
-            if m >> 27:
-                return "malformed move"
             want = self.returns
             got = (card != PASS) + (second != PASS)
             if got != want or (card == PASS and second != PASS):
@@ -722,6 +691,55 @@ class TacticsGame(Stones):
         if self.n[dest * 2 + p] >= self.cap(dest):
             return "no such target for that card: stone %d: side is full" % dest
         return None
+
+
+class TacticsGame(TacticsRules):
+    """A round of the tactics variant in play: moves played, tried and
+    undone, and what the last one did."""
+
+    def claimable_after(self, m):
+        """Mask of the stones the player to move could claim after the play
+        of move ``m`` (claims and draw aside)."""
+        card = move_card(m)
+        if card == PASS or card == SCOUT:
+            return self.claimable(self.to_move)
+        p = self.to_move
+        firsts = self._firsts_of(m)
+        info = self._play(p, m)
+        ok = self.claimable(p)
+        self._unplay(p, m, info)
+        self._set_firsts_of(m, firsts)
+        return ok
+
+    def play_tentatively(self, m):
+        """Any play (claims and draw aside) without ending the turn, so
+        that a screen can show the table before asking for claims;
+        ``unplay`` takes it back."""
+        m = play_of(m)
+        if self.returns or self.check(m) is not None:
+            raise ValueError("cannot play that now")
+        self._tentative = self._firsts_of(m)
+        return self._play(self.to_move, m)
+
+    def unplay(self, m, token):
+        self._unplay(self.to_move, m, token)
+        self._set_firsts_of(m, self._tentative)
+
+    _tentative = 0
+
+    def any_placement(self, player):
+        """A legal play for ``player`` (for a turn whose claims already
+        won), or PASS."""
+        moves = self.legal_moves(player)
+        return moves[0]
+
+    def spell_claims(self, m):
+        if not m & AUTO_CLAIM:
+            return m
+        m &= ~AUTO_CLAIM
+        if self.returns:
+            return m
+        return with_claims(m, self.claimable_after(m))
 
     def _play(self, p, m):
         # The play part of move ``m``: returns what undoing it needs (the
