@@ -29,8 +29,8 @@ try:
 except ImportError:
     pass
 
-from engine import TICKS_MASK, unload
-from engine.game import CLASSIC, DRAW, LANGUAGES, LEVELS, N_STONES, OPPONENTS, TACTICS
+from engine import unload
+from engine.game import CLASSIC, LANGUAGES, LEVELS, N_STONES, OPPONENTS, TACTICS
 from engine.match import Match
 from hw import buttons, keep, words
 from hw.strings import text
@@ -60,12 +60,7 @@ MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "start")
 PAUSE_ROWS = ("resume", "restart", "main_menu")
 RESUME_ROWS = ("resume", "new_game")
 
-_FLASH_MS = const(700)
 _DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
-# LED colours: player 0, player 1, a claim, idle.
-SEAT_COLOURS = ((0, 40, 120), (120, 20, 0))
-CLAIM_COLOUR = (160, 120, 0)
-IDLE_COLOUR = (8, 8, 8)
 
 
 class App:
@@ -103,10 +98,7 @@ class App:
         self.last_human = -1
         self.thought = False
         self.events = []  # ("claim", player, mask), ("round", winner): for shots and tests
-        self.leds = [IDLE_COLOUR] * 5  # the NeoPixels' colours
-        self.leds_version = 0  # bumped when they change
-        self._led_key = -1
-        self.flash_at = -1  # when the last claim flashed
+        self.flash_at = -1  # when the last claim was seen (the NeoPixels flash)
         self.now = 0
         self.dirty = True
         # Saves: what was saved last (the match and its move count; -1: the
@@ -192,8 +184,12 @@ class App:
         """One button press."""
         self.dirty = True
         mode = self.mode
-        if mode == MENU:
-            self._menu(button)
+        if mode == MENU or mode == PAUSE:
+            from hw import menus  # (loaded while a menu is shown)
+
+            (menus.menu if mode == MENU else menus.pause)(self, button)
+            if self.mode != MENU and self.mode != PAUSE:
+                unload("hw.menus")  # a match is on: its code goes back to the heap
         elif mode == TURN:
             self._turn(button)
         elif mode == HANDOFF:
@@ -212,7 +208,7 @@ class App:
                 if self.match.over():
                     self.mode = MATCH_END
                 else:
-                    self._start_turn()
+                    self.start_turn()
                     if self.session is not None:
                         if self.game.move_count() and self.mode != REMOTE:
                             # The other board opened the new round while
@@ -228,18 +224,16 @@ class App:
                     self.draining = self.session
                     self.drain_until = self.now + _DRAIN_MS
                 self.session = None
-        elif mode == PAUSE:
-            self._pause(button)
         elif mode == REMOTE:
             if self.link_lost and button == buttons.B:
-                self._give_up_link()
+                self.give_up_link()
             elif button == buttons.START:
                 self.after = REMOTE
                 self.mode = PAUSE
                 self.row = 0
         elif mode == LINKING:
             if button in (buttons.B, buttons.START):
-                self._give_up_link()  # give up waiting
+                self.give_up_link()  # give up waiting
         elif mode == RESUME:
             from hw import resume  # (loaded while a saved match is on offer)
 
@@ -247,81 +241,14 @@ class App:
             if self.mode != RESUME:
                 unload("hw.resume")
 
-    def _menu(self, button):
-        rows = len(MENU_ROWS)
-        if button == buttons.UP:
-            self.row = (self.row - 1) % rows
-        elif button == buttons.DOWN:
-            self.row = (self.row + 1) % rows
-        elif button in (buttons.LEFT, buttons.RIGHT):
-            step = 1 if button == buttons.RIGHT else -1
-            key = MENU_ROWS[self.row]
-            if key == "opponent":
-                self.opponent = _cycle(OPPONENTS, self.opponent, step)
-            elif key == "variant":
-                self.variant = (self.variant + step) % 3
-            elif key == "rounds":
-                self.rounds = _cycle(ROUND_CHOICES, self.rounds, step)
-            elif key == "language":
-                self.lang = _cycle(LANGUAGES, self.lang, step)
-            elif key == "autoclaim":
-                self.auto_claim = not self.auto_claim
-            self.changed_at = self.now  # saved once it settles (tick)
-        elif button in (buttons.A, buttons.START) and (MENU_ROWS[self.row] == "start" or button == buttons.START):
-            if self.opponent != "link":
-                self.new_match()
-            elif self.link_port is not None:
-                self._start_link()
-
-    def _pause(self, button):
-        # A restart throws the match in play away: it asks first (A again);
-        # any other button takes the question back.
-        confirm = self.confirm
-        self.confirm = ""
-        if button == buttons.UP:
-            self.row = (self.row - 1) % len(PAUSE_ROWS)
-        elif button == buttons.DOWN:
-            self.row = (self.row + 1) % len(PAUSE_ROWS)
-        elif button in (buttons.START, buttons.B):
-            self.mode = self.after
-        elif button == buttons.A:
-            choice = PAUSE_ROWS[self.row]
-            if choice == "resume":
-                self.mode = self.after
-            elif choice == "restart" and confirm != choice and self.match.move_count():
-                self.confirm = choice  # the view asks: A again to deal anew
-            else:
-                self.turn.cancel()
-                match = self.match
-                seat = self.me()
-                linked = self.session is not None
-                if linked:
-                    # A linked match is both boards': leaving it ends the
-                    # link (the other board sees it lost); a restart is a
-                    # new link, which the other board must join again.
-                    self._end_link()
-                if choice == "restart":
-                    if linked:
-                        self._start_link()
-                    else:
-                        self.new_match()
-                elif match is not None and not match.over() and match.move_count():
-                    # To the menu, the match kept: saved, and on offer
-                    # ("Resume" plays on, "New game" lets it go).
-                    self._offer(match, seat, self.opponent)
-                else:
-                    self.match = None
-                    self.mode = MENU
-                    self.row = 0
-
     # -- a match -----------------------------------------------------------
 
-    def _start_link(self, resume=None):
+    def start_link(self, resume=None):
         from hw import linkplay
 
         return linkplay.start(self, resume)
 
-    def _end_link(self):
+    def end_link(self):
         if self.session is not None:
             # A handshake given up may have loaded the SHA-256 code: drop it.
             from engine.fairdeal import release
@@ -332,7 +259,7 @@ class App:
         self.resuming = None
         self.link_lost = False
 
-    def _give_up_link(self):
+    def give_up_link(self):
         from hw import linkplay
 
         return linkplay.give_up(self)
@@ -356,7 +283,7 @@ class App:
         self.message = ""
         self.last_human = -1
         self.events = []
-        self._start_turn()
+        self.start_turn()
 
     def _drop_bots(self):
         # The bots and their modules go back to the heap (a match over: its
@@ -365,7 +292,7 @@ class App:
         for name in _BOT_MODULES:
             unload(name)
 
-    def _start_turn(self):
+    def start_turn(self):
         game = self.game
         if game.over():
             self._round_over()
@@ -396,7 +323,7 @@ class App:
     def _turn(self, button):
         if self.link_lost:
             if button == buttons.B:  # give up waiting for the other board
-                self._give_up_link()
+                self.give_up_link()
             return
         if button == buttons.START:
             self.after = TURN
@@ -420,7 +347,7 @@ class App:
         self._apply(game.to_move, m)
         self.message = ""  # the opponent's last move has been seen
         if self.mode != ROUND_END:  # (a linked round ends in the session)
-            self._start_turn()
+            self.start_turn()
 
     def _apply(self, p, m):
         game = self.game
@@ -428,7 +355,7 @@ class App:
             self.session.play(m)  # applies it and sends it
             self.seen_moves = game.move_count()
             if len(self.match.results) > self.seen_rounds:
-                return self._linked_round_over(p)
+                return self.linked_round_over(p)
         else:
             game.apply(m)
         claims = game.last_played()[2]
@@ -437,7 +364,7 @@ class App:
             self.flash_at = self.now
         return claims
 
-    def _linked_round_over(self, p):
+    def linked_round_over(self, p):
         # The session scored the round and dealt the next one already.
         self.seen_rounds = len(self.match.results)
         self.seen_moves = 0
@@ -464,7 +391,7 @@ class App:
 
     def tick(self, now):
         """Time passes (``now`` in ms).  The opponent thinks on the tick
-        after the screen said so; the LEDs follow the state."""
+        after the screen said so."""
         self.now = now
         if self.session is not None:
             # A move of this board is saved before it leaves: a save never
@@ -484,11 +411,10 @@ class App:
                 self._bot_move()
         if self.saver is not None or self.recorder is not None:
             keep.keep(self)
-        self._update_leds()
 
     # -- saves and records ---------------------------------------------------
 
-    def _offer(self, match, seat, opponent=None):
+    def offer_match(self, match, seat, opponent=None):
         """Offer ``match`` (saved) on the resume screen."""
         self.offer = match
         self.offer_seat = seat
@@ -521,36 +447,7 @@ class App:
         self._apply(p, game.spell_claims(self.bots[p].choose(game)))
         self.message = words.last_text(self)
         self.dirty = True
-        self._start_turn()
-
-    def _update_leds(self):
-        # Rebuild the colours only when what they show changes.
-        if self.mode == MENU or self.match is None:
-            key = 0
-        elif self.flash_at >= 0 and (self.now - self.flash_at) & TICKS_MASK < _FLASH_MS:
-            key = 1
-        elif self.mode in (ROUND_END, MATCH_END):
-            w = self.match.results[-1][0] if self.match.results else DRAW
-            # A little rainbow for a human's win, a new step every 120 ms.
-            key = 4 + (self.now // 120 & 0xFFFF) if w in (0, 1) and self.humans()[w] else 0
-        else:
-            key = 2 + self.game.to_move
-        if key == self._led_key:
-            return
-        self._led_key = key
-        leds = self.leds
-        for i in range(5):
-            if key == 0:
-                leds[i] = IDLE_COLOUR
-            elif key == 1:
-                leds[i] = CLAIM_COLOUR
-            elif key < 4:
-                leds[i] = SEAT_COLOURS[key - 2]
-            else:
-                leds[i] = _wheel(((key - 4) * 37 + i * 51) % 256)
-        self.leds_version += 1
-
-
+        self.start_turn()
 
 
 def _tag(opponent, variant, rounds, lang, auto_claim):
@@ -562,18 +459,3 @@ def _tag(opponent, variant, rounds, lang, auto_claim):
     x = x * 256 + (rounds & 255)
     x = x * 4 + (LANGUAGES.index(lang) if lang in LANGUAGES else 3)
     return x * 2 + (1 if auto_claim else 0)
-
-
-def _cycle(choices, current, step):
-    i = choices.index(current) if current in choices else 0
-    return choices[(i + step) % len(choices)]
-
-
-def _wheel(x):
-    if x < 85:
-        return (x * 3, 255 - x * 3, 0)
-    if x < 170:
-        x -= 85
-        return (255 - x * 3, 0, x * 3)
-    x -= 170
-    return (0, x * 3, 255 - x * 3)

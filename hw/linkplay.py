@@ -60,12 +60,12 @@ def peer_restarted(app, session):
         # It started another game: this one is over anyway.
         session.forget_peer_began()  # (the summary stays as it is)
         if app.mode == LINKING:
-            app._end_link()
+            app.end_link()
             app.mode = MENU
     else:
         # It started another game: this match stays saved and on offer.
-        app._end_link()
-        app._offer(match, seat)
+        app.end_link()
+        app.offer_match(match, seat)
         app.notice([app.t("link_stopped"), "the other board started a new game"], RESUME)
 
 
@@ -84,9 +84,9 @@ def give_up(app):
     # saved and on offer: both boards choose "resume" to go on with it.
     app.turn.cancel()  # the match on offer is the match as played
     match, seat = linked_match(app, app.session)
-    app._end_link()
+    app.end_link()
     if match is not None and not match.over():
-        app._offer(match, seat)
+        app.offer_match(match, seat)
     else:
         app.mode = MENU
 
@@ -114,11 +114,11 @@ def step(app, now):
         # to keep; a new link deals anew.)
         kept = match is not None and (app.resuming is not None or not match.over() and match.move_count() > 0)
         app.turn.cancel()
-        app._end_link()
+        app.end_link()
         print("link stopped:", error)
         after = MENU
         if kept:
-            app._offer(match, seat)
+            app.offer_match(match, seat)
             after = RESUME
         lines = [app.t("link_stopped"), error]  # (the reason: the engine's, in English)
         if session.redeal:
@@ -144,7 +144,7 @@ def step(app, now):
             app.recorded = app.match
             app.mode = ROUND_END
             return
-        app._start_turn()
+        app.start_turn()
         return
     if app.match is None:
         return
@@ -152,7 +152,7 @@ def step(app, now):
     rounds = len(app.match.results)
     if rounds > app.seen_rounds and app.mode == REMOTE:
         app.message = words.move_text(app, session.last)
-        app._linked_round_over(game.to_move)
+        app.linked_round_over(game.to_move)
         app.dirty = True
     elif app.mode == REMOTE and game.move_count() > app.seen_moves:
         app.seen_moves = game.move_count()
@@ -164,7 +164,7 @@ def step(app, now):
             app.events.append(("claim", 1 - app.me(), claims))
             app.flash_at = now
         app.dirty = True
-        app._start_turn()
+        app.start_turn()
 
 
 def _send(port, session, now):

@@ -3,13 +3,23 @@
 A *board* here is anything with ``display`` (displayio), ``pixels`` (five
 NeoPixels), ``buttons()`` (the app's buttons pressed since the last call)
 and ``now()`` (milliseconds): ``hw.boards`` makes one from the real
-hardware, ``sim.desk`` from a window and a keyboard.
+hardware, ``sim.desk`` from a window and a keyboard.  The view draws the
+app's state on the display, ``Lights`` on the NeoPixels.
 """
 
 import gc
 
-from hw.app import App
+from micropython import const
+
+from engine import TICKS_MASK
+from engine.game import DRAW
+from hw.app import MATCH_END, MENU, ROUND_END, App
 from hw.view import View
+
+_FLASH_MS = const(700)
+SEAT_COLOURS = ((0, 40, 120), (120, 20, 0))
+CLAIM_COLOUR = (160, 120, 0)
+IDLE_COLOUR = (8, 8, 8)
 
 
 class Runner:
@@ -18,7 +28,7 @@ class Runner:
         self.app = app or App()
         self.view = View()
         board.display.root_group = self.view.root
-        self.leds_version = -1
+        self.lights = Lights()
         self.refreshes = 0
 
     def step(self, pressed=()):
@@ -33,11 +43,11 @@ class Runner:
             self.redraw()
             refreshed = True
             gc.collect()
-        if app.leds_version != self.leds_version:
-            self.leds_version = app.leds_version
+        if self.lights.update(app):
             pixels = self.board.pixels
-            for i in range(len(app.leds)):
-                pixels[i] = app.leds[i]
+            colours = self.lights.colours
+            for i in range(len(colours)):
+                pixels[i] = colours[i]
             pixels.show()
             self.board.show_pixels()
         return refreshed
@@ -54,3 +64,51 @@ class Runner:
         while not getattr(board, "quit", False):
             self.step(board.buttons())
             board.idle()
+
+
+class Lights:
+    """The five NeoPixels' colours, from the app's state: ``update(app)``
+    rebuilds them only when what they show changes (the menu, whose turn,
+    a claim's flash, a human's win), and says so.  One colour per player,
+    as on the screen."""
+
+    def __init__(self):
+        self.colours = [IDLE_COLOUR] * 5
+        self._key = -1
+
+    def update(self, app):
+        mode = app.mode
+        if mode == MENU or app.match is None:
+            key = 0
+        elif app.flash_at >= 0 and (app.now - app.flash_at) & TICKS_MASK < _FLASH_MS:
+            key = 1
+        elif mode == ROUND_END or mode == MATCH_END:
+            w = app.match.results[-1][0] if app.match.results else DRAW
+            # A little rainbow for a human's win, a new step every 120 ms.
+            key = 4 + (app.now // 120 & 0xFFFF) if w in (0, 1) and app.humans()[w] else 0
+        else:
+            key = 2 + app.game.to_move
+        if key == self._key:
+            return False
+        self._key = key
+        colours = self.colours
+        for i in range(5):
+            if key == 0:
+                colours[i] = IDLE_COLOUR
+            elif key == 1:
+                colours[i] = CLAIM_COLOUR
+            elif key < 4:
+                colours[i] = SEAT_COLOURS[key - 2]
+            else:
+                colours[i] = _wheel(((key - 4) * 37 + i * 51) % 256)
+        return True
+
+
+def _wheel(x):
+    if x < 85:
+        return (x * 3, 255 - x * 3, 0)
+    if x < 170:
+        x -= 85
+        return (255 - x * 3, 0, x * 3)
+    x -= 170
+    return (0, x * 3, 255 - x * 3)

@@ -42,7 +42,7 @@ def load(app):
         if match is not None and (not match.over() or OPPONENTS[s.opponent] == "link"):
             # (A linked match over but not known to be over on the other
             # board: resuming sends its last move again.)
-            app._offer(match, s.seat, OPPONENTS[s.opponent])
+            app.offer_match(match, s.seat, OPPONENTS[s.opponent])
         break
     # The slots' copies are read: the heap gets them back (a resumed match
     # is rebuilt, and the saver keeps only where the newest save is).
@@ -69,7 +69,7 @@ def press(app, button):
                 app.offer = match
                 app.notice([app.t("no_link")], RESUME)
                 return
-            app._start_link((match, app.offer_seat))
+            app.start_link((match, app.offer_seat))
         else:
             app.match = match
             app.bots = [None, None]
@@ -82,4 +82,4 @@ def press(app, button):
             app.events = []
             app.saved_match = match  # saved as it stands
             app.saved_n = match.move_count()
-            app._start_turn()
+            app.start_turn()

@@ -10,6 +10,7 @@ from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
 from hw import buttons, words
 from hw.app import HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, RESUME, ROUND_END, THINKING, TURN, App
+from hw.main import Lights
 from hw.turn import CARD, CLAIM, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
 from sim.autoplay import AutoPlayer
 
@@ -99,7 +100,7 @@ def _human_turn(stones, hands, **kw):
     app.new_match()
     game = app.game
     game.copy_from(load(position(stones, hands=hands)))
-    app._start_turn()
+    app.start_turn()
     assert app.mode == TURN and app.turn.phase == CARD
     return app
 
@@ -176,13 +177,17 @@ def test_pass_and_play_hands_over_between_players():
 
 def test_the_leds_follow_the_turn_and_flash_on_claims():
     app = App(seed=3, opponent="hard")
+    lights = Lights()
     app.tick(0)
-    idle = list(app.leds)
+    assert lights.update(app)
+    idle = list(lights.colours)
     start(app)
     app.tick(10)
-    assert app.leds != idle
-    colour = app.leds[0]
-    assert all(c == colour for c in app.leds)
+    assert lights.update(app)
+    assert lights.colours != idle
+    colour = lights.colours[0]
+    assert all(c == colour for c in lights.colours)
+    assert not lights.update(app)  # nothing new to show
     app.events.clear()
     player = AutoPlayer("hard", 1)
     now = 10
@@ -192,13 +197,12 @@ def test_the_leds_follow_the_turn_and_flash_on_claims():
         app.press(b) if b else app.tick(now)
     assert app.events[0][0] == "claim"
     app.tick(now + 1)
-    assert app.leds[0] == (160, 120, 0)
+    assert lights.update(app)
+    assert lights.colours[0] == (160, 120, 0)
     # Later (without letting the opponent move), the flash is over.
     app.now = now + 5000
-    version = app.leds_version
-    app._update_leds()
-    assert app.leds_version == version + 1
-    assert app.leds[0] != (160, 120, 0)
+    assert lights.update(app)
+    assert lights.colours[0] != (160, 120, 0)
 
 
 def test_the_detail_view_does_not_move_the_placing_cursor():
@@ -313,7 +317,7 @@ def test_no_bot_from_an_earlier_game_plays_in_a_linked_one():
     app.new_match()
     assert app.bots[1] is not None
     app.opponent = "link"
-    app._start_link()
+    app.start_link()
     assert app.bots == [None, None]
 
 
@@ -412,7 +416,7 @@ def tactics_turn(stones=None, hands=(("R1", "R2", "R3", "O4", "O5", "O6", "Y7"),
         for p in (0, 1):
             game._rank_side(s * 2 + p)
     game.to_move = 0
-    app._start_turn()
+    app.start_turn()
     assert app.mode == TURN and app.turn.phase == CARD
     return app
 
@@ -451,7 +455,7 @@ def test_an_elite_troop_goes_to_a_stone_then_the_draw_asks_for_a_pile():
     assert top in game.hand_cards(0) and game.to_move == 1
     assert app.turn.draw_tactic == [True, False]  # remembered: next time the cursor starts on the tactic pile
     game.to_move = 0
-    app._start_turn()
+    app.start_turn()
     pick_card(app, "R1")
     app.press(buttons.A)
     assert app.turn.phase == DRAW_PICK and app.turn.pile == 1
@@ -477,7 +481,7 @@ def test_combat_modes_go_on_unclaimed_stones_only():
     # Blind man's bluff on the same stone, next turn.
     game.to_move = 0
     game.played[1] = 1
-    app._start_turn()
+    app.start_turn()
     app.turn.cursor = 0
     pick_card(app, "BB")
     move_to(app, "stone_cursor", 2)
@@ -679,7 +683,7 @@ def test_pass_and_play_hides_the_hand_but_not_between_a_scout_and_its_return():
     # Give the player to move a Scout, and play it.
     game.hand[p][0] = SCOUT
     game.tpos = 0
-    app._start_turn()
+    app.start_turn()
     app.turn.cursor = 0
     while app.hand()[app.turn.cursor] != SCOUT:
         app.press(buttons.RIGHT)

@@ -166,7 +166,7 @@ def _save_screens(runner, checker, lang):
     for opponent in A.OPPONENTS:
         for variant in range(3):
             match = Match(3, 7, variant)
-            app._offer(match, 0, opponent)
+            app.offer_match(match, 0, opponent)
             for row in range(len(A.RESUME_ROWS)):
                 app.row = row
                 checker.render(app)

@@ -1,0 +1,83 @@
+"""The buttons of the menu and of the pause menu: functions of the app
+(``hw.app.App``), loaded with the first press in either."""
+
+from engine.game import LANGUAGES, OPPONENTS
+from hw import buttons
+from hw.app import MENU, MENU_ROWS, PAUSE_ROWS, ROUND_CHOICES
+
+
+def menu(app, button):
+    """A button in the menu: a row chosen, a choice changed, a match begun."""
+    rows = len(MENU_ROWS)
+    if button == buttons.UP:
+        app.row = (app.row - 1) % rows
+    elif button == buttons.DOWN:
+        app.row = (app.row + 1) % rows
+    elif button in (buttons.LEFT, buttons.RIGHT):
+        step = 1 if button == buttons.RIGHT else -1
+        key = MENU_ROWS[app.row]
+        if key == "opponent":
+            app.opponent = _cycle(OPPONENTS, app.opponent, step)
+        elif key == "variant":
+            app.variant = (app.variant + step) % 3
+        elif key == "rounds":
+            app.rounds = _cycle(ROUND_CHOICES, app.rounds, step)
+        elif key == "language":
+            app.lang = _cycle(LANGUAGES, app.lang, step)
+        elif key == "autoclaim":
+            app.auto_claim = not app.auto_claim
+        app.changed_at = app.now  # saved once it settles (tick)
+    elif button in (buttons.A, buttons.START) and (MENU_ROWS[app.row] == "start" or button == buttons.START):
+        if app.opponent != "link":
+            app.new_match()
+        elif app.link_port is not None:
+            app.start_link()
+
+
+def pause(app, button):
+    """A button in the pause menu: resume, restart (asked twice), or the
+    menu (a match in play kept and offered)."""
+    # A restart throws the match in play away: it asks first (A again);
+    # any other button takes the question back.
+    confirm = app.confirm
+    app.confirm = ""
+    if button == buttons.UP:
+        app.row = (app.row - 1) % len(PAUSE_ROWS)
+    elif button == buttons.DOWN:
+        app.row = (app.row + 1) % len(PAUSE_ROWS)
+    elif button in (buttons.START, buttons.B):
+        app.mode = app.after
+    elif button == buttons.A:
+        choice = PAUSE_ROWS[app.row]
+        if choice == "resume":
+            app.mode = app.after
+        elif choice == "restart" and confirm != choice and app.match.move_count():
+            app.confirm = choice  # the view asks: A again to deal anew
+        else:
+            app.turn.cancel()
+            match = app.match
+            seat = app.me()
+            linked = app.session is not None
+            if linked:
+                # A linked match is both boards': leaving it ends the
+                # link (the other board sees it lost); a restart is a
+                # new link, which the other board must join again.
+                app.end_link()
+            if choice == "restart":
+                if linked:
+                    app.start_link()
+                else:
+                    app.new_match()
+            elif match is not None and not match.over() and match.move_count():
+                # To the menu, the match kept: saved, and on offer
+                # ("Resume" plays on, "New game" lets it go).
+                app.offer_match(match, seat, app.opponent)
+            else:
+                app.match = None
+                app.mode = MENU
+                app.row = 0
+
+
+def _cycle(choices, current, step):
+    i = choices.index(current) if current in choices else 0
+    return choices[(i + step) % len(choices)]
