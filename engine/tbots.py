@@ -11,7 +11,7 @@ only what its player may see; its work is a fixed budget, never a clock.
 - ``easy``: a random clan card where it fits best; now and then (one turn
   in three) a tactic card, used simply: an elite troop on its fullest side,
   a mode or a ruse at random.
-- ``medium``: every play judged on the stones it touches (``Brain.chance``):
+- ``medium``: every play judged on the stones it touches (``Prospects.chance``):
   the best formation its side can still reach (sure from the hand, hoped
   from the hand and the cards unseen, with elite troops and the stone's
   combat modes, through ``engine.elite.Solver``) against the best the
@@ -49,16 +49,13 @@ _UNKNOWN = const(-100000)  # a prospect not worked out yet
 _COST = (170, 110, 90, 120, 120, 0, 130, 110, 110)
 
 
-class Brain:
-    """Scratch space and the judgement of the tactics levels (one per Bot)."""
+class Prospects:
+    """What a tactics player knows, and what each stone promises it: the
+    chances of one stone from its hand and the unseen cards, and the
+    sampled worlds of the hard level (the first half of a ``Brain``)."""
 
     def __init__(self, level):
         self.level = level
-        self.view = TacticsGame()
-        # The view's plays, refilled every move (``legal_moves``' ``out``),
-        # and the plays after a Scout's return step.
-        self.moves = []
-        self.plays = []
         self.world = None  # a sampled world (hard only, made on first use)
         self.solver = Solver()
         self.hm = [0] * 6  # p's hand: clan cards per colour
@@ -68,14 +65,10 @@ class Brain:
         self.pm = [0] * 6  # the pool: unseen clan cards not in p's hand
         self.pn = bytearray(9)
         self.qavail = 0  # elite kinds the opponent may hold or draw
-        self.root = [0] * N_STONES
-        self.odds = bytearray(N_STONES)
         self.hope = 30  # discount per card p must still draw (rank points)
         self.lack = 18  # discount per card the opponent still lacks
         self.wlack = 12  # the same in a sampled world, for the draws
-        self.adjacent = 3
         self.worlds = 8 if level == "hard" else 0
-        self.keep = 12
         self.horizon = 2
         # Per world: the opponent's clan cards (hand and next draws) per
         # colour and per value, its hand alone, its elite kinds.
@@ -85,23 +78,6 @@ class Brain:
         self.wav = bytearray(self.worlds)
         self.tw = [0] * (N_STONES * self.worlds)  # per world and stone: the opponent's prospect
         self.touched_q = 0  # stones whose opponent side or modes a move changed
-        self.top_v = [0] * 12
-        self.top_m = [0] * 12
-        self.won = False
-        self.firsts = 0
-        self.root_claims = 0
-        self.stamp = 0
-        self.src_stamp = [0] * 72  # per ruse source (stone, slot): when judged
-        self.src_v = [0] * 72
-        # ``board`` in one move's search (hard): the chances of the stones
-        # a play leaves alone, kept per state of what they rest on besides
-        # their own sides (``_slot``), which plays share; a slot per play.
-        self.slots = self.keep if level == "hard" else 0
-        self.slot_key = [0] * (5 * self.slots)
-        self.slot_ok = [0] * self.slots  # per slot: mask of the stones kept
-        self.slot_v = [0] * (N_STONES * self.slots)
-        self.slot_n = 0
-        self.key = [0] * 5
         # An empty side's prospects, the same at every stone with the same
         # modes (index: 2 for Mud fight + 1 for Blind man's bluff): p's
         # while ``know``'s answers (``epoch``) and the unseen cards stay,
@@ -115,8 +91,6 @@ class Brain:
         self.th_key = [-1] * N_STONES  # per stone: the opponent's prospect, for ``epoch``
         self.th_v = [0] * N_STONES
         self.top = 0  # ``_prospect``: the best hoped for, undiscounted
-        self.full_root = 0
-        self.wins_at = 0
         self.wem = [_UNKNOWN] * (4 * self.worlds)
 
     # -- what p knows ------------------------------------------------------
@@ -364,6 +338,42 @@ class Brain:
                 if g.owner[s] == NOBODY and k < cap:
                     r = self._theirs_world(g, s, j, k, cap, mode & MODE_BLIND, d)
                 tw[d * N_STONES + s] = r
+
+
+class Brain(Prospects):
+    """Scratch space and the judgement of the tactics levels (one per Bot):
+    each play judged on the stones it touches, or on the whole board."""
+
+    def __init__(self, level):
+        Prospects.__init__(self, level)
+        self.view = TacticsGame()
+        # The view's plays, refilled every move (``legal_moves``' ``out``),
+        # and the plays after a Scout's return step.
+        self.moves = []
+        self.plays = []
+        self.root = [0] * N_STONES
+        self.odds = bytearray(N_STONES)
+        self.adjacent = 3
+        self.keep = 12
+        self.top_v = [0] * 12
+        self.top_m = [0] * 12
+        self.won = False
+        self.firsts = 0
+        self.root_claims = 0
+        self.stamp = 0
+        self.src_stamp = [0] * 72  # per ruse source (stone, slot): when judged
+        self.src_v = [0] * 72
+        # ``board`` in one move's search (hard): the chances of the stones
+        # a play leaves alone, kept per state of what they rest on besides
+        # their own sides (``_slot``), which plays share; a slot per play.
+        self.slots = self.keep if level == "hard" else 0
+        self.slot_key = [0] * (5 * self.slots)
+        self.slot_ok = [0] * self.slots  # per slot: mask of the stones kept
+        self.slot_v = [0] * (N_STONES * self.slots)
+        self.slot_n = 0
+        self.key = [0] * 5
+        self.full_root = 0
+        self.wins_at = 0
 
     # -- moves -------------------------------------------------------------
 
