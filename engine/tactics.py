@@ -66,6 +66,7 @@ class _Slicer:
 # ``del out[:]`` makes a slice each time (and MicroPython cannot call
 # ``slice()``).
 _EVERY = _Slicer()[:]
+del _Slicer  # (made once: its class goes back to the heap)
 
 
 def _drop(buf, n, card):
@@ -396,9 +397,6 @@ class TacticsRules(TacticsTable):
         """The limit: never more than one tactic card ahead of the other."""
         return self.played[player] <= self.played[1 - player]
 
-    def can_place(self, player):
-        return self.can_play(player)
-
     def can_play(self, player):
         """Has ``player`` any card to play (or, after a Scout, cards to put
         back)?"""
@@ -421,6 +419,8 @@ class TacticsRules(TacticsTable):
                 if self._playable(player, card, stones):
                     return True
         return False
+
+    can_place = can_play  # (the classic game's name: a round stalls when neither can)
 
     def _playable(self, p, card, stones):
         # Has tactic ``card`` a legal use for ``p`` now?
