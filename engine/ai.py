@@ -21,7 +21,7 @@ allocation.
 
 from micropython import const
 
-from engine.bots import add_draws, adjacency, fit, keep_best, split_unseen
+from engine.bots import WIN, add_draws, adjacency, begin_best, fit, keep_best, split_unseen
 from engine.cards import NO_CARD
 from engine.classic import Game
 from engine.formation import CURVE, rank3
@@ -29,7 +29,6 @@ from engine.threat import best_completion, threat
 from engine.game import EXPERT, N_STONES, NOBODY, SIDE_MAX
 from engine.moves import AUTO_CLAIM, PASS, move, move_card, move_stone
 
-WIN = const(1000000)
 CERTAIN = const(1000)
 
 
@@ -537,11 +536,9 @@ def _judged(bot, g, p, stones, keep=0):
     classic = g.variant != EXPERT
     top_v = bot.top_v
     top_m = bot.top_m
-    for i in range(keep):
-        top_v[i] = -WIN - 1
+    k = keep or 1  # (the first of the best is the one returned)
+    begin_best(top_v, top_m, k, 0)
     judge.begin(g, p)
-    best = None
-    pick = 0
     for h in range(g.hand_n[p]):
         card = hand[h]
         for s in range(N_STONES):
@@ -556,12 +553,9 @@ def _judged(bot, g, p, stones, keep=0):
                     return m | _WINNING
             v = judge.value_after(g, p, card, s) + bot.rng.below(_TIE)
             g.unplay(m, token)
-            if best is None or v > best:
-                best = v
-                pick = m
-            if keep and v > top_v[keep - 1]:
-                keep_best(top_v, top_m, keep, v, m)
-    return pick
+            if v > top_v[k - 1]:
+                keep_best(top_v, top_m, k, v, m)
+    return top_m[0]
 
 def _hard(bot, g, p, stones):
     # Sample the worlds; judge every placement with the opponent's

@@ -29,10 +29,13 @@ step, the choice of pile), on a copy with the other hand and both piles
 hidden too.  A board holds only its variant's.
 """
 
+from micropython import const
+
 from engine.cards import FIRST_TACTIC
 from engine.game import LEVELS, N_STONES, TACTICS
 from engine.rng import Random
 
+WIN = const(1000000)  # a round won: above every judgement of both variants' levels
 MYPY = False
 if MYPY:  # the type check only: a board loads these on the first turn of their variant
     from engine.ai import Judge  # noqa: F401
@@ -154,6 +157,15 @@ def adjacency(odds):
         c = odds[s + 2]
         adj += (a * b // 250) * c // 250 - ((250 - a) * (250 - b) // 250) * (250 - c) // 250
     return adj
+
+
+def begin_best(top_v, top_m, keep, m):
+    """Empty the ``keep`` best so far (``top_v``/``top_m``, best first;
+    ``keep`` at least 1: the first is the best); ``m`` is the answer while
+    no move is judged."""
+    for i in range(keep):
+        top_v[i] = -WIN - 1
+    top_m[0] = m
 
 
 def keep_best(top_v, top_m, keep, v, m):

@@ -29,7 +29,7 @@ only what its player may see; its work is a fixed budget, never a clock.
 
 from micropython import const
 
-from engine.bots import add_draws, adjacency, fit, keep_best, split_unseen
+from engine.bots import WIN, add_draws, adjacency, begin_best, fit, keep_best, split_unseen
 from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, JOKER, MUD, SCOUT, SHIELD, STRATEGIST, TRAITOR
 from engine.elite import W_JOKER, Solver
 from engine.formation import CURVE
@@ -41,7 +41,6 @@ from engine.tactics import MODE_BLIND, MODE_MUD, SIDE_CAP, TacticsGame
 N_STONES = const(9)
 CERTAIN = const(1000)
 _NOISE = const(3)  # random tie-break added to judgements
-WIN = const(1000000)
 _UNKNOWN = const(-100000)  # a prospect not worked out yet
 
 # The price of spending a tactic card, per kind (JK SP SB BB MF SC ST BA TR),
@@ -730,27 +729,18 @@ def _scored(bot, brain, g, p, moves, worlds, keep):
     rng = bot.rng
     top_v = brain.top_v
     top_m = brain.top_m
-    for i in range(keep):
-        top_v[i] = -WIN - 1
-    best = None
-    pick = moves[0]
+    k = keep or 1  # (the first of the best is the one returned)
+    begin_best(top_v, top_m, k, moves[0])
     brain.won = False
     for m in moves:
-        if keep:
-            floor = top_v[keep - 1]
-        else:
-            floor = -WIN if best is None else best
-        v = brain.delta(g, p, m, worlds, floor)
+        v = brain.delta(g, p, m, worlds, top_v[k - 1])
         if v >= WIN:
             brain.won = True
             return m
         v += rng.below(_NOISE)
-        if best is None or v > best:
-            best = v
-            pick = m
-        if keep and v > top_v[keep - 1]:
-            keep_best(top_v, top_m, keep, v, m)
-    return pick
+        if v > top_v[k - 1]:
+            keep_best(top_v, top_m, k, v, m)
+    return top_m[0]
 
 
 def _medium(bot, brain, g, p, moves):
