@@ -53,10 +53,10 @@ def rows(log=sys.stderr):
             print("board: %s..." % label, file=log)
             least = board_run.smallest_heap(dirs, ST_VARIANT=variant, ST_OPPONENT=opponent, BOARD_SEED=SEED)
             code, got, _ = board_run.play(dirs, 400000, ST_VARIANT=variant, ST_OPPONENT=opponent, BOARD_SEED=SEED)
-            out.append(("board heap, %s: smallest / peak live / after set-up; qstrs (pools)" % label,
-                        "%s / %.1f KB / %.1f KB; %d (%d)" % (
+            out.append(("board heap, %s: smallest / peak live / after set-up; app's qstrs (a board's pools)" % label,
+                        "%s / %.1f KB / %.1f KB" % (
                             "%.1f KB" % (least / 1024) if least else "over 390 KB", int(got["peak"]) / 1024,
-                            int(got["setup"]) / 1024, board_run.qstrs(got)[1], board_run.qstrs(got)[0])))
+                            int(got["setup"]) / 1024) + "; %d (%d)" % board_run.app_qstrs(dirs, got)))
             # The stand-ins' pixel and tile accessors are Python, a board's
             # C: their extra time per call (measured in the run) comes off.
             call_us = float(got["call_us"])
@@ -82,8 +82,8 @@ def rows(log=sys.stderr):
                 os.remove(os.path.join(cable, name))
             ends = board_run.play_linked(dirs, 400000, cable, ST_VARIANT=variant)
             peak = max(int(got["peak"]) for _, got, _ in ends)
-            pools, n = max(board_run.qstrs(got) for _, got, _ in ends)
-            out.append(("board heap, linked %s: smallest / peak live; qstrs (pools)" % variant,
+            n, pools = max(board_run.app_qstrs(dirs, got) for _, got, _ in ends)
+            out.append(("board heap, linked %s: smallest / peak live; app's qstrs (a board's pools)" % variant,
                         "%s / %.1f KB; %d (%d)" % ("%.1f KB" % (least / 1024) if least else "over 390 KB", peak / 1024,
                                                    n, pools)))
     return out

@@ -88,6 +88,16 @@ def pool_bytes(n):
     return total
 
 
+def app_qstrs(dirs, got):
+    """The names the app made in a run (the run's own taken off) and the
+    pools a board makes for them: (names, pools)."""
+    n = max(0, qstrs(got)[1] - dirs["own_qstrs"])
+    pools = 0
+    while _pools_room(pools) < n:
+        pools += 1
+    return n, pools
+
+
 def qstr_credit(dirs, made):
     """For a run that made ``made`` qstrs: the pool bytes its own names
     (``dirs["own_qstrs"]``) cost beyond those already in ``dirs["extra"]``,
