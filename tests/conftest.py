@@ -12,11 +12,8 @@ if ROOT not in sys.path:
     sys.path.append(ROOT)
 
 import engine  # noqa: E402,F401  (installs the micropython shim on CPython)
-from engine.classic import Game
-from engine.game import NOBODY
-from desk.playout import random_move
-from engine.rng import Random
-
+from engine.game import make_game
+from desk.playout import random_move, random_positions
 
 
 def data_path(name):
@@ -50,14 +47,10 @@ def snapshot(game):
 
 
 def random_states(seeds, variant=0):
-    """Every position of random games dealt from ``seeds``."""
+    """Every position of random games of ``variant`` dealt from ``seeds``
+    (desk.playout.random_positions), the over ones left out."""
     for seed in seeds:
-        game = Game(variant)
-        rng = Random(seed)
-        game.deal(seed, seed & 1)
-        while game.winner == NOBODY:
-            yield game
-            game.apply(random_move(game, rng))
+        yield from random_positions(make_game(variant), seed)
 
 
 @pytest.fixture
@@ -158,7 +151,39 @@ def run_apps(apps, players, now, until, limit=3000000, each=None):
     return now
 
 
-# -- mangled positions (the position format's fuzz tests) ----------------------
+# -- broken and mangled positions (the position format's refusals) ---------------
+
+def broken(base, change):
+    """A deep copy of position ``base`` after ``change(pos)``."""
+    import copy
+
+    pos = copy.deepcopy(base)
+    change(pos)
+    return pos
+
+
+def set_at(path, value):
+    """A change for ``broken``: the value at ``path`` (keys and indexes)
+    set to ``value``."""
+    def change(pos):
+        target = pos
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+def refusal(pos):
+    """The reason desk.position.load gives for refusing ``pos``: one line
+    (asserted)."""
+    from desk.position import load
+
+    with pytest.raises(ValueError) as err:
+        load(pos)
+    reason = str(err.value)
+    assert reason and "\n" not in reason
+    return reason
+
 
 def json_values(words, keys, top):
     """A hypothesis strategy for any JSON value, its strings and ints drawn
