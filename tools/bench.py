@@ -64,6 +64,21 @@ def device_factor(calibration_us):
     return SAMD51_LOOP_S * 1e6 / calibration_us
 
 
+def on_device(figures, *keys, scale=1.0):
+    """The device estimates of ``keys`` from each interpreter's figures
+    (None: that interpreter is not set), each scaled by its own
+    calibration loop: the factors, as "x 60", and a tuple of the estimates
+    (times ``scale``) for each."""
+    factors = []
+    estimates = []
+    for f in figures:
+        if f is not None:
+            factor = device_factor(f["calibration_us"])
+            factors.append("x %.0f" % factor)
+            estimates.append(tuple(f[k] * factor * scale for k in keys))
+    return factors, estimates
+
+
 # The board screen's budget on a PyBadge (about 150 KB of heap before our
 # code): its displayio objects, and the bytes of their bitmaps.
 SCREEN_OBJECTS = 48
@@ -289,14 +304,7 @@ def bot_rows(variant, games, prefix=""):
         c = circuitpy("tools/mpy_botbench.py", level, str(games), str(variant), str(CP_REPEAT))
         rows.append(("%s%s: time per move under %s, median / max" % (prefix, level, under(c)),
                      both(w, c, "%.1f / %.1f ms", "median_us", "max_us", scale=1e-3)))
-        # The device estimates, each from its own interpreter's calibration.
-        estimates = []
-        factors = []
-        for f in (w, c):
-            if f is not None:
-                factor = device_factor(f["calibration_us"])
-                factors.append("x %.0f" % factor)
-                estimates.append((f["median_us"] * factor / 1e6, f["max_us"] * factor / 1e6))
+        factors, estimates = on_device((w, c), "median_us", "max_us", scale=1e-6)
         value = "; ".join("%.2f / %.2f s" % e for e in estimates)
         budget = MOVE_BUDGET.get(level)
         if budget:
@@ -373,13 +381,8 @@ def save_rows():
         writes, moves, written = app_writes(variant)
         rows.append(("save, %s: a random 3-round match's longest save (%d moves) / slot frame" % (name, s["moves"]),
                      "%d / %d B" % (s["blob_bytes"], s["blob_bytes"] + 10)))
-        factors = []
-        values = []
-        for f in (s, c):
-            if f is not None:
-                factor = device_factor(f["calibration_us"])
-                factors.append("x %.0f" % factor)
-                values.append("%.0f ms / %.2f s" % (f["save_us"] * factor / 1000, f["resume_us"] * factor / 1e6))
+        factors, estimates = on_device((s, c), "save_us", "resume_us", scale=1e-6)
+        values = ["%.0f ms / %.2f s" % (save * 1000, resume) for save, resume in estimates]
         rows.append(("  estimated on a PyBadge (%s): encode + CRC + write call / resume at power-up"
                      % " / ".join(factors), "; ".join(values)))
         rows.append(("  the app, a 3-round match vs medium: nvm writes / moves / mean bytes a write",
