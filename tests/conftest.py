@@ -1,5 +1,6 @@
 import json
 import os
+import subprocess
 import sys
 
 import pytest
@@ -14,6 +15,29 @@ if ROOT not in sys.path:
 import engine  # noqa: E402,F401  (installs the micropython shim on CPython)
 from engine.game import make_game
 from desk.playout import random_move, random_positions
+
+
+def under_micropython(script, *args, packages=("engine", "desk")):
+    """The output of ``script`` (a path) under MicroPython-WASM
+    (tools/mpy_run.mjs), the project's ``packages`` beside it; its failure
+    fails the test."""
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
+        pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
+    pkgs = []
+    for p in packages:
+        pkgs += ["--pkg", os.path.join(ROOT, p)]
+    out = subprocess.run(["node", os.path.join(ROOT, "tools", "mpy_run.mjs"), *pkgs, script, *args],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def under_cpython(script, *args):
+    """The output of ``script`` under this Python, the project importable."""
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    out = subprocess.run([sys.executable, script, *args], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
 
 
 def data_path(name):
@@ -238,3 +262,4 @@ def bot_game(level_a, level_b, seed, variant=0, each=None):
             each(game, m)
         game.apply(m)
     return game
+
