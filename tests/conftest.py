@@ -263,3 +263,18 @@ def bot_game(level_a, level_b, seed, variant=0, each=None):
         game.apply(m)
     return game
 
+
+def bot_match(seed, rounds, variant, level_a, level_b):
+    """A whole match between two levels (bots seeded 1 and 2), every
+    move's claims spelled out, each round scored; the match, over."""
+    from engine.bots import Bot
+    from engine.match import Match
+
+    match = Match(seed, rounds, variant)
+    bots = [Bot(level_a, 1), Bot(level_b, 2)]
+    while not match.over():
+        game = match.game
+        while not game.over():
+            game.apply(game.spell_claims(bots[game.to_move].choose(game)))
+        match.finish_round()
+    return match
