@@ -2,10 +2,12 @@
 
 Used by the tests (whole seeded games, on CPython and MicroPython alike) and
 by ``make bench``.  A random player places a random hand card at a random
-open stone, then claims every stone it can prove.
+open stone, then claims every stone it can prove.  The generators below walk
+random rounds and matches position by position, and find the early claims
+met on the way.
 """
 
-from engine.game import NOBODY, TACTICS, make_game
+from engine.game import N_STONES, NOBODY, TACTICS, make_game
 from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move
 from engine.rng import Random
 
@@ -43,7 +45,7 @@ def random_game(seed, variant=0, game=None, moves=None):
     if variant != TACTICS:
         game.variant = variant
     game.deal(seed, rng.below(2))
-    pick = random_tactics_move if variant == TACTICS else random_move
+    pick = random_player(variant)
     while game.winner == NOBODY:
         m = pick(game, rng)
         if moves is not None:
@@ -59,3 +61,49 @@ def random_tactics_move(game, rng):
     if rng.below(2):
         m |= DRAW_TACTIC
     return m | AUTO_CLAIM
+
+
+def random_player(variant):
+    """``random_move``, or ``random_tactics_move`` for the tactics variant."""
+    return random_tactics_move if variant == TACTICS else random_move
+
+
+def random_positions(game, seed):
+    """Every position of a random round of ``game`` dealt from ``seed`` (the
+    seed's low bit the starter) until it is over, the over one left out:
+    the game itself, played on after each."""
+    rng = Random(seed)
+    game.deal(seed, seed & 1)
+    pick = random_player(game.variant)
+    while game.winner == NOBODY:
+        yield game
+        game.apply(pick(game, rng))
+
+
+def full_sides(game):
+    """``(stone, player, need)`` at each stone still open where the
+    player's side is full: an early claim when ``need``, the cards the other
+    side still lacks, is not 0."""
+    for s in range(N_STONES):
+        if game.owner[s] != NOBODY:
+            continue
+        cap = game.cap(s)
+        for p in range(2):
+            if game.n[s * 2 + p] == cap:
+                yield s, p, cap - game.n[s * 2 + 1 - p]
+
+
+def random_match(match, rng):
+    """Play ``match`` to its end at random (``rng``), every move's claims
+    spelled out as saves and records keep them; yields the moves so far (one
+    list, growing) after each move, a round it ends scored first."""
+    pick = random_player(match.game.variant)
+    moves = []
+    while not match.over():
+        game = match.game
+        m = game.spell_claims(pick(game, rng))
+        game.apply(m)
+        moves.append(m)
+        if game.winner != NOBODY:
+            match.finish_round()
+        yield moves

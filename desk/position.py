@@ -14,8 +14,7 @@ player has played (``"played"``) and the cards a Scout still owes the piles
 """
 
 from engine.cards import BLIND, FIRST_TACTIC, JOKER, MUD, NO_CARD, SCOUT, SHIELD, card_name, parse_any, parse_card
-from engine.classic import Game
-from engine.game import HAND_SIZE, N_STONES, NOBODY, SIDE_MAX, TACTICS, VARIANTS, make_game
+from engine.game import HAND_SIZE, N_STONES, NOBODY, TACTICS, VARIANTS, make_game
 from engine.tactics import HAND_SIZE as T_HAND
 from engine.tactics import MODE_BLIND, MODE_MUD
 
@@ -32,20 +31,31 @@ def _player(x, what, null_ok=False):
     return x
 
 
-def _cards(x, what):
+def _int(x, what, lo, hi):
+    if type(x) is not int or not lo <= x <= hi:
+        raise ValueError("%s must be an integer from %d to %d" % (what, lo, hi))
+    return x
+
+
+def _cards(x, what, parse):
     if not isinstance(x, list):
         raise ValueError("%s must be a list of cards" % what)
-    return [parse_card(c) for c in x]
+    return [parse(c) for c in x]
 
 
-def _size_or_cards(x, what):
-    # A list of cards, or an int: the size of a hidden list.
+def _size_or_cards(x, what, parse, most=None):
+    # A list of cards, or an int: the size of a hidden list; (size, the
+    # cards or None).  At most ``most`` cards (None: any number).
     if type(x) is int:
         if x < 0:
             raise ValueError("%s must not be negative" % what)
-        return x, None
-    cards = _cards(x, what)
-    return len(cards), cards
+        size, cards = x, None
+    else:
+        cards = _cards(x, what, parse)
+        size = len(cards)
+    if most is not None and size > most:
+        raise ValueError("%s holds more than %d cards" % (what, most))
+    return size, cards
 
 
 def load(pos, game=None):
@@ -58,187 +68,78 @@ def load(pos, game=None):
     variant = pos["variant"]
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise ValueError("unknown variant %r" % (variant,))
-    if variant == VARIANTS[TACTICS]:
-        return _load_tactics(pos, game)
-    for key in TACTICS_KEYS:
-        if key in pos:
-            raise ValueError("%r belongs to the tactics variant" % key)
-    stones, hands = _table(pos)
+    reader = _TacticsReader() if variant == VARIANTS[TACTICS] else _Reader()
+    return reader.read(pos, game, VARIANTS.index(variant))
 
-    if game is None or game.variant == TACTICS:
-        game = Game()
-    game.clear()
-    game.variant = VARIANTS.index(variant)
-    game.to_move = _player(pos["to_move"], "to_move")
-    seen = bytearray(54)
-    count = 0
 
-    def take(card, what):
-        if seen[card]:
-            raise ValueError("%s: card %s appears twice" % (what, card_name(card)))
-        seen[card] = 1
+class _Reader:
+    """Reads a position into a game, checking it as it goes: the classic
+    and expert variants.  ``read`` is the one order of the steps for every
+    variant; the tactics variant's reader (below) extends the steps it
+    calls."""
 
-    for s in range(N_STONES):
-        stone = stones[s]
-        what = "stone %d" % s
-        if not isinstance(stone, dict) or "sides" not in stone:
-            raise ValueError("%s must be an object with sides" % what)
-        if "modes" in stone:
-            raise ValueError("%s: modes belong to the tactics variant" % what)
-        sides = stone["sides"]
-        if not isinstance(sides, list) or len(sides) != 2:
-            raise ValueError("%s: sides must be a list of 2" % what)
+    parse = staticmethod(parse_card)  # a card's code: clan cards only
+    hand_size = HAND_SIZE
+    returns = 0  # the cards a Scout still owes the piles
+
+    def read(self, pos, game, variant):
+        self.pos = pos
+        self.keys()
+        stones = pos["stones"]
+        if not isinstance(stones, list) or len(stones) != N_STONES:
+            raise ValueError("stones must be a list of 9")
+        hands = pos["hands"]
+        if not isinstance(hands, list) or len(hands) != 2:
+            raise ValueError("hands must be a list of 2")
+        if game is None or (game.variant == TACTICS) != (variant == TACTICS):
+            game = make_game(variant)
+        self.game = game
+        game.clear()
+        game.variant = variant
+        game.to_move = _player(pos["to_move"], "to_move")
+        self.start()
+        self.seen = bytearray(FIRST_TACTIC + 9)
+        self.known = [0, 0]  # clan cards, tactic cards named
+        self.hidden = 0  # cards in hidden hands
+        for s in range(N_STONES):
+            self.stone(s, stones[s])
+        self.after_stones()
         for p in range(2):
-            cards = _cards(sides[p], what)
-            if len(cards) > SIDE_MAX:
-                raise ValueError("%s: more than 3 cards on side %d" % (what, p))
-            for card in cards:
-                take(card, what)
-                game.put(s, p, card)
-            count += len(cards)
-        first = _player(stone.get("first"), what + ": first", True)
-        full = [game.n[s * 2 + p] == SIDE_MAX for p in range(2)]
-        if first == NOBODY:
-            if full[0] or full[1]:
-                raise ValueError("%s: first must name who completed a side" % what)
-        elif not full[first]:
-            raise ValueError("%s: first names a player without 3 cards" % what)
-        game.first[s] = first
-        owner = _player(stone.get("owner"), what + ": owner", True)
-        if owner != NOBODY:
-            if not full[owner]:
-                raise ValueError("%s: owner has fewer than 3 cards there" % what)
-            game.owner[s] = owner
-            game.owned[owner] += 1
+            self.hand(p, hands[p])
+        self.piles()
+        a = _has_won(game, 0)
+        b = _has_won(game, 1)
+        if a and b:
+            raise ValueError("both players have won")
+        self.end(a or b)
+        if a or b:
+            game.winner = 0 if a else 1
+        return game
 
-    for p in range(2):
-        size, cards = _size_or_cards(hands[p], "hand %d" % p)
-        if size > HAND_SIZE:
-            raise ValueError("hand %d holds more than %d cards" % (p, HAND_SIZE))
-        hand = game.hand[p]
-        for i in range(size):
-            hand[i] = NO_CARD
-        if cards is not None:
-            for i in range(size):
-                take(cards[i], "hand %d" % p)
-                hand[i] = cards[i]
-        game.hand_n[p] = size
-        count += size
-    size, cards = _size_or_cards(pos["deck"], "deck")
-    if count + size != 54:
-        raise ValueError("%d cards in all, not 54" % (count + size))
-    game.deck_pos = 54 - size
-    for i in range(size):
-        game.deck[game.deck_pos + i] = NO_CARD if cards is None else cards[i]
-    if cards is not None:
-        for card in cards:
-            take(card, "deck")
-
-    a = _has_won(game, 0)
-    b = _has_won(game, 1)
-    if a and b:
-        raise ValueError("both players have won")
-    if a or b:
-        game.winner = 0 if a else 1
-    return game
-
-
-# -- the tactics variant ---------------------------------------------------
-
-T_ALL = 64  # 54 clan cards and 10 tactic cards
-
-
-def _int(x, what, lo, hi):
-    if type(x) is not int or not lo <= x <= hi:
-        raise ValueError("%s must be an integer from %d to %d" % (what, lo, hi))
-    return x
-
-
-def _tcards(x, what):
-    if not isinstance(x, list):
-        raise ValueError("%s must be a list of cards" % what)
-    return [parse_any(c) for c in x]
-
-
-def _tsize_or_cards(x, what, most):
-    if type(x) is int:
-        if x < 0:
-            raise ValueError("%s must not be negative" % what)
-        if x > most:
-            raise ValueError("%s holds more than %d cards" % (what, most))
-        return x, None
-    cards = _tcards(x, what)
-    if len(cards) > most:
-        raise ValueError("%s holds more than %d cards" % (what, most))
-    return len(cards), cards
-
-
-def _table(pos):
-    # The position's stones and hands, checked for their shape.
-    stones = pos["stones"]
-    if not isinstance(stones, list) or len(stones) != N_STONES:
-        raise ValueError("stones must be a list of 9")
-    hands = pos["hands"]
-    if not isinstance(hands, list) or len(hands) != 2:
-        raise ValueError("hands must be a list of 2")
-    return stones, hands
-
-
-def _load_tactics(pos, game):
-    for key in ("tactics", "played"):
-        if key not in pos:
-            raise ValueError("missing %r" % key)
-    stones, hands = _table(pos)
-    if game is None or game.variant != TACTICS:
-        game = make_game(TACTICS)
-    game.clear()
-    to_move = game.to_move = _player(pos["to_move"], "to_move")
-    returns = game.returns = _int(pos.get("returns", 0), "returns", 0, 2)
-    seen = bytearray(FIRST_TACTIC + 9)
-    known = [0, 0]  # clan cards, tactic cards named
-
-    def take(card, what):
+    def take(self, card, what):
         # Every clan card once, the Joker twice, the other tactic cards once.
-        if seen[card] == (2 if card == JOKER else 1):
+        if self.seen[card] == (2 if card == JOKER else 1):
             raise ValueError("%s: card %s appears %s" % (
                 what, card_name(card), "three times" if card == JOKER else "twice"))
-        seen[card] += 1
-        known[card >= FIRST_TACTIC] += 1
+        self.seen[card] += 1
+        self.known[card >= FIRST_TACTIC] += 1
 
-    out = 0  # tactic cards played: on sides, as modes, discarded
-    elite_on = [0, 0]
-    for s in range(N_STONES):
-        stone = stones[s]
+    def stone(self, s, stone):
+        game = self.game
         what = "stone %d" % s
         if not isinstance(stone, dict) or "sides" not in stone:
             raise ValueError("%s must be an object with sides" % what)
-        modes = stone.get("modes", [])
-        if not isinstance(modes, list):
-            raise ValueError("%s: modes must be a list" % what)
-        for code in modes:
-            if not isinstance(code, str) or code not in MODE_CODES:
-                raise ValueError("%s: bad combat mode %r" % (what, code))
-            bit = MODE_BLIND if code == "BB" else MODE_MUD
-            if game.mode[s] & bit:
-                raise ValueError("%s: combat mode %s twice" % (what, code))
-            take(BLIND if bit == MODE_BLIND else MUD, what)
-            game.mode[s] |= bit  # before the cards: Mud sets the sides' size
-            out += 1
+        self.modes(s, stone, what)
         cap = game.cap(s)
         sides = stone["sides"]
         if not isinstance(sides, list) or len(sides) != 2:
             raise ValueError("%s: sides must be a list of 2" % what)
         for p in range(2):
-            cards = _tcards(sides[p], what)
+            cards = _cards(sides[p], what, self.parse)
             if len(cards) > cap:
                 raise ValueError("%s: more than %d cards on side %d" % (what, cap, p))
             for card in cards:
-                if card > SHIELD:
-                    raise ValueError("%s: %s cannot stand on a side" % (what, card_name(card)))
-                take(card, what)
-                if card >= FIRST_TACTIC:
-                    out += 1
-                    elite_on[p] += 1
+                self.side_card(p, card, what)
                 game.put(s, p, card)
         first = _player(stone.get("first"), what + ": first", True)
         full = [game.n[s * 2 + p] == cap for p in range(2)]
@@ -254,48 +155,128 @@ def _load_tactics(pos, game):
                 raise ValueError("%s: owner has fewer than %d cards there" % (what, cap))
             game.owner[s] = owner
             game.owned[owner] += 1
-    for p in range(2):
-        if game.jokers_on[p] > 1:
-            raise ValueError("player %d has two Jokers on their side" % p)
 
-    discard = _tcards(pos.get("discard", []), "discard")
-    for card in discard:
-        if card == BLIND or card == MUD:
-            raise ValueError("discard: combat modes never leave their stone")
-        take(card, "discard")
-        if card >= FIRST_TACTIC:
-            out += 1
-            if card <= SHIELD:
-                game.out[card - JOKER] += 1
-        else:
-            # Discarded cards lie face up: seen, as on the table.
-            game.unseen[card // 9] &= ~(1 << (card % 9))
-            game.unseen_n[card % 9] -= 1
-        game._discard(card)
-    if returns and (not discard or discard[-1] != SCOUT):
-        raise ValueError("returns: the Scout just played must top the discard")
-
-    hidden = 0
-    for p in range(2):
-        most = T_HAND + (returns if p == to_move else 0)
-        size, cards = _tsize_or_cards(hands[p], "hand %d" % p, most)
+    def hand(self, p, x):
+        game = self.game
+        what = "hand %d" % p
+        most = self.hand_size + (self.returns if p == game.to_move else 0)
+        size, cards = _size_or_cards(x, what, self.parse, most)
         hand = game.hand[p]
         for i in range(size):
             hand[i] = NO_CARD
         if cards is None:
-            hidden += size
+            self.hidden += size
         else:
             for i in range(size):
-                take(cards[i], "hand %d" % p)
+                self.take(cards[i], what)
                 hand[i] = cards[i]
         game.hand_n[p] = size
-    if game.hand_n[to_move] < returns:
-        raise ValueError("returns: hand %d holds fewer than %d cards" % (to_move, returns))
 
-    def pile(key, buf, length, tactic, what):
+    # -- the steps where the variants differ
+
+    def keys(self):
+        for key in TACTICS_KEYS:
+            if key in self.pos:
+                raise ValueError("%r belongs to the tactics variant" % key)
+
+    def start(self):
+        pass
+
+    def modes(self, s, stone, what):
+        if "modes" in stone:
+            raise ValueError("%s: modes belong to the tactics variant" % what)
+
+    def side_card(self, p, card, what):
+        self.take(card, what)
+
+    def after_stones(self):
+        pass
+
+    def piles(self):
+        game = self.game
+        size, cards = _size_or_cards(self.pos["deck"], "deck", self.parse)
+        total = self.known[0] + self.hidden + size
+        if total != 54:
+            raise ValueError("%d cards in all, not 54" % total)
+        game.deck_pos = 54 - size
+        for i in range(size):
+            game.deck[game.deck_pos + i] = NO_CARD if cards is None else cards[i]
+        if cards is not None:
+            for card in cards:
+                self.take(card, "deck")
+
+    def end(self, won):
+        pass
+
+
+# -- the tactics variant ---------------------------------------------------
+
+T_ALL = 64  # 54 clan cards and 10 tactic cards
+
+
+class _TacticsReader(_Reader):
+    parse = staticmethod(parse_any)  # clan and tactic cards
+    hand_size = T_HAND
+
+    def keys(self):
+        for key in ("tactics", "played"):
+            if key not in self.pos:
+                raise ValueError("missing %r" % key)
+
+    def start(self):
+        self.returns = self.game.returns = _int(self.pos.get("returns", 0), "returns", 0, 2)
+        self.out = 0  # tactic cards played: on sides, as modes, discarded
+        self.elite_on = [0, 0]
+
+    def modes(self, s, stone, what):
+        game = self.game
+        modes = stone.get("modes", [])
+        if not isinstance(modes, list):
+            raise ValueError("%s: modes must be a list" % what)
+        for code in modes:
+            if not isinstance(code, str) or code not in MODE_CODES:
+                raise ValueError("%s: bad combat mode %r" % (what, code))
+            bit = MODE_BLIND if code == "BB" else MODE_MUD
+            if game.mode[s] & bit:
+                raise ValueError("%s: combat mode %s twice" % (what, code))
+            self.take(BLIND if bit == MODE_BLIND else MUD, what)
+            game.mode[s] |= bit  # before the cards: Mud sets the sides' size
+            self.out += 1
+
+    def side_card(self, p, card, what):
+        if card > SHIELD:
+            raise ValueError("%s: %s cannot stand on a side" % (what, card_name(card)))
+        self.take(card, what)
+        if card >= FIRST_TACTIC:
+            self.out += 1
+            self.elite_on[p] += 1
+
+    def after_stones(self):
+        game = self.game
+        for p in range(2):
+            if game.jokers_on[p] > 1:
+                raise ValueError("player %d has two Jokers on their side" % p)
+        discard = _cards(self.pos.get("discard", []), "discard", parse_any)
+        for card in discard:
+            if card == BLIND or card == MUD:
+                raise ValueError("discard: combat modes never leave their stone")
+            self.take(card, "discard")
+            if card >= FIRST_TACTIC:
+                self.out += 1
+                if card <= SHIELD:
+                    game.out[card - JOKER] += 1
+            else:
+                # Discarded cards lie face up: seen, as on the table.
+                game.unseen[card // 9] &= ~(1 << (card % 9))
+                game.unseen_n[card % 9] -= 1
+            game._discard(card)
+        if self.returns and (not discard or discard[-1] != SCOUT):
+            raise ValueError("returns: the Scout just played must top the discard")
+
+    def pile(self, key, buf, length, tactic, what):
         # Lay a pile (list or hidden size) into ``buf``, top at its start
         # position; returns (that position, how many of it are hidden).
-        size, cards = _tsize_or_cards(pos[key], key, length)
+        size, cards = _size_or_cards(self.pos[key], key, parse_any, length)
         start = length - size
         for i in range(size):
             buf[start + i] = NO_CARD
@@ -304,96 +285,67 @@ def _load_tactics(pos, game):
         for i in range(size):
             if (cards[i] >= FIRST_TACTIC) != tactic:
                 raise ValueError("%s: the %s holds %s cards only" % (key, what, "tactic" if tactic else "clan"))
-            take(cards[i], key)
+            self.take(cards[i], key)
             buf[start + i] = cards[i]
         return start, 0
 
-    game.deck_pos, deck_hidden = pile("deck", game.deck, 54, False, "clan pile")
-    game.tpos, tactics_hidden = pile("tactics", game.tdeck, 10, True, "tactic pile")
+    def piles(self):
+        game = self.game
+        to_move = game.to_move
+        returns = self.returns
+        known = self.known
+        if game.hand_n[to_move] < returns:
+            raise ValueError("returns: hand %d holds fewer than %d cards" % (to_move, returns))
+        game.deck_pos, deck_hidden = self.pile("deck", game.deck, 54, False, "clan pile")
+        game.tpos, tactics_hidden = self.pile("tactics", game.tdeck, 10, True, "tactic pile")
 
-    total = known[0] + known[1] + hidden + deck_hidden + tactics_hidden
-    if total != T_ALL:
-        raise ValueError("%d cards in all, not %d" % (total, T_ALL))
-    if deck_hidden > 54 - known[0]:
-        raise ValueError("deck: %d cards, but only %d clan cards are not named" % (deck_hidden, 54 - known[0]))
-    if tactics_hidden > 10 - known[1]:
-        raise ValueError("tactics: %d cards, but only %d tactic cards are not named" % (
-            tactics_hidden, 10 - known[1]))
+        total = known[0] + known[1] + self.hidden + deck_hidden + tactics_hidden
+        if total != T_ALL:
+            raise ValueError("%d cards in all, not %d" % (total, T_ALL))
+        if deck_hidden > 54 - known[0]:
+            raise ValueError("deck: %d cards, but only %d clan cards are not named" % (deck_hidden, 54 - known[0]))
+        if tactics_hidden > 10 - known[1]:
+            raise ValueError("tactics: %d cards, but only %d tactic cards are not named" % (
+                tactics_hidden, 10 - known[1]))
 
-    played = pos["played"]
-    if not isinstance(played, list) or len(played) != 2:
-        raise ValueError("played must be a list of 2 integers")
-    for p in range(2):
-        game.played[p] = _int(played[p], "played[%d]" % p, 0, 10)
-        if played[p] < elite_on[p]:
-            raise ValueError("played[%d] is less than the %d elite troops on their side" % (p, elite_on[p]))
-    if played[0] + played[1] != out:
-        raise ValueError("played adds up to %d, but %d tactic cards are out" % (played[0] + played[1], out))
-    if played[0] > played[1] + 1 or played[1] > played[0] + 1:
-        raise ValueError("played: one player is more than one tactic card ahead")
-    if returns and game.played[to_move] < 1:
-        raise ValueError("returns: the player to move has played no Scout")
-    if returns == 1 and game.deck_pos + game.tpos < 64:
-        # A Scout draws three while the piles hold three: owing one means
-        # it drew the last two.
-        raise ValueError("returns: 1 card owed, but the piles are not empty")
+        played = self.pos["played"]
+        if not isinstance(played, list) or len(played) != 2:
+            raise ValueError("played must be a list of 2 integers")
+        for p in range(2):
+            game.played[p] = _int(played[p], "played[%d]" % p, 0, 10)
+            if played[p] < self.elite_on[p]:
+                raise ValueError("played[%d] is less than the %d elite troops on their side" % (p, self.elite_on[p]))
+        if played[0] + played[1] != self.out:
+            raise ValueError("played adds up to %d, but %d tactic cards are out" % (played[0] + played[1], self.out))
+        if played[0] > played[1] + 1 or played[1] > played[0] + 1:
+            raise ValueError("played: one player is more than one tactic card ahead")
+        if returns and game.played[to_move] < 1:
+            raise ValueError("returns: the player to move has played no Scout")
+        if returns == 1 and game.deck_pos + game.tpos < 64:
+            # A Scout draws three while the piles hold three: owing one means
+            # it drew the last two.
+            raise ValueError("returns: 1 card owed, but the piles are not empty")
+        for i in range(N_STONES * 2):
+            game._rank_side(i)  # every card is seen now
 
-    for i in range(N_STONES * 2):
-        game._rank_side(i)  # every card is seen now
-    a = _has_won(game, 0)
-    b = _has_won(game, 1)
-    if a and b:
-        raise ValueError("both players have won")
-    if a or b:
-        if returns:
-            raise ValueError("returns: the round is over")
-        game.winner = 0 if a else 1
-    elif not returns and not hidden:
-        game._check_stall()  # nobody can play or claim: the round is over
-    return game
+    def end(self, won):
+        if won:
+            if self.returns:
+                raise ValueError("returns: the round is over")
+        elif not self.returns and not self.hidden:
+            self.game._check_stall()  # nobody can play or claim: the round is over
 
 
 def _names(cards):
     return [card_name(c) for c in cards]
 
 
-def _dump_tactics(game, viewer):
-    stones = []
-    for s in range(N_STONES):
-        first = game.first[s]
-        owner = game.owner[s]
-        stone = {
-            "sides": [_names(game.cards_at(s, p)) for p in range(2)],
-            "first": None if first == NOBODY else first,
-            "owner": None if owner == NOBODY else owner,
-        }
-        if game.mode[s]:
-            stone["modes"] = [code for code, bit in zip(MODE_CODES, (MODE_BLIND, MODE_MUD)) if game.mode[s] & bit]
-        stones.append(stone)
-    hands = []  # type: list
-    for p in range(2):
-        cards = game.hand_cards(p)
-        if (viewer is not None and viewer != p) or NO_CARD in cards:
-            hands.append(len(cards))
-        else:
-            hands.append(_names(cards))
-    piles = []  # type: list
-    for cards in (game.deck[game.deck_pos :], game.tdeck[game.tpos :]):
-        if viewer is not None or NO_CARD in cards:
-            piles.append(len(cards))
-        else:
-            piles.append(_names(cards))
-    return {
-        "variant": VARIANTS[TACTICS],
-        "to_move": game.to_move,
-        "stones": stones,
-        "hands": hands,
-        "deck": piles[0],
-        "tactics": piles[1],
-        "discard": _names(game.discards()),
-        "played": [game.played[0], game.played[1]],
-        "returns": game.returns,
-    }
+def _shown(cards, hidden):
+    # A hand or a pile as written: its cards, or its size when hidden from
+    # the viewer or not known.
+    if hidden or NO_CARD in cards:
+        return len(cards)
+    return _names(cards)
 
 
 def _has_won(game, p):
@@ -410,38 +362,32 @@ def _has_won(game, p):
 def dump(game, viewer=None):
     """The position of ``game``; with ``viewer`` (0 or 1), as that player
     sees it: the other hand and the piles become sizes."""
-    if game.variant == TACTICS:
-        return _dump_tactics(game, viewer)
+    tactics = game.variant == TACTICS
     stones = []
     for s in range(N_STONES):
         first = game.first[s]
         owner = game.owner[s]
-        stones.append(
-            {
-                "sides": [[card_name(c) for c in game.cards_at(s, p)] for p in range(2)],
-                "first": None if first == NOBODY else first,
-                "owner": None if owner == NOBODY else owner,
-            }
-        )
-    hands = []  # type: list
-    for p in range(2):
-        cards = game.hand_cards(p)
-        if (viewer is not None and viewer != p) or NO_CARD in cards:
-            hands.append(len(cards))
-        else:
-            hands.append([card_name(c) for c in cards])
-    deck = game.deck[game.deck_pos :]
-    if viewer is not None or NO_CARD in deck:
-        deck = len(deck)
-    else:
-        deck = [card_name(c) for c in deck]
-    return {
+        stone = {
+            "sides": [_names(game.cards_at(s, p)) for p in range(2)],
+            "first": None if first == NOBODY else first,
+            "owner": None if owner == NOBODY else owner,
+        }
+        if tactics and game.mode[s]:
+            stone["modes"] = [code for code, bit in zip(MODE_CODES, (MODE_BLIND, MODE_MUD)) if game.mode[s] & bit]
+        stones.append(stone)
+    pos = {
         "variant": VARIANTS[game.variant],
         "to_move": game.to_move,
         "stones": stones,
-        "hands": hands,
-        "deck": deck,
+        "hands": [_shown(game.hand_cards(p), viewer is not None and viewer != p) for p in range(2)],
+        "deck": _shown(game.deck[game.deck_pos :], viewer is not None),
     }
+    if tactics:
+        pos["tactics"] = _shown(game.tdeck[game.tpos :], viewer is not None)
+        pos["discard"] = _names(game.discards())
+        pos["played"] = [game.played[0], game.played[1]]
+        pos["returns"] = game.returns
+    return pos
 
 
 def claimable_list(game):

@@ -1,5 +1,6 @@
 import json
 import os
+import subprocess
 import sys
 
 import pytest
@@ -12,11 +13,43 @@ if ROOT not in sys.path:
     sys.path.append(ROOT)
 
 import engine  # noqa: E402,F401  (installs the micropython shim on CPython)
-from engine.classic import Game
-from engine.game import NOBODY
-from desk.playout import random_move
-from engine.rng import Random
+from engine.game import make_game
+from desk.playout import random_move, random_positions
 
+
+# The engine checks (tests/mpy/engine_check.py), under MicroPython-WASM
+# (test_micropython.py) and CircuitPython (test_board.py): the arguments,
+# the lines printed, and what else those lines must show (the games of
+# both variants; both players winning some; claims really checked).
+ENGINE_CHECKS = [
+    (("games", "0", "60"), 120, lambda lines: {line.split()[0] for line in lines} == {"classic", "expert"}),
+    (("proofs", "1000", "40"), 40, lambda lines: sum(int(line.split()[2]) for line in lines) > 1000),
+    (("tactics", "0", "40"), 40, lambda lines: {line.split()[2] for line in lines} >= {"0", "1"}),
+    (("tproofs", "500", "12"), 12, lambda lines: sum(int(line.split()[2]) for line in lines) > 250),
+]
+
+
+def under_micropython(script, *args, packages=("engine", "desk")):
+    """The output of ``script`` (a path) under MicroPython-WASM
+    (tools/mpy_run.mjs), the project's ``packages`` beside it; its failure
+    fails the test."""
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
+        pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
+    pkgs = []
+    for p in packages:
+        pkgs += ["--pkg", os.path.join(ROOT, p)]
+    out = subprocess.run(["node", os.path.join(ROOT, "tools", "mpy_run.mjs"), *pkgs, script, *args],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def under_cpython(script, *args):
+    """The output of ``script`` under this Python, the project importable."""
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    out = subprocess.run([sys.executable, script, *args], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
 
 
 def data_path(name):
@@ -50,14 +83,10 @@ def snapshot(game):
 
 
 def random_states(seeds, variant=0):
-    """Every position of random games dealt from ``seeds``."""
+    """Every position of random games of ``variant`` dealt from ``seeds``
+    (desk.playout.random_positions), the over ones left out."""
     for seed in seeds:
-        game = Game(variant)
-        rng = Random(seed)
-        game.deal(seed, seed & 1)
-        while game.winner == NOBODY:
-            yield game
-            game.apply(random_move(game, rng))
+        yield from random_positions(make_game(variant), seed)
 
 
 @pytest.fixture
@@ -158,7 +187,39 @@ def run_apps(apps, players, now, until, limit=3000000, each=None):
     return now
 
 
-# -- mangled positions (the position format's fuzz tests) ----------------------
+# -- broken and mangled positions (the position format's refusals) ---------------
+
+def broken(base, change):
+    """A deep copy of position ``base`` after ``change(pos)``."""
+    import copy
+
+    pos = copy.deepcopy(base)
+    change(pos)
+    return pos
+
+
+def set_at(path, value):
+    """A change for ``broken``: the value at ``path`` (keys and indexes)
+    set to ``value``."""
+    def change(pos):
+        target = pos
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+def refusal(pos):
+    """The reason desk.position.load gives for refusing ``pos``: one line
+    (asserted)."""
+    from desk.position import load
+
+    with pytest.raises(ValueError) as err:
+        load(pos)
+    reason = str(err.value)
+    assert reason and "\n" not in reason
+    return reason
+
 
 def json_values(words, keys, top):
     """A hypothesis strategy for any JSON value, its strings and ints drawn
@@ -213,3 +274,19 @@ def bot_game(level_a, level_b, seed, variant=0, each=None):
             each(game, m)
         game.apply(m)
     return game
+
+
+def bot_match(seed, rounds, variant, level_a, level_b):
+    """A whole match between two levels (bots seeded 1 and 2), every
+    move's claims spelled out, each round scored; the match, over."""
+    from engine.bots import Bot
+    from engine.match import Match
+
+    match = Match(seed, rounds, variant)
+    bots = [Bot(level_a, 1), Bot(level_b, 2)]
+    while not match.over():
+        game = match.game
+        while not game.over():
+            game.apply(game.spell_claims(bots[game.to_move].choose(game)))
+        match.finish_round()
+    return match

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 import circuitpy
-from conftest import ROOT
+from conftest import ENGINE_CHECKS, ROOT, under_cpython
 
 pytestmark = circuitpy.needed
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -50,18 +50,14 @@ def under_both(script, *args):
     # (tools/circuitpy_run.py), no heap cap: the same output as CPython's.
     cp = circuitpy_run.run(os.path.join("tests", "mpy", script), *args, packages=("engine", "desk", "hw", "hw/lang", "sim"),
                            heap=None)
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    cpy = subprocess.run([sys.executable, os.path.join(MPY, script), *args], capture_output=True, text=True,
-                         cwd=ROOT, env=env)
-    assert cpy.returncode == 0, cpy.stderr
-    return cp, cpy.stdout
+    return cp, under_cpython(os.path.join(MPY, script), *args)
 
 
-@pytest.mark.parametrize("args", [("games", "0", "60"), ("proofs", "1000", "40"), ("tactics", "0", "40"),
-                                  ("tproofs", "500", "12")], ids=lambda a: a[0])
-def test_engine_checks_are_the_same_under_circuitpython(args):
+@pytest.mark.parametrize("args,count,shows", ENGINE_CHECKS, ids=[c[0][0] for c in ENGINE_CHECKS])
+def test_engine_checks_are_the_same_under_circuitpython(args, count, shows):
     cp, cpy = under_both("engine_check.py", *args)
-    assert len(cp.splitlines()) == int(args[2]) * (2 if args[0] == "games" else 1)
+    assert len(cp.splitlines()) == count
+    assert shows(cp.splitlines())
     assert cp == cpy
 
 

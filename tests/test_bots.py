@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, bot_game, claim_examples, data_path
+from conftest import ROOT, bot_game, claim_examples, data_path, under_cpython
 from engine.bots import Bot
 from engine.classic import Game
 from engine.game import CLASSIC, EXPERT, LEVELS, NOBODY, TACTICS
@@ -233,35 +233,14 @@ PINNED_PLAY = {
 def test_the_levels_play_as_they_did(variant):
     import hashlib
 
-    from engine.game import make_game
-
     got = []
     for a, b, seed in (("hard", "medium", 1), ("medium", "hard", 2), ("hard", "hard", 3)):
-        game = make_game(variant)
-        game.deal(seed, seed & 1)
-        bots = [Bot(a, seed * 2 + 1), Bot(b, seed * 2 + 2)]
-        while game.winner == NOBODY:
-            game.apply(bots[game.to_move].choose(game))
+        game = bot_game(a, b, seed, variant)
         got.append(hashlib.sha256(" ".join("%d" % x for x in game.history).encode()).hexdigest()[:16])
     assert tuple(got) == PINNED_PLAY[variant]
 
 
-_SAME_PLAY = """
-from engine.bots import Bot
-from engine.game import NOBODY, make_game
-
-for variant in (0, 1, 2):
-    for seed in (3, 4):
-        game = make_game(variant)
-        game.deal(seed, seed & 1)
-        bots = [Bot("hard", seed), Bot("medium", seed + 1)]
-        while game.winner == NOBODY:
-            game.apply(bots[game.to_move].choose(game))
-        print(variant, seed, game.winner, " ".join("%d" % x for x in game.history))
-"""
-
-
-def test_the_same_play_under_circuitpython(tmp_path):
+def test_the_same_play_under_circuitpython():
     # CircuitPython's own interpreter (a board's memory settings, the engine
     # compiled by its mpy-cross) plays the same games: its small ints are
     # 31 bits, and the bots never leave them.
@@ -270,11 +249,7 @@ def test_the_same_play_under_circuitpython(tmp_path):
 
     if not circuitpy_run.available():
         pytest.skip("CircuitPython's interpreter is not set: CIRCUITPYTHON and CIRCUITPY_MPY_CROSS")
-    script = tmp_path / "same_play.py"
-    script.write_text(_SAME_PLAY)
-    board = circuitpy_run.run(str(script), packages=("engine", "desk"))
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    cpy = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, env=env)
-    assert cpy.returncode == 0, cpy.stderr
+    script = os.path.join("tests", "mpy", "same_play.py")
+    board = circuitpy_run.run(script, "0", "1", "2", packages=("engine", "desk"))
     assert len(board.splitlines()) == 6
-    assert board == cpy.stdout
+    assert board == under_cpython(os.path.join(ROOT, script), "0", "1", "2")

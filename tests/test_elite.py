@@ -5,11 +5,11 @@ counterexample kept when a claim is refused."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import random_states
 from desk import brute
 from engine.cards import JOKER, SHIELD, SPY
 from engine.elite import STEP, W_JOKER, W_SHIELD, W_SPY
-from engine.game import NOBODY, TACTICS, UNPROVED, make_game
-from desk.playout import random_tactics_move
+from engine.game import NOBODY, TACTICS, UNPROVED
 from engine.rng import Random
 from engine.tactics import MODE_BLIND, MODE_MUD, SIDE_CAP, TacticsGame
 
@@ -125,19 +125,9 @@ def test_full_sides_rank_like_brute_force():
         assert g.rank[0] == brute.elite_rank(side, blind), side
 
 
-def playout_positions(seeds):
-    for seed in seeds:
-        g = make_game(TACTICS)
-        rng = Random(seed)
-        g.deal(seed, seed & 1)
-        while g.winner == NOBODY:
-            yield g
-            g.apply(random_tactics_move(g, rng))
-
-
 def test_best_agrees_with_brute_force_in_random_games():
     checked = [0, 0, 0]
-    for n, g in enumerate(playout_positions(range(200, 220))):
+    for n, g in enumerate(random_states(range(200, 220), TACTICS)):
         if n % 3:
             continue
         for s in range(9):
@@ -156,7 +146,7 @@ def test_best_agrees_with_brute_force_in_random_games():
 
 def test_claims_agree_with_brute_force_and_refusals_keep_a_counterexample():
     claims = refused = 0
-    for n, g in enumerate(playout_positions(range(300, 330))):
+    for n, g in enumerate(random_states(range(300, 330), TACTICS)):
         for s in range(9):
             for p in range(2):
                 i = s * 2 + p

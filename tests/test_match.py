@@ -2,6 +2,7 @@
 
 import pytest
 
+from conftest import bot_match
 from engine.game import DRAW, NOBODY
 from engine.match import Match
 from desk.playout import random_move
@@ -64,16 +65,9 @@ def test_a_round_in_play_cannot_be_scored():
 def test_a_match_keeps_its_moves_for_a_record(variant):
     # Match.moves() plays the whole match again: the record written from it
     # replays to the same scores and winner.
-    from engine.bots import Bot
     from desk.record import replay, write
 
-    match = Match(77, 3, variant)
-    bots = [Bot("medium", 1), Bot("easy", 2)]
-    while not match.over():
-        game = match.game
-        while not game.over():
-            game.apply(game.spell_claims(bots[game.to_move].choose(game)))
-        match.finish_round()
+    match = bot_match(77, 3, variant, "medium", "easy")
     moves = match.moves()
     assert len(moves) == sum(1 for _ in moves) > 30
     text = write(77, variant, 3, moves)

@@ -10,61 +10,23 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ENGINE_CHECKS, ROOT, under_cpython, under_micropython
 
-HARNESS = os.path.join(ROOT, "tools", "mpy_run.mjs")
-CHECK = os.path.join(ROOT, "tests", "mpy", "engine_check.py")
+MPY = os.path.join(ROOT, "tests", "mpy")
 # The engine and the desktop's engine code beside it (desk/ runs under MicroPython too).
 ENGINE = sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")) + glob.glob(os.path.join(ROOT, "desk", "*.py")))
-
-
 def under_micropython_script(name, *args):
-    if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
-        pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
-    script = os.path.join(ROOT, "tests", "mpy", name)
-    out = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "desk"), script, *args],
-                         capture_output=True, text=True, cwd=ROOT)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
+    return under_micropython(os.path.join(MPY, name), *args)
 
 
-def under_micropython(*args):
-    return under_micropython_script("engine_check.py", *args)
-
-
-def under_cpython(*args):
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    out = subprocess.run([sys.executable, CHECK, *args], capture_output=True, text=True, cwd=ROOT, env=env)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
-
-
-def test_seeded_games_are_the_same_under_micropython():
-    mpy = under_micropython("games", "0", "60")
-    assert len(mpy.splitlines()) == 120  # classic and expert for each seed
-    assert mpy == under_cpython("games", "0", "60")
-
-
-def test_proofs_agree_with_brute_force_under_micropython():
-    mpy = under_micropython("proofs", "1000", "40")
-    assert len(mpy.splitlines()) == 40
-    assert sum(int(line.split()[2]) for line in mpy.splitlines()) > 1000  # claims really checked
-    assert mpy == under_cpython("proofs", "1000", "40")
-
-
-def test_seeded_tactics_games_are_the_same_under_micropython():
-    mpy = under_micropython("tactics", "0", "40")
-    lines = mpy.splitlines()
-    assert len(lines) == 40
-    assert {line.split()[2] for line in lines} >= {"0", "1"}  # both players win some
-    assert mpy == under_cpython("tactics", "0", "40")
-
-
-def test_tactics_claims_agree_with_brute_force_under_micropython():
-    mpy = under_micropython("tproofs", "500", "12")
-    assert len(mpy.splitlines()) == 12
-    assert sum(int(line.split()[2]) for line in mpy.splitlines()) > 250  # claims really checked
-    assert mpy == under_cpython("tproofs", "500", "12")
+@pytest.mark.parametrize("args,count,shows", ENGINE_CHECKS, ids=[c[0][0] for c in ENGINE_CHECKS])
+def test_the_engine_checks_are_the_same_under_micropython(args, count, shows):
+    # Seeded games (classic and expert, tactics) move for move, and the
+    # proofs against brute force.
+    mpy = under_micropython_script("engine_check.py", *args)
+    assert len(mpy.splitlines()) == count
+    assert shows(mpy.splitlines())
+    assert mpy == under_cpython(os.path.join(MPY, "engine_check.py"), *args)
 
 
 @pytest.mark.parametrize("path", ENGINE, ids=[os.path.basename(p) for p in ENGINE])
@@ -95,14 +57,11 @@ def test_hot_paths_do_not_allocate_under_micropython():
                        "t_claim_threat": 0, "t_claimable": 0, "t_random_move": 0, "t_apply_undo": 0}
 
 
-LINK_CHECK = os.path.join(ROOT, "tests", "mpy", "link_check.py")
+LINK_CHECK = os.path.join(MPY, "link_check.py")
 
 
 def _link_check_under_cpython():
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    cpy = subprocess.run([sys.executable, LINK_CHECK], capture_output=True, text=True, cwd=ROOT, env=env)
-    assert cpy.returncode == 0, cpy.stderr
-    return cpy.stdout
+    return under_cpython(LINK_CHECK)
 
 
 def _sha256_line():
@@ -143,12 +102,8 @@ def test_only_one_language_sits_in_ram_under_micropython():
     # tools/mpy_appbench.py loads English, French, Spanish, twice round, and
     # English again (each dropping the one before) and reads the heap after
     # each.
-    if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
-        pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
-    out = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "desk"), "--pkg", os.path.join(ROOT, "hw"), "--pkg", os.path.join(ROOT, "sim"),
-                          os.path.join(ROOT, "tools", "mpy_appbench.py")], capture_output=True, text=True, cwd=ROOT)
-    assert out.returncode == 0, out.stderr
-    figures = {k: int(v) for k, v in (line.split() for line in out.stdout.splitlines())}
+    out = under_micropython(os.path.join(ROOT, "tools", "mpy_appbench.py"), packages=("engine", "desk", "hw", "sim"))
+    figures = {k: int(v) for k, v in (line.split() for line in out.splitlines())}
     one = [figures["app_strings_" + lang] for lang in ("en", "fr", "es")]
     assert max(one) < 12 * 1024, one
     # English after a round of the others, and after another: the same (a
@@ -159,17 +114,10 @@ def test_only_one_language_sits_in_ram_under_micropython():
 
 
 def test_the_app_saves_and_resumes_the_same_under_micropython():
-    if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
-        pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
-    script = os.path.join(ROOT, "tests", "mpy", "app_save_check.py")
-    mpy = subprocess.run(["node", HARNESS, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "desk"), "--pkg", os.path.join(ROOT, "hw"), "--pkg", os.path.join(ROOT, "sim"),
-                          script], capture_output=True, text=True, cwd=ROOT)
-    assert mpy.returncode == 0, mpy.stderr
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    cpy = subprocess.run([sys.executable, script], capture_output=True, text=True, cwd=ROOT, env=env)
-    assert cpy.returncode == 0, cpy.stderr
-    assert mpy.stdout == cpy.stdout
-    lines = dict(line.split(" ", 1) for line in mpy.stdout.splitlines())
+    script = os.path.join(MPY, "app_save_check.py")
+    mpy = under_micropython(script, packages=("engine", "desk", "hw", "sim"))
+    assert mpy == under_cpython(script)
+    lines = dict(line.split(" ", 1) for line in mpy.splitlines())
     assert lines["saved"].startswith("31 30")  # one write at the start, one a move
     assert lines["offered"] == "True medium 2 2 True"
     assert lines["ended"].endswith(" True") and lines["after"] == "0 True"

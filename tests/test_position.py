@@ -1,13 +1,12 @@
 """The contract's position format: read, written, and refused when wrong."""
 
-import copy
 import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import json_values, mangled, position, random_states, snapshot
+from conftest import broken, json_values, mangled, position, random_states, refusal, set_at, snapshot
 from desk.position import dump, load
 
 
@@ -31,51 +30,33 @@ def test_a_player_sees_only_their_own_hand():
 GOOD = position({4: (["Y8", "B8", "G8"], ["R9", "R7"])})
 
 
-def broken(change):
-    pos = copy.deepcopy(GOOD)
-    change(pos)
-    return pos
-
-
-def _set(path, value):
-    def change(pos):
-        target = pos
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return change
-
-
 BAD = [
     ("not an object", lambda pos: pos.clear() or pos.update({"x": 1}), "missing"),
-    ("unknown variant", _set(["variant"], "chess"), "variant"),
-    ("to_move 2", _set(["to_move"], 2), "to_move"),
-    ("to_move true", _set(["to_move"], True), "to_move"),
-    ("to_move 0.0", _set(["to_move"], 0.0), "to_move"),
+    ("unknown variant", set_at(["variant"], "chess"), "variant"),
+    ("to_move 2", set_at(["to_move"], 2), "to_move"),
+    ("to_move true", set_at(["to_move"], True), "to_move"),
+    ("to_move 0.0", set_at(["to_move"], 0.0), "to_move"),
     ("eight stones", lambda pos: pos["stones"].pop(), "stones"),
-    ("a bad card", _set(["stones", 0, "sides", 0], ["Z9"]), "bad card"),
-    ("value 10", _set(["stones", 0, "sides", 0], ["R10"]), "bad card"),
-    ("a card twice", _set(["stones", 0, "sides", 0], ["Y8"]), "twice"),
-    ("four cards a side", _set(["stones", 4, "sides", 0], ["Y8", "B8", "G8", "P8"]), "more than 3"),
-    ("first without a full side", _set(["stones", 0, "first"], 0), "first"),
-    ("first missing", _set(["stones", 4, "first"], None), "first"),
-    ("first names the short side", _set(["stones", 4, "first"], 1), "first"),
-    ("owner with two cards", _set(["stones", 4, "owner"], 1), "owner"),
-    ("owner 3", _set(["stones", 4, "owner"], 3), "owner"),
+    ("a bad card", set_at(["stones", 0, "sides", 0], ["Z9"]), "bad card"),
+    ("value 10", set_at(["stones", 0, "sides", 0], ["R10"]), "bad card"),
+    ("a card twice", set_at(["stones", 0, "sides", 0], ["Y8"]), "twice"),
+    ("four cards a side", set_at(["stones", 4, "sides", 0], ["Y8", "B8", "G8", "P8"]), "more than 3"),
+    ("first without a full side", set_at(["stones", 0, "first"], 0), "first"),
+    ("first missing", set_at(["stones", 4, "first"], None), "first"),
+    ("first names the short side", set_at(["stones", 4, "first"], 1), "first"),
+    ("owner with two cards", set_at(["stones", 4, "owner"], 1), "owner"),
+    ("owner 3", set_at(["stones", 4, "owner"], 3), "owner"),
     ("cards missing", lambda pos: pos["deck"].pop(), "54"),
     ("a hand of seven", lambda pos: pos["hands"][0].append(pos["deck"].pop()), "more than 6"),
-    ("negative pile", _set(["deck"], -1), "negative"),
-    ("hands not a pair", _set(["hands"], [[]]), "hands"),
-    ("side not a list", _set(["stones", 1, "sides"], "x"), "sides"),
+    ("negative pile", set_at(["deck"], -1), "negative"),
+    ("hands not a pair", set_at(["hands"], [[]]), "hands"),
+    ("side not a list", set_at(["stones", 1, "sides"], "x"), "sides"),
 ]
 
 
 @pytest.mark.parametrize("name,change,words", BAD, ids=[b[0] for b in BAD])
 def test_bad_positions_are_refused_with_a_reason(name, change, words):
-    with pytest.raises(ValueError) as err:
-        load(broken(change))
-    assert words in str(err.value)
-    assert "\n" not in str(err.value)
+    assert words in refusal(broken(GOOD, change))
 
 
 def test_a_won_round_has_nothing_to_claim():

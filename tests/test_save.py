@@ -272,18 +272,12 @@ def test_bad_moves_name_the_move():
 
 def test_saves_are_the_same_under_micropython():
     import os
-    import subprocess
-    import sys
 
-    from conftest import ROOT
-    from test_micropython import under_micropython_script
+    from conftest import ROOT, under_cpython, under_micropython
 
-    mpy = under_micropython_script("save_check.py")
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    cpy = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "mpy", "save_check.py")],
-                         capture_output=True, text=True, cwd=ROOT, env=env)
-    assert cpy.returncode == 0, cpy.stderr
-    assert mpy == cpy.stdout
+    script = os.path.join(ROOT, "tests", "mpy", "save_check.py")
+    mpy = under_micropython(script)
+    assert mpy == under_cpython(script)
     assert mpy.count("same True True True") == 3
 
 

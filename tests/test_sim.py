@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, bot_match
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
 
@@ -220,18 +220,10 @@ def test_the_sim_writes_a_record_that_replays(tmp_path):
 
 
 def test_the_replayer_goes_forward_and_back_to_the_same_tables():
-    from engine.bots import Bot
-    from engine.match import Match
     from desk.record import write
     from sim.replay import Replayer
 
-    match = Match(31, 2, 2)
-    bots = [Bot("medium", 1), Bot("medium", 2)]
-    while not match.over():
-        game = match.game
-        while not game.over():
-            game.apply(game.spell_claims(bots[game.to_move].choose(game)))
-        match.finish_round()
+    match = bot_match(31, 2, 2, "medium", "medium")
     r = Replayer(write(31, 2, 2, match.moves()))
     tables = []
     for k in range(len(r.moves) + 1):

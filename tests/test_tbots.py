@@ -3,12 +3,11 @@ Scout's return and the pass included), complete in their claims, blind to
 what they may not see, reproducible, and in the order of their levels."""
 
 import os
-import subprocess
 import sys
 
 import pytest
 
-from conftest import ROOT, bot_game
+from conftest import ROOT, bot_game, under_cpython, under_micropython
 from engine.bots import Bot
 from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SPY, STRATEGIST, TRAITOR
 from engine.game import LEVELS, NOBODY, TACTICS, make_game
@@ -215,36 +214,13 @@ def test_the_tournament_referees_tactics():
     assert r["a_ms"][0] > 0
 
 
-_SAME_PLAY = """
-from engine.bots import Bot
-from engine.game import NOBODY, TACTICS, make_game
-
-for seed in (3, 4):
-    game = make_game(TACTICS)
-    game.deal(seed, seed & 1)
-    bots = [Bot("hard", seed), Bot("medium", seed + 1)]
-    while game.winner == NOBODY:
-        game.apply(bots[game.to_move].choose(game))
-    print(seed, game.winner, " ".join("%d" % x for x in game.history))
-"""
-
-
-def test_the_same_play_under_micropython(tmp_path):
+def test_the_same_play_under_micropython():
     # The bots run unchanged on a board's Python, and a seed gives the same
     # game there.
-    script = tmp_path / "same_play.py"
-    script.write_text(_SAME_PLAY)
-    if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
-        pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
-    harness = os.path.join(ROOT, "tools", "mpy_run.mjs")
-    mpy = subprocess.run(["node", harness, "--pkg", os.path.join(ROOT, "engine"), "--pkg", os.path.join(ROOT, "desk"), str(script)],
-                         capture_output=True, text=True, cwd=ROOT)
-    assert mpy.returncode == 0, mpy.stderr
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    cpy = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, env=env)
-    assert cpy.returncode == 0, cpy.stderr
-    assert len(mpy.stdout.splitlines()) == 2
-    assert mpy.stdout == cpy.stdout
+    script = os.path.join(ROOT, "tests", "mpy", "same_play.py")
+    mpy = under_micropython(script, str(TACTICS))
+    assert len(mpy.splitlines()) == 2
+    assert mpy == under_cpython(script, str(TACTICS))
 
 
 def test_an_outside_program_plays_tactics_in_the_tournament():

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT, data_path, json_values, mangled
+from conftest import ROOT, broken, data_path, json_values, mangled, refusal, set_at
 from engine import tactics
 from desk.brute import elite_rank, tactics_best
 from engine.bots import Bot
@@ -17,7 +17,7 @@ from engine.cards import SCOUT, card_name
 from engine.classic import Game
 from engine.game import NOBODY, TACTICS, make_game
 from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, return_move
-from desk.playout import random_tactics_move
+from desk.playout import random_positions, random_tactics_move
 from desk.position import claimable_list, dump, load
 from desk.protocol import answer_to_move, move_answer, serve_request
 from engine.rng import Random
@@ -29,13 +29,8 @@ def tactics_states(seeds):
     last (over) included."""
     for seed in seeds:
         game = make_game(TACTICS)
-        rng = Random(seed)
-        game.deal(seed, seed & 1)
-        while True:
-            yield game
-            if game.winner != NOBODY:
-                break
-            game.apply(random_tactics_move(game, rng))
+        yield from random_positions(game, seed)
+        yield game
 
 
 def tsnapshot(game):
@@ -133,21 +128,6 @@ def test_the_good_position_loads_as_written():
     assert game.tactic_pile_size() == 3 and game.pile_size() == 54 - 11 - 1 - 13
 
 
-def broken(change, base=GOOD):
-    pos = copy.deepcopy(base)
-    change(pos)
-    return pos
-
-
-def _set(path, value):
-    def change(pos):
-        target = pos
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return change
-
-
 def _move(card, to, frm):
     # Move ``card`` (a name) from one list of ``pos`` to another (paths).
     def change(pos):
@@ -184,80 +164,77 @@ def _scout_turn(pos):
     pos["returns"] = 2
 
 
-SCOUT_TURN = broken(_scout_turn)
+SCOUT_TURN = broken(GOOD, _scout_turn)
 
 BAD = [
     ("tactics missing", lambda pos: pos.pop("tactics"), "missing 'tactics'"),
     ("played missing", lambda pos: pos.pop("played"), "missing 'played'"),
-    ("classic with tactics", _both(_classic, _set(["tactics"], 10)), "tactics variant"),
-    ("classic with played", _both(_classic, _set(["played"], [0, 0])), "tactics variant"),
-    ("classic with discard", _both(_classic, _set(["discard"], [])), "tactics variant"),
-    ("classic with returns", _both(_classic, _set(["returns"], 0)), "tactics variant"),
-    ("classic with modes", _both(_classic, _set(["stones", 3, "modes"], [])), "tactics variant"),
-    ("classic with a Joker", _both(_classic, _set(["hands", 0], ["JK"])), "bad card"),
-    ("modes not a list", _set(["stones", 0, "modes"], "BB"), "modes must be a list"),
-    ("an unknown mode", _set(["stones", 0, "modes"], ["XX"]), "bad combat mode"),
-    ("a ruse as a mode", _set(["stones", 0, "modes"], ["SC"]), "bad combat mode"),
-    ("a mode twice on a stone", _set(["stones", 0, "modes"], ["BB", "BB"]), "twice"),
-    ("a mode on two stones", _set(["stones", 5, "modes"], ["BB"]), "twice"),
+    ("classic with tactics", _both(_classic, set_at(["tactics"], 10)), "tactics variant"),
+    ("classic with played", _both(_classic, set_at(["played"], [0, 0])), "tactics variant"),
+    ("classic with discard", _both(_classic, set_at(["discard"], [])), "tactics variant"),
+    ("classic with returns", _both(_classic, set_at(["returns"], 0)), "tactics variant"),
+    ("classic with modes", _both(_classic, set_at(["stones", 3, "modes"], [])), "tactics variant"),
+    ("classic with a Joker", _both(_classic, set_at(["hands", 0], ["JK"])), "bad card"),
+    ("modes not a list", set_at(["stones", 0, "modes"], "BB"), "modes must be a list"),
+    ("an unknown mode", set_at(["stones", 0, "modes"], ["XX"]), "bad combat mode"),
+    ("a ruse as a mode", set_at(["stones", 0, "modes"], ["SC"]), "bad combat mode"),
+    ("a mode twice on a stone", set_at(["stones", 0, "modes"], ["BB", "BB"]), "twice"),
+    ("a mode on two stones", set_at(["stones", 5, "modes"], ["BB"]), "twice"),
     ("a combat mode on a side", _move("BB", ["stones", 0, "sides", 1], ["stones", 0, "modes"]), "cannot stand"),
     ("a ruse on a side", _move("SC", ["stones", 6, "sides", 0], ["hands", 0]), "cannot stand"),
-    ("a bad tactic code", _set(["hands", 0, 6], "XX"), "bad card"),
+    ("a bad tactic code", set_at(["hands", 0, 6], "XX"), "bad card"),
     ("four cards without Mud", _move("G1", ["stones", 2, "sides", 0], ["hands", 0]), "more than 3"),
     ("five cards under Mud", _move("G1", ["stones", 4, "sides", 0], ["hands", 0]), "more than 4"),
     ("two Jokers on a side", _move("JK", ["stones", 6, "sides", 0], ["tactics"]), "two Jokers"),
-    ("a third Joker", _set(["hands", 0, 6], "JK"), "three times"),
-    ("a card twice", _set(["discard", 0], "R7"), "twice"),
+    ("a third Joker", set_at(["hands", 0, 6], "JK"), "three times"),
+    ("a card twice", set_at(["discard", 0], "R7"), "twice"),
     ("first without four under Mud", _move("Y8", ["hands", 1], ["stones", 4, "sides", 0]), "first"),
     ("first names three under Mud", _both(_move("Y8", ["hands", 1], ["stones", 4, "sides", 0]),
                                            _move("G1", ["stones", 4, "sides", 1], ["hands", 0])), "without 4"),
-    ("first missing under Mud", _set(["stones", 4, "first"], None), "first must name"),
+    ("first missing under Mud", set_at(["stones", 4, "first"], None), "first must name"),
     ("owner with three under Mud", _both(_move("G1", ["stones", 4, "sides", 1], ["hands", 0]),
-                                         _set(["stones", 4, "owner"], 1)), "owner has fewer than 4"),
+                                         set_at(["stones", 4, "owner"], 1)), "owner has fewer than 4"),
     ("a combat mode discarded", _move("BB", ["discard"], ["stones", 0, "modes"]), "never leave"),
-    ("discard not a list", _set(["discard"], "R3"), "discard must be a list"),
+    ("discard not a list", set_at(["discard"], "R3"), "discard must be a list"),
     ("a hand of eight", lambda pos: pos["hands"][0].append(pos["deck"].pop()), "more than 7"),
     ("a clan card in the tactic pile", _move("P1", ["tactics"], ["hands", 1]), "tactic cards only"),
     ("a tactic card in the clan pile", _move("SC", ["deck"], ["hands", 0]), "clan cards only"),
-    ("a tactic pile of eleven", _set(["tactics"], 11), "more than 10"),
-    ("a negative tactic pile", _set(["tactics"], -1), "negative"),
+    ("a tactic pile of eleven", set_at(["tactics"], 11), "more than 10"),
+    ("a negative tactic pile", set_at(["tactics"], -1), "negative"),
     ("a tactic card missing", lambda pos: pos["tactics"].pop(), "not 64"),
     ("a clan card missing", lambda pos: pos["deck"].pop(), "not 64"),
     ("a hidden pile too big for the cards left", _both(lambda pos: pos["deck"].pop(),
-                                                       _set(["tactics"], 4)), "tactic cards are not named"),
+                                                       set_at(["tactics"], 4)), "tactic cards are not named"),
     ("a hidden deck too big for the clan cards left", _both(lambda pos: pos["tactics"].pop(),
                                                             lambda pos: pos.update(deck=len(pos["deck"]) + 1)),
      "clan cards are not named"),
-    ("played not a pair", _set(["played"], [6]), "played must be"),
-    ("played a float", _set(["played"], [3.0, 3]), "played[0]"),
-    ("played a bool", _set(["played"], [True, 5]), "played[0]"),
-    ("played not adding up", _set(["played"], [3, 4]), "adds up"),
-    ("played two ahead", _set(["played"], [4, 2]), "ahead"),
-    ("returns 3", _set(["returns"], 3), "returns"),
-    ("returns a string", _set(["returns"], "2"), "returns"),
-    ("returns without a Scout", _set(["returns"], 1), "Scout"),
+    ("played not a pair", set_at(["played"], [6]), "played must be"),
+    ("played a float", set_at(["played"], [3.0, 3]), "played[0]"),
+    ("played a bool", set_at(["played"], [True, 5]), "played[0]"),
+    ("played not adding up", set_at(["played"], [3, 4]), "adds up"),
+    ("played two ahead", set_at(["played"], [4, 2]), "ahead"),
+    ("returns 3", set_at(["returns"], 3), "returns"),
+    ("returns a string", set_at(["returns"], "2"), "returns"),
+    ("returns without a Scout", set_at(["returns"], 1), "Scout"),
 ]
 
 SCOUT_BAD = [
     ("one card owed with cards in the piles", _both(
-        lambda pos: pos["deck"].append(pos["hands"][0].pop(0)), _set(["returns"], 1)), "piles are not empty"),
+        lambda pos: pos["deck"].append(pos["hands"][0].pop(0)), set_at(["returns"], 1)), "piles are not empty"),
     ("a Scout's hand of ten", _move("P1", ["hands", 0], ["hands", 1]), "more than 9"),
     ("the other hand of eight", _move("G1", ["hands", 1], ["hands", 0]), "more than 7"),
     ("the Scout not on top", lambda pos: pos["discard"].insert(0, pos["discard"].pop()), "Scout"),
     ("returns in a won round", _both(
         _move("O4", ["stones", 3, "sides", 0], ["deck"]), _move("O5", ["stones", 3, "sides", 0], ["deck"]),
-        _move("O6", ["stones", 3, "sides", 0], ["deck"]), _set(["stones", 3, "first"], 0),
-        _set(["stones", 2, "owner"], 0), _set(["stones", 3, "owner"], 0), _set(["stones", 4, "owner"], 0)),
+        _move("O6", ["stones", 3, "sides", 0], ["deck"]), set_at(["stones", 3, "first"], 0),
+        set_at(["stones", 2, "owner"], 0), set_at(["stones", 3, "owner"], 0), set_at(["stones", 4, "owner"], 0)),
      "round is over"),
 ]
 
 
 @pytest.mark.parametrize("name,change,words", BAD, ids=[b[0] for b in BAD])
 def test_bad_tactics_positions_are_refused_with_a_reason(name, change, words):
-    with pytest.raises(ValueError) as err:
-        load(broken(change))
-    assert words in str(err.value)
-    assert "\n" not in str(err.value)
+    assert words in refusal(broken(GOOD, change))
 
 
 def test_a_scout_turn_loads_with_nine_cards_in_hand():
@@ -305,9 +282,7 @@ def test_cards_owed_by_a_player_who_played_no_scout_are_refused():
 
 @pytest.mark.parametrize("name,change,words", SCOUT_BAD, ids=[b[0] for b in SCOUT_BAD])
 def test_bad_scout_turns_are_refused(name, change, words):
-    with pytest.raises(ValueError) as err:
-        load(broken(change, SCOUT_TURN))
-    assert words in str(err.value)
+    assert words in refusal(broken(SCOUT_TURN, change))
 
 
 JSON_VALUES = json_values(["R7", "B3", "JK", "SP", "SB", "BB", "MF", "SC", "ST", "BA", "TR", "tactics", "classic",

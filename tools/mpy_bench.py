@@ -47,7 +47,8 @@ def heap_step():
     if step == 0:
         state["base"] = _heap()  # before the engine is imported
         import engine  # noqa: F401
-        from engine import formation, game as game_mod, playout, rng as rng_mod  # noqa: F401
+        from engine import formation, game as game_mod, rng as rng_mod  # noqa: F401
+        from desk import playout  # noqa: F401
         if variant:
             from engine import cards, elite, tactics  # noqa: F401
         gc.collect()

@@ -1,14 +1,7 @@
-# fontio: Glyph (a board's is a named tuple in C).
-class Glyph:
-    def __init__(self, bitmap, tile_index, width, height, dx, dy, shift_x, shift_y):
-        self.bitmap = bitmap
-        self.tile_index = tile_index
-        self.width = width
-        self.height = height
-        self.dx = dx
-        self.dy = dy
-        self.shift_x = shift_x
-        self.shift_y = shift_y
+# fontio: Glyph (a board's is a named tuple made in C: the same fields).
+from collections import namedtuple
+
+Glyph = namedtuple("Glyph", ("bitmap", "tile_index", "width", "height", "dx", "dy", "shift_x", "shift_y"))
 
 
 class BuiltinFont:

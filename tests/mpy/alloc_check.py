@@ -6,33 +6,58 @@ import gc
 import engine  # noqa: F401
 from engine.classic import Game
 from engine.game import NOBODY
-from desk.playout import random_move
+from desk.playout import random_player, random_tactics_move
 from engine.rng import Random
+from engine.tactics import TacticsGame
+
+
+def midgame(game, seed, moves):
+    """``game`` dealt from ``seed`` and played at random for ``moves``
+    moves, into the middle of a round, where claims are being weighed; the
+    hot paths met there, named, as functions of no argument."""
+    rng = Random(seed)
+    pick = random_player(game.variant)
+    game.deal(seed, 0)
+    for _ in range(moves):
+        game.apply(pick(game, rng))
+    game.apply(pick(game, rng))  # the history list has room for one more
+    game.undo()
+
+    def claim_threats():
+        for s in range(9):
+            for p in range(2):
+                game.claim_threat(s, p)
+
+    def claimables():
+        game.claimable(0)
+        game.claimable(1)
+
+    def apply_undo():
+        game.apply(pick(game, rng))
+        game.undo()
+
+    return rng, [("claim_threat", claim_threats), ("claimable", claimables), ("apply_undo", apply_undo)]
+
+
+def measure(paths, prefix=""):
+    for name, fn in paths:
+        fn()
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        for _ in range(200):
+            fn()
+        after = gc.mem_alloc()
+        gc.enable()
+        print("%s%s %d" % (prefix, name, after - before))
+
+
+def control():
+    return [0] * 4  # allocates: proves the measure can see it
+
 
 game = Game()
-rng = Random(5)
-game.deal(5, 0)
-# Play into the middle of a game, where claims are being weighed.
-for _ in range(24):
-    game.apply(random_move(game, rng))
-game.apply(random_move(game, rng))  # the history list has room for one more
-game.undo()
-
-
-def claim_threats():
-    for s in range(9):
-        for p in range(2):
-            game.claim_threat(s, p)
-
-
-def claimables():
-    game.claimable(0)
-    game.claimable(1)
-
-
-def apply_undo():
-    game.apply(random_move(game, rng))
-    game.undo()
+rng, paths = midgame(game, 5, 24)
 
 
 def draws():
@@ -40,65 +65,17 @@ def draws():
     rng.bits30()
 
 
-def control():
-    return [0] * 4  # allocates: proves the measure can see it
-
-
-for name, fn in (("control", control), ("claim_threat", claim_threats), ("claimable", claimables),
-                 ("apply_undo", apply_undo), ("rng", draws)):
-    fn()
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    for _ in range(200):
-        fn()
-    after = gc.mem_alloc()
-    gc.enable()
-    print("%s %d" % (name, after - before))
+measure([("control", control)] + paths + [("rng", draws)])
 assert game.winner == NOBODY
 
 # The tactics variant: the claim path and random play.
-from desk.playout import random_tactics_move  # noqa: E402
-from engine.tactics import TacticsGame  # noqa: E402
-
 tgame = TacticsGame()
-trng = Random(11)
-tgame.deal(11, 0)
-for _ in range(30):
-    tgame.apply(random_tactics_move(tgame, trng))
-tgame.apply(random_tactics_move(tgame, trng))  # room in the history list
-tgame.undo()
+trng, paths = midgame(tgame, 11, 30)
 
 
-def t_claim_threats():
-    for s in range(9):
-        for p in range(2):
-            tgame.claim_threat(s, p)
-
-
-def t_claimables():
-    tgame.claimable(0)
-    tgame.claimable(1)
-
-
-def t_random_move():
+def random_move():
     random_tactics_move(tgame, trng)
 
 
-def t_apply_undo():
-    tgame.apply(random_tactics_move(tgame, trng))
-    tgame.undo()
-
-
-for name, fn in (("t_claim_threat", t_claim_threats), ("t_claimable", t_claimables),
-                 ("t_random_move", t_random_move), ("t_apply_undo", t_apply_undo)):
-    fn()
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    for _ in range(200):
-        fn()
-    after = gc.mem_alloc()
-    gc.enable()
-    print("%s %d" % (name, after - before))
+measure(paths + [("random_move", random_move)], "t_")
 assert tgame.winner == NOBODY

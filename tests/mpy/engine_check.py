@@ -15,62 +15,42 @@ import sys
 import engine  # noqa: F401
 from desk import brute
 from engine.classic import Game
-from engine.game import NOBODY, make_game
-from desk.playout import random_game, random_move, random_tactics_move
-from engine.rng import Random
+from engine.game import TACTICS, make_game
+from desk.playout import full_sides, random_game, random_positions
 
 mode = sys.argv[1]
 first = int(sys.argv[2])
 count = int(sys.argv[3])
 game = Game()
-tgame = make_game(2) if mode == "tactics" else None
+tgame = make_game(TACTICS) if mode == "tactics" else None
 seed = first
 
 
 def check_proofs(seed):
     # Every early claim open in a random game, both ways; returns how many.
-    g = Game()
-    rng = Random(seed)
-    g.deal(seed, seed & 1)
     n = 0
-    while g.winner == NOBODY:
-        for s in range(9):
-            if g.owner[s] != NOBODY:
-                continue
-            for p in range(2):
-                i = s * 2 + p
-                if g.n[i] == 3 and g.n[i ^ 1] < 3:
-                    fast = g.claim_threat(s, p)
-                    slow = brute.threat(g, s, p)
-                    if (fast == 0) != (slow is None):
-                        raise AssertionError("seed %d stone %d player %d: fast %d brute %r" % (seed, s, p, fast, slow))
-                    n += 1
-        g.apply(random_move(g, rng))
+    for g in random_positions(Game(), seed):
+        for s, p, need in full_sides(g):
+            if need:
+                fast = g.claim_threat(s, p)
+                slow = brute.threat(g, s, p)
+                if (fast == 0) != (slow is None):
+                    raise AssertionError("seed %d stone %d player %d: fast %d brute %r" % (seed, s, p, fast, slow))
+                n += 1
     return n
 
 
 def check_tactics_proofs(seed):
     # Claims at stones where the opponent needs at most one card, and a
     # sample of every side's best, against brute force; returns how many.
-    from engine.tactics import TacticsGame
-
-    g = TacticsGame()
-    rng = Random(seed)
-    g.deal(seed, seed & 1)
     n = 0
-    while g.winner == NOBODY:
-        for s in range(9):
-            if g.owner[s] != NOBODY:
-                continue
-            cap = g.cap(s)
-            for p in range(2):
-                i = s * 2 + p
-                if g.n[i] == cap and g.n[i ^ 1] >= cap - 1:
-                    fast = g.claim_threat(s, p) == 0
-                    if fast != brute.tactics_claimable(g, s, p):
-                        raise AssertionError("seed %d stone %d player %d: fast %r" % (seed, s, p, fast))
-                    n += 1
-        g.apply(random_tactics_move(g, rng))
+    for g in random_positions(make_game(TACTICS), seed):
+        for s, p, need in full_sides(g):
+            if need <= 1:
+                fast = g.claim_threat(s, p) == 0
+                if fast != brute.tactics_claimable(g, s, p):
+                    raise AssertionError("seed %d stone %d player %d: fast %r" % (seed, s, p, fast))
+                n += 1
     return n
 
 

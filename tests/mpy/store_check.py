@@ -6,12 +6,11 @@ import os
 import sys
 
 import engine  # noqa: F401
-from engine.game import NOBODY, TACTICS
 from engine.match import Match
-from desk.playout import random_move, random_tactics_move
+from desk.playout import random_match
 from engine.rng import Random
 from engine.restore import resume
-from engine.save import encode, spell
+from engine.save import encode
 from hw.store import BoardRecords, FileArea, open_saver
 
 root = sys.argv[1]
@@ -24,16 +23,7 @@ for variant in (0, 2):
     nvm = bytearray(b"\xff" * 8192)
     saver = open_saver(nvm, True, root + "/saves%d" % variant, said.append)
     match = Match(60 + variant, 3, variant)
-    rng = Random(variant)
-    moves = []
-    while not match.over():
-        game = match.game
-        m = random_tactics_move(game, rng) if variant == TACTICS else random_move(game, rng)
-        m = spell(game, m)
-        game.apply(m)
-        moves.append(m)
-        if game.winner != NOBODY:
-            match.finish_round()
+    for moves in random_match(match, Random(variant)):
         saver.save(encode(match, moves, 1, 2))
     area = saver.regions[1][0]
     print("saved", variant, len(moves), saver.writes, bytes(nvm[0:2]), bytes(area[0:2]), nvm[4096], len(area))
