@@ -17,6 +17,11 @@ estimate, 0 to 1000, of ``p`` winning it:
 The position's value adds the stones up and weighs runs of three adjacent
 stones, the quick way to win.  Everything is small ints: no floats, no
 allocation.
+
+One module, though long: the classic levels' judgement and search load
+together on a classic match's first bot turn and go together when it ends
+(``hw.app``); in parts, each would cost a board a module's name, path and
+globals for code that never runs alone.
 """
 
 from micropython import const

@@ -32,6 +32,11 @@ rules gives the list of legal moves, and one check gives the reason a move
 is not); ``TacticsGame``, moves played, tried and undone.
 
 The rule decisions behind all this are in docs/rules.md ("Tactics variant").
+
+One module, though long: its three classes are one round in use (a game
+is always a ``TacticsGame``; the layers only order the reading), loaded
+together when a tactics match begins; as three modules a board would hold
+three modules' names and globals for nothing.
 """
 
 from micropython import const

@@ -25,6 +25,10 @@ only what its player may see; its work is a fixed budget, never a clock.
   the other hand and the piles dealt at random, consistent with all it
   knows), the opponent's prospects at each stone taken from that world's
   hand and next draws.
+
+One module, though long: the tactics levels load together on a tactics
+match's first bot turn and are dropped together at its end; parts of it
+never run alone, and each module costs a board its name, path and globals.
 """
 
 from micropython import const

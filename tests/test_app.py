@@ -1,4 +1,9 @@
-"""The handheld app without a screen: every mode played through buttons."""
+"""The handheld app without a screen: every mode played through buttons.
+
+One file, though long: every test drives the same ``App`` through its
+buttons with the same few helpers, mode after mode; the saves and the link
+have files of their own.
+"""
 
 import pytest
 

@@ -1,5 +1,9 @@
 """Saves through the app: every move saved, resumed at power-up, cut power,
-damaged or foreign saves, the menu's choices kept."""
+damaged or foreign saves, the menu's choices kept.
+
+One file, though long: each test plays, cuts and resumes through the
+same fake drive and the same app, and reads best beside the others.
+"""
 
 import random
 

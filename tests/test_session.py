@@ -1,7 +1,11 @@
 """Two linked boards: a fair deal, lockstep play over a bad line, and a
 cheating peer caught without harm to the honest one; in the classic
 variant and in the tactics variant (a Scout's two-message turn, the tactic
-cards' own cheats)."""
+cards' own cheats).
+
+One file, though long: every test runs two sessions over the same
+simulated line with the same helpers, honest and cheating alike.
+"""
 
 import random
 

@@ -1,6 +1,11 @@
 """The tactics variant: every tactic card through check, apply and undo;
 the limit, the piles, passing and the stall; whole random games undone move
-by move; what a player may know of the hidden cards."""
+by move; what a player may know of the hidden cards.
+
+One file, though long: one test or more per tactic card and rule, on the
+same position builders; the bots and the positions have files of their
+own.
+"""
 
 import re
 

@@ -1,4 +1,8 @@
-"""The tactics extension of the position format and of the bot protocol."""
+"""The tactics extension of the position format and of the bot protocol.
+
+One file, though long: the tactics position format's every field and
+refusal, and the protocol's tactics turns, on the same builders.
+"""
 
 import copy
 import json
