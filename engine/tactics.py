@@ -708,29 +708,30 @@ class TacticsGame(TacticsRules):
         card = move_card(m)
         if card == PASS or card == SCOUT:
             return self.claimable(self.to_move)
-        p = self.to_move
-        firsts = self._firsts_of(m)
-        info = self._play(p, m)
-        ok = self.claimable(p)
-        self._unplay(p, m, info)
-        self._set_firsts_of(m, firsts)
+        token = self.try_play(m)
+        ok = self.claimable(self.to_move)
+        self.unplay(m, token)
         return ok
 
     def play_tentatively(self, m):
         """Any play (claims and draw aside) without ending the turn, so
         that a screen can show the table before asking for claims;
-        ``unplay`` takes it back."""
+        ``unplay`` takes it back.  The token is what undoing it needs:
+        ``_play``'s answer, and above it the ``first`` it may change."""
         m = play_of(m)
         if self.returns or self.check(m) is not None:
             raise ValueError("cannot play that now")
-        self._tentative = self._firsts_of(m)
-        return self._play(self.to_move, m)
+        return self.try_play(m)
+
+    def try_play(self, m):
+        """``play_tentatively`` without its check, for a play known legal
+        (one of ``legal_moves``, a bot's hot path)."""
+        firsts = self._firsts_of(m)
+        return self._play(self.to_move, m) | firsts << 16
 
     def unplay(self, m, token):
-        self._unplay(self.to_move, m, token)
-        self._set_firsts_of(m, self._tentative)
-
-    _tentative = 0
+        self._unplay(self.to_move, m, token & 0xFFFF)
+        self._set_firsts_of(m, token >> 16)
 
     def any_placement(self, player):
         """A legal play for ``player`` (for a turn whose claims already

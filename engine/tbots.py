@@ -361,7 +361,6 @@ class Brain(Prospects):
         self.top_v = [0] * 12
         self.top_m = [0] * 12
         self.won = False
-        self.firsts = 0
         self.root_claims = 0
         self.stamp = 0
         self.src_stamp = [0] * 72  # per ruse source (stone, slot): when judged
@@ -439,7 +438,7 @@ class Brain(Prospects):
                 if bound + _NOISE <= floor:
                     return bound
         mask = self.touched(m)
-        token = self.try_play(g, m)
+        token = g.try_play(m)
         # Claims could win only if claiming every full side would: those
         # full before and the stones the play touched (``set_root``).
         if mask & (mask - 1):
@@ -458,7 +457,7 @@ class Brain(Prospects):
                         if g.claim_threat(s, p) == 0:
                             claims |= 1 << s
             if claims and g.wins_with(p, claims):
-                self.untry(g, m, token)
+                g.unplay(m, token)
                 return WIN
         v = 0
         root = self.root
@@ -480,19 +479,9 @@ class Brain(Prospects):
         else:
             s = move_stone(m)  # the only stone the play touches
             v = self.chance(g, s, p, worlds) - root[s]
-        self.untry(g, m, token)
+        g.unplay(m, token)
         self.touched_q = 0
         return v - _COST[card - FIRST_TACTIC]
-
-    def try_play(self, g, m):
-        # The play of a move from ``legal_moves`` on the view, without
-        # ending the turn (``play_tentatively`` without its check).
-        self.firsts = g._firsts_of(m)
-        return g._play(g.to_move, m)
-
-    def untry(self, g, m, token):
-        g._unplay(g.to_move, m, token)
-        g._set_firsts_of(m, self.firsts)
 
     def scout_value(self, g, p):
         # Early, a Scout is a look at three cards for a tactic card's turn.
@@ -773,10 +762,10 @@ def _hard(bot, brain, g, p, moves):
             v = brain.board(g, p, worlds, 0) + 2 * brain.scout_value(g, p)
         else:
             fresh = brain.touched(cand)
-            token = brain.try_play(g, cand)
+            token = g.try_play(cand)
             brain.know(g, p)
             v = brain.board(g, p, worlds, fresh)
-            brain.untry(g, cand, token)
+            g.unplay(cand, token)
             brain.touched_q = 0
             if card >= FIRST_TACTIC:
                 v -= 2 * _COST[card - FIRST_TACTIC]

@@ -17,8 +17,6 @@ from engine.rng import Random
 GAMES = {"easy": 24, "medium": 16, "hard": 8}
 
 
-
-
 class Referee:
     """Checks every answer and counts what the bots did."""
 
@@ -280,10 +278,10 @@ def test_the_judgements_keep_only_what_a_play_leaves_alone():
                         got = []
                         for brain, fresh in ((a, a.touched(m)), (b, 0x1FF)):
                             brain.touched(m)
-                            token = brain.try_play(brain.view, m)
+                            token = brain.view.try_play(m)
                             brain.know(brain.view, p)
                             got.append(brain.board(brain.view, p, 8, fresh))
-                            brain.untry(brain.view, m, token)
+                            brain.view.unplay(m, token)
                             brain.touched_q = 0
                         assert got[0] == got[1], m
                         checked += 1
