@@ -392,8 +392,7 @@ def dump(game, viewer=None):
 
 def claimable_list(game):
     """The stones the player to move may claim now, ascending."""
-    if game.winner != NOBODY or getattr(game, "returns", 0):
+    if game.winner != NOBODY or game.returns:
         return []  # (a Scout's turn claims before its draws)
     mask = game.claimable(game.to_move)
     return [s for s in range(N_STONES) if mask >> s & 1]
-

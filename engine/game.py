@@ -45,6 +45,8 @@ DRAW = const(3)  # winner of a stalled round with equal stone counts
 class Stones:
     """What both variants' rounds share: owning stones and winning."""
 
+    returns = 0  # cards the player to move owes the piles after a Scout (the tactics variant's)
+
     def __init__(self, hand_size, hand_room, side_room, history_room):
         self.hand_size = hand_size  # cards dealt to each
         self.side_room = side_room

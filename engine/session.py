@@ -238,7 +238,7 @@ class Session:
             if game.to_move != seat:
                 return prefix, None
             m = moves[i]
-            owed = _owed(game)
+            owed = game.returns
             game.apply(m)
             turn = game.move_count()
             if owed:
@@ -267,7 +267,7 @@ class Session:
         err = game.check(m)
         if err:
             raise ValueError(err)
-        returning = _owed(game)
+        returning = game.returns
         game.apply(m)
         # Sent as it took effect (a claim after a winning one is moot, and
         # left out): the message is then the one a resume sends again.
@@ -296,7 +296,7 @@ class Session:
             return self._fail("a malformed move message")
         if game.over() or game.to_move == self.seat:
             return self._fail("a move out of turn")
-        owed = _owed(game)
+        owed = game.returns
         if kind == MOVE and owed:
             return self._fail("a move out of turn: the Scout's cards must go back first")
         if kind == RETURN and not owed:
@@ -394,13 +394,6 @@ class Session:
             else:
                 self._fail("unknown message %d" % kind)
             got = self.channel.receive()
-
-
-def _owed(game):
-    # Cards the player to move owes the piles after a Scout (tactics only).
-    return getattr(game, "returns", 0)
-
-
 
 
 def _score(match):

@@ -308,10 +308,7 @@ class App:
             return
         # A player who can only pass, with nothing to claim, sees no screen:
         # the device stays with whoever holds it.
-        if game.variant == TACTICS:
-            needs_screen = game.returns or game.can_play(p) or game.claimable(p)
-        else:
-            needs_screen = (game.hand_n[p] and game.open_stones(p)) or game.claimable(p)
+        needs_screen = game.returns or game.can_place(p) or game.claimable(p)
         if self.opponent == "pass" and self.last_human != p and needs_screen:
             self.mode = HANDOFF
         else:

@@ -71,7 +71,7 @@ class Turn:
             elif ok:
                 self._claims_step(CLAIM_FIRST, ok)
                 return
-        if game.variant == TACTICS and game.returns:
+        if game.returns:
             self.phase = RETURN  # the Scout's cards go back: no way back now
             self.cursor = 0
             return
@@ -352,4 +352,3 @@ class Turn:
 
     def _finish(self, card, stone=0):
         self.app.commit(move(card, stone, self.claims))
-

@@ -86,7 +86,7 @@ def linked_game(seed, loss=0.02, flips=0.005, unplug_ms=5000, limit_ms=1200000,
             if me.state == PLAYING and me.my_turn():
                 game = me.match.game
                 m = game.spell_claims(players[me.seat].choose(game))
-                if getattr(game, "returns", 0):
+                if game.returns:
                     returns += 1  # the second half of a Scout's turn
                 elif m & 63 >= FIRST_TACTIC and m & 63 != PASS:
                     tactic_cards += 1
