@@ -477,6 +477,7 @@ def _easy(bot, g, p, stones):
             pick = move(card, s)
     return pick
 
+
 def _medium(bot, g, p, stones):
     # Medium: each placement judged on its own stone.  The stone's
     # chance after the card, minus before, minus a toll for showing a
@@ -509,6 +510,7 @@ def _medium(bot, g, p, stones):
                 pick = m
     return pick
 
+
 def _needed(bot, g, p):
     # Per colour, a mask of the cards in p's hand that the opponent's
     # best completion at some open stone would use.
@@ -531,6 +533,7 @@ def _needed(bot, g, p):
             if judge.hand_mask[card // 9] >> (card % 9) & 1:
                 out[card // 9] |= 1 << (card % 9)
     return out
+
 
 def _judged(bot, g, p, stones, keep=0):
     # Every placement tried on the table, the best-judged kept; with
@@ -561,6 +564,7 @@ def _judged(bot, g, p, stones, keep=0):
             if v > top_v[k - 1]:
                 keep_best(top_v, top_m, k, v, m)
     return top_m[0]
+
 
 def _hard(bot, g, p, stones):
     # Sample the worlds; judge every placement with the opponent's

@@ -180,4 +180,3 @@ def keep_best(top_v, top_m, keep, v, m):
     if i < keep:
         top_v[i] = v
         top_m[i] = m
-

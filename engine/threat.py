@@ -32,7 +32,6 @@ def _top_tables():
 _TOP = _top_tables()
 
 
-
 def threat(unseen, unseen_n, k, a, b, rank):
     """The opponent's best way to beat ``rank`` at one stone.
 

@@ -27,7 +27,6 @@ def last_text(app):
     return _tactics_text(app, m, drew, p, back if back > 0 else 0)
 
 
-
 def move_text(app, last):
     # ``last``: (card or PASS, stone, claims), as Game.last_played gives.
     # (A winning claim in the expert game ends it before any card.)
@@ -43,7 +42,6 @@ def move_text(app, last):
     if claims:
         text_ += ", " + app.t("claims") % stones_text(claims)
     return text_
-
 
 
 def _tactics_text(app, m, drew, p, back=0):
@@ -73,7 +71,6 @@ def _tactics_text(app, m, drew, p, back=0):
     return text_
 
 
-
 def why_not(app, s):
     """Lines saying why the player to move may not claim stone ``s``."""
     reason, cards, kind = app.game.why_not(s, app.game.to_move)
@@ -81,7 +78,6 @@ def why_not(app, s):
         return [app.t("not_provable") % (s + 1), app.t("could_add") % " ".join(card_name(c) for c in cards),
                 app.t("for_sum") if kind < 0 else app.t("for_a") % app.t(CATEGORY_NAMES[kind])]
     return [app.t(_REASONS[reason]) % (s + 1)]
-
 
 
 def detail(app, s):

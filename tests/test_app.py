@@ -329,7 +329,6 @@ def test_no_bot_from_an_earlier_game_plays_in_a_linked_one():
 # -- the tactics variant ------------------------------------------------------
 
 
-
 @pytest.mark.parametrize("opponent,auto,rounds", [
     ("easy", False, 1),
     ("medium", True, 2),

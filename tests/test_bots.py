@@ -11,7 +11,7 @@ import pytest
 from conftest import ROOT, bot_game, claim_examples, data_path, under_cpython
 from engine.bots import Bot
 from engine.classic import Game
-from engine.game import CLASSIC, EXPERT, LEVELS, NOBODY, TACTICS
+from engine.game import CLASSIC, EXPERT, LEVELS, TACTICS
 from engine.moves import AUTO_CLAIM, PASS
 from desk.position import dump, load
 from desk.protocol import answer_to_move, move_answer, serve_request

@@ -15,6 +15,8 @@ from conftest import ENGINE_CHECKS, ROOT, under_cpython, under_micropython
 MPY = os.path.join(ROOT, "tests", "mpy")
 # The engine and the desktop's engine code beside it (desk/ runs under MicroPython too).
 ENGINE = sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")) + glob.glob(os.path.join(ROOT, "desk", "*.py")))
+
+
 def under_micropython_script(name, *args):
     return under_micropython(os.path.join(MPY, name), *args)
 

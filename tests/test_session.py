@@ -603,4 +603,3 @@ def test_a_board_that_keeps_its_secret_is_stopped_after_a_while():
     end = _against(honest, cheat, 3 * REVEAL_MS, stop=lambda: honest.state == FAILED)
     assert honest.state == FAILED and honest.redeal and honest.error == "the other board kept its secret"
     assert REVEAL_MS < end < REVEAL_MS + 2000 and len(cheat.deals) == 1
-

@@ -10,6 +10,7 @@ from engine.classic import Game
 
 from engine.rng import Random
 
+
 def h(data):
     # bytes.hex() of nothing differs between the two Pythons: spell it out.
     return "".join("%02x" % x for x in bytes(data))
