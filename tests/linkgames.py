@@ -15,7 +15,7 @@ from engine.cards import FIRST_TACTIC
 from engine.channel import Channel
 from engine.fairdeal import public_hash
 from engine.game import CLASSIC, DRAW, TACTICS
-from engine.moves import PASS
+from engine.moves import PASS, move_card
 from desk.playout import random_tactics_move
 from engine.rng import Random
 from engine.session import FAILED, PLAYING, Session
@@ -88,7 +88,7 @@ def linked_game(seed, loss=0.02, flips=0.005, unplug_ms=5000, limit_ms=1200000,
                 m = game.spell_claims(players[me.seat].choose(game))
                 if game.returns:
                     returns += 1  # the second half of a Scout's turn
-                elif m & 63 >= FIRST_TACTIC and m & 63 != PASS:
+                elif move_card(m) >= FIRST_TACTIC and move_card(m) != PASS:
                     tactic_cards += 1
                 me.play(m)
             out = me.channel.poll(now)

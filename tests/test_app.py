@@ -10,7 +10,7 @@ import pytest
 from conftest import drive, position, run_apps
 from engine.cards import BANSHEE, JOKER, SCOUT, SHIELD, SPY, STRATEGIST, TACTIC_DECK, TRAITOR, card_name, parse_any
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
-from engine.moves import DISCARD
+from engine.moves import DISCARD, move_card, move_stone
 from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
 from hw import buttons, words
@@ -227,7 +227,7 @@ def test_the_detail_view_does_not_move_the_placing_cursor():
     assert bytes(app.game.side) == before and app.turn.phase == STONE
     app.press(buttons.A)
     placed = app.game.history[0]
-    assert placed >> 6 & 15 not in (3, 4)
+    assert move_stone(placed) not in (3, 4)
 
 
 class Pipe:
@@ -358,7 +358,7 @@ def test_tactics_matches_play_to_the_end_through_the_buttons(opponent, auto, rou
                 app.press(b)
                 h = app.game.history
                 if len(h) > before and not h[before + 1] >> 19 & 1 and h[before] & 63 >= JOKER and h[before] & 63 < 63:
-                    played[(h[before] & 63) - JOKER] += 1
+                    played[move_card(h[before]) - JOKER] += 1
             assert now < 10 ** 7
         match = app.match
         assert len(match.results) == rounds

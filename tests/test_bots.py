@@ -12,7 +12,7 @@ from conftest import ROOT, bot_game, claim_examples, data_path, under_cpython
 from engine.bots import Bot
 from engine.classic import Game
 from engine.game import CLASSIC, EXPERT, LEVELS, TACTICS
-from engine.moves import AUTO_CLAIM, PASS
+from engine.moves import AUTO_CLAIM, PASS, move_claims
 from desk.position import dump, load
 from desk.protocol import answer_to_move, move_answer, serve_request
 from engine.rng import Random
@@ -26,10 +26,10 @@ def _legal_and_claims_all(game, m):
     assert game.check(full) is None
     p = game.to_move
     if game.variant == EXPERT:
-        assert full >> 10 & 0x1FF == game.claimable(p)
+        assert move_claims(full) == game.claimable(p)
     else:
         after = game.claimable_after(full)
-        assert full >> 10 & 0x1FF == after
+        assert move_claims(full) == after
 
 
 @pytest.mark.parametrize("variant", [CLASSIC, EXPERT], ids=["classic", "expert"])

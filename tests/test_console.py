@@ -2,7 +2,7 @@
 
 from engine.cards import card_name
 from engine.game import NOBODY
-from engine.moves import PASS
+from engine.moves import PASS, move_card, move_dest, move_second, move_slot, move_stone
 from sim.console import ConsoleGame, main
 
 
@@ -27,7 +27,7 @@ class Player:
     def answer(self, game, prompt):
         m = game.legal_moves()[0]
         assert m != PASS
-        return "%s %d" % (card_name(m & 63), (m >> 6 & 15) + 1)
+        return "%s %d" % (card_name(move_card(m)), move_stone(m) + 1)
 
     def write(self, text):
         self.out.append(text)
@@ -83,15 +83,15 @@ class TacticsPlayer(Player):
         moves = game.legal_moves()
         self.turn += 1
         # Tactic cards first when there are any, so that they all come up.
-        tactic = [m for m in moves if m & 63 >= 54 and m != PASS]
+        tactic = [m for m in moves if move_card(m) >= 54 and m != PASS]
         m = (tactic or moves)[self.turn % len(tactic or moves)]
         if prompt.startswith("put back"):
-            words = [card_name(m & 63)] + ([card_name(m >> 21 & 63)] if m >> 21 & 63 != PASS else [])
+            words = [card_name(move_card(m))] + ([card_name(move_second(m))] if move_second(m) != PASS else [])
             return " ".join(words)
-        card = m & 63
-        stone = m >> 6 & 15
-        slot = m >> 21 & 3
-        dest = m >> 23 & 15
+        card = move_card(m)
+        stone = move_stone(m)
+        slot = move_slot(m)
+        dest = move_dest(m)
         name = card_name(card)
         self.typed.add(name)
         if name == "SC":

@@ -16,7 +16,7 @@ from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SHIELD, SPY, TRAIT
 from engine.channel import FIRST_KIND, Channel
 from engine.fairdeal import public_hash
 from engine.game import NOBODY, TACTICS
-from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, return_move, ruse_move
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_second, return_move, ruse_move
 from engine.rng import Random
 from engine.session import (FAILED, MOVE, PLAYING, RETURN, VERSION, Session, move_message,
                             return_message)
@@ -223,10 +223,10 @@ class Steered:
             return None
         moves = game.legal_moves()
         if game.returns:
-            pool = [m for m in moves if m & 63 not in self.keep and m >> 21 & 63 not in self.keep] or moves
+            pool = [m for m in moves if move_card(m) not in self.keep and move_second(m) not in self.keep] or moves
         else:
-            pool = [m for m in moves if m & 63 not in self.keep] or moves
-            liked = [m for m in pool if m & 63 in self.prefer]
+            pool = [m for m in moves if move_card(m) not in self.keep] or moves
+            liked = [m for m in pool if move_card(m) in self.prefer]
             if liked and self.rng.below(4):
                 pool = liked
         return pool[self.rng.below(len(pool))] | DRAW_TACTIC | AUTO_CLAIM
@@ -420,10 +420,10 @@ def test_a_return_when_none_is_owed_is_out_of_turn():
 def test_a_different_tactics_table_is_caught():
     # A legal tactic card, a hash that is not the table's.
     def ready(g):
-        return not g.returns and any(m & 63 >= FIRST_TACTIC and m & 63 != PASS for m in g.legal_moves())
+        return not g.returns and any(move_card(m) >= FIRST_TACTIC and move_card(m) != PASS for m in g.legal_moves())
 
     def msg(g, turn):
-        m = [m for m in g.legal_moves() if m & 63 >= FIRST_TACTIC][0]
+        m = [m for m in g.legal_moves() if move_card(m) >= FIRST_TACTIC][0]
         return move_message(turn, g.spell_claims(m | AUTO_CLAIM), b"\x5a" * 8)
 
     assert "disagree" in _caught(MOVE, msg, ready)

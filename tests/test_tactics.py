@@ -26,7 +26,8 @@ from engine.cards import (
 )
 from engine.elite import COLOUR, COLOUR_RUN, KIND, RUN, STEP
 from engine.game import BEATEN, CLAIMABLE, DRAW, NOBODY, SHORT, TACTICS, UNPROVED, make_game
-from engine.moves import AUTO_CLAIM, DISCARD, DRAW_TACTIC, PASS, return_move, ruse_move
+from engine.moves import (AUTO_CLAIM, DISCARD, DRAW_TACTIC, PASS, move_card, move_claims, move_slot, move_stone,
+                          return_move, ruse_move)
 from desk.playout import random_game, random_tactics_move
 from engine.rng import Random
 from engine.tactics import MODE_BLIND, MODE_MUD, TacticsGame
@@ -130,7 +131,7 @@ def test_an_elite_troop_may_copy_a_card_in_play_elsewhere():
 
 def test_one_joker_per_side_of_the_frontier():
     g = table({0: ("JK", ""), 3: ("", "R1")}, hands=("JK R5 BA", "R2"), played=(1, 1))
-    assert not any(m & 63 == JOKER for m in g.legal_moves())
+    assert not any(move_card(m) == JOKER for m in g.legal_moves())
     assert g.check(JOKER | 2 << 6) == "a Joker is already on your side"
     # A Joker gone from the side (a Strategist discards it) frees the place
     # for the second one.
@@ -217,8 +218,8 @@ def test_both_combat_modes_may_share_a_stone_but_not_a_claimed_one():
 
 def test_scout_draws_three_split_as_chosen_then_puts_two_back_on_their_piles():
     g = table(hands=("SC R1 R2", "O1"), clan="G1 G2 G3 G4", tactics="JK TR BA")
-    moves = [m for m in g.legal_moves() if m & 63 == SCOUT]
-    assert sorted(m >> 6 & 15 for m in moves) == [0, 1, 2, 3]
+    moves = [m for m in g.legal_moves() if move_card(m) == SCOUT]
+    assert sorted(move_stone(m) for m in moves) == [0, 1, 2, 3]
     play(g, SCOUT | 2 << 6)
     assert sorted(g.hand_cards(0)) == sorted(cards("R1 R2 JK TR G1"))
     assert g.returns == 2 and g.to_move == 0
@@ -239,7 +240,7 @@ def test_scout_draws_three_split_as_chosen_then_puts_two_back_on_their_piles():
 
 def test_scout_both_returns_on_one_pile_in_order():
     g = table(hands=("SC R1 R2", "O1"), clan="G1 G2 G3", tactics="")
-    assert [m >> 6 & 15 for m in g.legal_moves() if m & 63 == SCOUT] == [0]
+    assert [move_stone(m) for m in g.legal_moves() if move_card(m) == SCOUT] == [0]
     play(g, SCOUT | 0 << 6)
     play(g, return_move(c("R1"), c("G3")))
     assert list(g.deck[g.deck_pos:]) == cards("G3 R1")
@@ -247,7 +248,7 @@ def test_scout_both_returns_on_one_pile_in_order():
 
 def test_scout_with_short_piles_draws_what_is_left_and_puts_back_one_fewer():
     g = table(hands=("SC R1", "O1"), clan="G1", tactics="TR")
-    assert sorted(m >> 6 & 15 for m in g.legal_moves() if m & 63 == SCOUT) == [1]
+    assert sorted(move_stone(m) for m in g.legal_moves() if move_card(m) == SCOUT) == [1]
     play(g, SCOUT | 1 << 6)
     assert g.returns == 1
     assert g.check(return_move(c("R1"), c("G1"))) == "put back 1 card"
@@ -260,7 +261,7 @@ def test_scout_with_short_piles_draws_what_is_left_and_puts_back_one_fewer():
 
 def test_scout_is_not_playable_with_both_piles_empty():
     g = table(hands=("SC R1", "O1"), clan="", tactics="")
-    assert not any(m & 63 == SCOUT for m in g.legal_moves())
+    assert not any(move_card(m) == SCOUT for m in g.legal_moves())
     assert g.check(SCOUT) == "the piles cannot give those cards"
     g = table(hands=("SC", "O1"), clan="", tactics="")
     assert g.legal_moves() == [PASS]
@@ -302,7 +303,7 @@ def test_strategist_moves_one_of_your_cards_or_discards_it():
 def test_strategist_needs_a_card_of_yours_on_an_unclaimed_stone():
     g = table({5: ("R9", "O1")}, hands=("ST R1", "P1"))
     g.owner[5] = 0
-    assert not any(m & 63 == STRATEGIST for m in g.legal_moves())
+    assert not any(move_card(m) == STRATEGIST for m in g.legal_moves())
 
 
 def test_banshee_discards_any_opponent_card_elite_troops_too():
@@ -319,15 +320,15 @@ def test_banshee_discards_any_opponent_card_elite_troops_too():
 def test_banshee_needs_an_opponent_card_on_an_unclaimed_stone():
     g = table({4: ("R1", "O9")}, hands=("BA R5", "P1"))
     g.owner[4] = 1
-    assert not any(m & 63 == BANSHEE for m in g.legal_moves())
+    assert not any(move_card(m) == BANSHEE for m in g.legal_moves())
     assert g.check(ruse_move(BANSHEE, 4, 0)) == "no such target for that card: stone 4 is claimed"
 
 
 def test_traitor_takes_a_clan_card_to_your_side_same_stone_allowed():
     g = table({4: ("R8 R9", "R7 SP")}, hands=("TR", "P1"))
-    legal = set(m for m in g.legal_moves() if m & 63 == TRAITOR)
+    legal = set(m for m in g.legal_moves() if move_card(m) == TRAITOR)
     assert ruse_move(TRAITOR, 4, 0, 4) in legal  # the same stone
-    assert not any(m >> 21 & 3 == 1 for m in legal)  # the Spy is an elite troop
+    assert not any(move_slot(m) == 1 for m in legal)  # the Spy is an elite troop
     assert len(legal) == 9
     play(g, ruse_move(TRAITOR, 4, 0, 4))
     assert g.cards_at(4, 0) == cards("R8 R9 R7") and g.cards_at(4, 1) == cards("SP")
@@ -346,7 +347,7 @@ def test_traitor_without_a_free_place_cannot_be_played():
 
 def test_traitor_only_takes_clan_cards():
     g = table({4: ("R1", "JK SP SB")}, hands=("TR R5", "P1"))
-    assert not any(m & 63 == TRAITOR for m in g.legal_moves())
+    assert not any(move_card(m) == TRAITOR for m in g.legal_moves())
     assert g.check(ruse_move(TRAITOR, 4, 1, 4)) == "no such target for that card: the Traitor takes clan cards only"
 
 
@@ -434,7 +435,7 @@ def test_random_games_end_and_use_every_card():
         assert g.winner in (0, 1, DRAW)
         assert len(g.history) == 3 * len(moves)
         assert g.move_count() == len(moves)
-        seen.update(m & 63 for m in moves)
+        seen.update(move_card(m) for m in moves)
         ends.add(g.winner)
         # every card is somewhere, once
         where = g.hand_cards(0) + g.hand_cards(1) + list(g.deck[g.deck_pos:]) + list(g.tdeck[g.tpos:]) + g.discards()
@@ -579,9 +580,9 @@ def test_spell_claims_and_claimable_after_agree_with_apply():
         spelled = g.spell_claims(m)
         assert not spelled & AUTO_CLAIM
         g.apply(m)
-        claimed = g.last_move() >> 10 & 0x1FF
+        claimed = move_claims(g.last_move())
         g.undo()
-        assert spelled >> 10 & 0x1FF & claimed == claimed  # all claimed were spelled; a win stops early
+        assert move_claims(spelled) & claimed == claimed  # all claimed were spelled; a win stops early
 
 
 # -- what a player may know -----------------------------------------------------

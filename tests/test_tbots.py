@@ -11,7 +11,7 @@ from conftest import ROOT, bot_game, under_cpython, under_micropython
 from engine.bots import Bot
 from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SPY, STRATEGIST, TRAITOR
 from engine.game import LEVELS, NOBODY, TACTICS, make_game
-from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_claims, move_second
 from engine.rng import Random
 
 GAMES = {"easy": 24, "medium": 16, "hard": 8}
@@ -36,7 +36,7 @@ class Referee:
         if game.returns:
             self.returns += 1
             return
-        card = m & 63
+        card = move_card(m)
         if card == PASS:
             self.passes += 1
             assert game.legal_moves() == [PASS]
@@ -45,7 +45,7 @@ class Referee:
         if m & DRAW_TACTIC:
             self.tactic_draws += 1
         # Claims: exactly the stones provable after the play.
-        assert full >> 10 & 0x1FF == game.claimable_after(m & ~AUTO_CLAIM)
+        assert move_claims(full) == game.claimable_after(m & ~AUTO_CLAIM)
 
 
 def _after_apply_nothing_left(game, p):
@@ -129,7 +129,7 @@ def test_the_scout_return_step(level, from_tactics):
     hand = game.hand_cards(0)
     m = Bot(level, 3).choose(game)
     assert game.check(m) is None
-    first, second = m & 63, m >> 21 & 63
+    first, second = move_card(m), move_second(m)
     assert first in hand and second in hand
     clan_top = game.deck_pos
     tactic_top = game.tpos
@@ -158,7 +158,7 @@ def test_medium_and_hard_put_back_what_they_need_least():
             game.apply(SCOUT | 2 << 6 | AUTO_CLAIM)
             m = Bot(level, seed).choose(game)
             assert game.check(m) is None
-            kept += JOKER not in (m & 63, m >> 21 & 63)
+            kept += JOKER not in (move_card(m), move_second(m))
         assert kept >= 5, level
 
 
@@ -182,12 +182,12 @@ def test_a_bot_blocked_by_the_limit_passes(level):
     game = _blocked_position()
     assert game.legal_moves() == [PASS]
     m = Bot(level, 1).choose(game)
-    assert m & 63 == PASS and m & AUTO_CLAIM
+    assert move_card(m) == PASS and m & AUTO_CLAIM
     assert game.check(m) is None
     # With the limit lifted, it plays one of its tactic cards instead.
     game.played[0] = 0
     m = Bot(level, 1).choose(game)
-    assert m & 63 in (STRATEGIST, TRAITOR, BANSHEE)
+    assert move_card(m) in (STRATEGIST, TRAITOR, BANSHEE)
     assert game.check(m) is None
 
 
@@ -269,7 +269,7 @@ def test_the_judgements_keep_only_what_a_play_leaves_alone():
                     a.sample(view, p, Random(turn))
                     a.clear_boards()
                     for m in moves:
-                        if m & 63 == SCOUT:
+                        if move_card(m) == SCOUT:
                             continue
                         b = Brain("hard")
                         b.view.copy_from(view)

@@ -20,7 +20,7 @@ from engine.bots import Bot
 from engine.cards import SCOUT, card_name
 from engine.classic import Game
 from engine.game import NOBODY, TACTICS, make_game
-from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, return_move
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, return_move
 from desk.playout import random_positions, random_tactics_move
 from desk.position import claimable_list, dump, load
 from desk.protocol import answer_to_move, move_answer, serve_request
@@ -376,7 +376,7 @@ def _plain(game, m):
     if game.returns:
         return m & ~(AUTO_CLAIM | DRAW_TACTIC)
     m = game.spell_claims(m)
-    if m & 63 in (PASS, SCOUT):
+    if move_card(m) in (PASS, SCOUT):
         m &= ~DRAW_TACTIC
     return m
 
