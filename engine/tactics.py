@@ -569,13 +569,14 @@ class TacticsRules(TacticsTable):
             raise IndexError("no legal move %d" % k)
         return count
 
-    def _scout_range(self):
-        # How many of a Scout's cards may come from the tactic pile: lo, hi.
+    def scout_range(self):
+        """How many of a Scout's cards may come from the tactic pile: (lo,
+        hi), as the piles hold them."""
         span = self._scout_span()
         return span & 15, span >> 4
 
     def _scout_span(self):
-        # ``_scout_range`` as one int, ``lo | hi << 4`` (no tuple to make).
+        # ``scout_range`` as one int, ``lo | hi << 4`` (no tuple to make).
         clan = 54 - self.deck_pos
         tac = 10 - self.tpos
         d = self._scout_draws()
@@ -647,7 +648,7 @@ class TacticsRules(TacticsTable):
         slot = move_slot(m)
         dest = move_dest(m)
         if card == SCOUT:
-            lo, hi = self._scout_range()
+            lo, hi = self.scout_range()
             if slot or dest:
                 return "malformed move"
             if stone < lo or stone > hi or (self.deck_pos >= 54 and self.tpos >= 10):

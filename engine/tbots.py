@@ -646,7 +646,7 @@ def choose(bot, game):
 
 def _finish(brain, g, p, m):
     if move_card(m) == SCOUT:
-        lo_hi = g._scout_range()
+        lo_hi = g.scout_range()
         t = 2 if lo_hi[1] >= 2 else lo_hi[1]
         if t < lo_hi[0]:
             t = lo_hi[0]
@@ -712,7 +712,7 @@ def _easy(bot, g, p, moves):
                     best = k
                     m = x
     elif card == SCOUT:
-        m = move(SCOUT, g._scout_range()[0])
+        m = move(SCOUT, g.scout_range()[0])
     return m
 
 
