@@ -289,6 +289,13 @@ class Game(Stones):
         card = move_card(rec) if rec & _R_PLACED else PASS
         return card, move_stone(rec), move_claims(rec)
 
+    def last_turn(self):
+        """(player, move, drew, -1) of the last move, as the tactics game
+        says it (drew: 1 when a card was drawn)."""
+        rec = self.history[-1]
+        card = move_card(rec) if rec & _R_PLACED else PASS
+        return rec >> _R_MOVER_SHIFT & 1, move(card, move_stone(rec), move_claims(rec)), 1 if rec & _R_DREW else 0, -1
+
     def undo(self):
         """Take back the last move."""
         rec = self.history.pop()

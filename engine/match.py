@@ -29,6 +29,7 @@ class Match:
         self._rng = Random(seed)
         self.starter = self._rng.below(2)
         self.round_seed = 0
+        self.final = None  # the board of the round just scored, once the next one is dealt (see finish_round)
         self.start_round()
 
     def round_number(self):
@@ -56,6 +57,12 @@ class Match:
             self.scores[1 - w] += owned[1 - w]
             self.starter = 1 - w
         if not self.over():
+            # The same game is dealt anew: a copy of the board keeps the
+            # round's end to show (its history left out) until the
+            # screens let it go.
+            final = make_game(game.variant)
+            final.copy_from(game)
+            self.final = final
             self.start_round()
         return w
 
