@@ -32,6 +32,7 @@ except ImportError:
 from engine import unload
 from engine.game import CLASSIC, LANGUAGES, LEVELS, N_STONES, OPPONENTS, TACTICS
 from engine.match import Match
+from engine.moves import stones_text
 from hw import buttons, keep, words
 from hw.strings import text
 from hw.turn import RETURN, Turn
@@ -54,9 +55,10 @@ PAUSE = const(8)
 LINKING = const(9)  # waiting for the other board
 REMOTE = const(10)  # the other board's turn
 RESUME = const(11)  # a saved match offered: resume it or start anew
+HELP = const(12)  # the help pages
 
 ROUND_CHOICES = (1, 3, 5, 7)
-MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "start")
+MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "help", "start")
 PAUSE_ROWS = ("resume", "restart", "main_menu")
 RESUME_ROWS = ("resume", "new_game")
 
@@ -77,7 +79,8 @@ class App:
         self.lang = lang
         self.auto_claim = auto_claim
         self.mode = MENU
-        self.row = 0  # menu and pause cursor
+        self.row = 0  # menu and pause cursor (a help page's number)
+        self.controls = 0  # the device's buttons, for the help: 0 PyBadge, 1 PyGamer, 2 a keyboard
         self.link_port = link_port
         self.random_bytes = random_bytes
         self.port = None  # type: Any
@@ -95,6 +98,7 @@ class App:
         self.lines = []  # a notice's lines
         self.after = MENU  # where a notice or the detail view returns
         self.message = ""  # the last thing the opponent did
+        self.known = [None, None]  # per seat, the hand it kept at its last move (None: a new round)
         self.last_human = -1
         self.thought = False
         self.events = []  # ("claim", player, mask), ("round", winner): for shots and tests
@@ -164,6 +168,17 @@ class App:
                 cards.remove(c)
         return cards
 
+    def new_cards(self, player):
+        """The cards of ``player``'s hand drawn since its last move."""
+        known = self.known[player]
+        if known is None:
+            return ()
+        return [c for c in self.game.hand_cards(player) if c not in known]
+
+    def ending(self):
+        """The screen of a round's end: a one-round match's is its summary."""
+        return MATCH_END if self.match.over() and self.match.rounds == 1 else ROUND_END
+
     def tactics(self):
         return self.game is not None and self.game.variant == TACTICS
 
@@ -188,7 +203,7 @@ class App:
             from hw import menus  # (loaded while a menu is shown)
 
             (menus.menu if mode == MENU else menus.pause)(self, button)
-            if self.mode != MENU and self.mode != PAUSE:
+            if self.mode != MENU and self.mode != PAUSE and self.mode != HELP:
                 unload("hw.menus")  # a match is on: its code goes back to the heap
         elif mode == TURN:
             self._turn(button)
@@ -199,12 +214,15 @@ class App:
             if button in (buttons.A, buttons.B):
                 self.mode = self.after
         elif mode == DETAIL:
-            if button in (buttons.B, buttons.SELECT, buttons.A):
-                self.mode = self.after
+            if button == buttons.A:  # may this stone be claimed?  The proof, or what could still beat it
+                self.notice(words.why_not(self, self.detail_stone, self.viewer()), DETAIL)
+            elif button in (buttons.B, buttons.SELECT):
+                self.mode = TURN  # (the detail is asked for from a turn)
             elif button in (buttons.LEFT, buttons.RIGHT):
                 self.detail_stone = (self.detail_stone + (1 if button == buttons.RIGHT else -1)) % N_STONES
         elif mode == ROUND_END:
             if button == buttons.A:
+                self.match.final = None  # the last round's board, seen
                 if self.match.over():
                     self.mode = MATCH_END
                 else:
@@ -234,6 +252,12 @@ class App:
         elif mode == LINKING:
             if button in (buttons.B, buttons.START):
                 self.give_up_link()  # give up waiting
+        elif mode == HELP:
+            from hw import menus
+
+            menus.help_page(self, button)
+            if self.mode != HELP:
+                unload("hw.menus")
         elif mode == RESUME:
             from hw import resume  # (loaded while a saved match is on offer)
 
@@ -281,6 +305,7 @@ class App:
 
             self.bots[1] = Bot(self.opponent, seed ^ 0x5A5A)
         self.message = ""
+        self.known = [None, None]
         self.last_human = -1
         self.events = []
         self.start_turn()
@@ -341,10 +366,28 @@ class App:
         if err:  # the screens only offer legal choices; keep the turn
             self.notice([err])
             return
-        self._apply(game.to_move, m)
-        self.message = ""  # the opponent's last move has been seen
-        if self.mode != ROUND_END:  # (a linked round ends in the session)
+        p = game.to_move
+        kept = game.hand_cards(p)
+        claims = self._apply(p, m)
+        if self.game is not game:
+            return  # (a linked round ended: the next one is dealt)
+        hand = game.hand_cards(p)
+        self.known[p] = [c for c in kept if c in hand]  # the rest is drawn: marked at its next turn
+        # The other player sees this move: in pass-and-play on this screen
+        # after the hand-over (a linked or bot opponent has it already).
+        self.message = words.last_text(self) if self.opponent == "pass" else ""
+        if self.mode != ROUND_END and self.mode != MATCH_END:  # (a linked round ends in the session)
             self.start_turn()
+        if claims and self.auto_claim and not game.over():
+            # Claimed by the auto-claim: said, not done silently (whose, in
+            # pass-and-play; the next player's pass may have said its own).
+            line = self.t("auto_claimed") % stones_text(claims)
+            if self.opponent == "pass":
+                line = self.short_name(p) + ": " + line
+            if self.mode == NOTICE:
+                self.lines = [line] + self.lines
+            else:
+                self.notice([line], self.mode)
 
     def _apply(self, p, m):
         game = self.game
@@ -366,7 +409,9 @@ class App:
         self.seen_rounds = len(self.match.results)
         self.seen_moves = 0
         self.events.append(("round", self.match.results[-1][0]))
-        self.mode = ROUND_END
+        self.mode = self.ending()
+        self.message = ""  # the next round opens with nothing said
+        self.known = [None, None]
         return 0
 
     def _round_over(self):
@@ -376,7 +421,9 @@ class App:
         if self.match.over():
             self._drop_bots()  # before the record: it needs the room
         self.events.append(("round", w))
-        self.mode = ROUND_END
+        self.mode = self.ending()
+        self.message = ""  # the next round opens with nothing said
+        self.known = [None, None]
         self.last_human = -1
 
     def notice(self, lines, after=TURN):

@@ -67,7 +67,9 @@ class Board:
         self.display.brightness = settings.get("ST_BRIGHTNESS", 100) / 100
         self.pixels = Pixels(board.NEOPIXEL, 5, settings.get("ST_PIXELS", 10))
         self.joystick = None
+        self.controls = 0  # for the help page: a PyBadge's buttons (1: a PyGamer's joystick)
         if "pygamer" in board_id:
+            self.controls = 1
             import analogio
 
             self.keymap = PYGAMER_KEYS  # type: tuple

@@ -26,6 +26,7 @@ class Runner:
     def __init__(self, board, app=None):
         self.board = board
         self.app = app or App()
+        self.app.controls = getattr(board, "controls", 0)  # for the help: the device's buttons
         self.view = View()
         board.display.root_group = self.view.root
         self.lights = Lights()

@@ -1,9 +1,12 @@
-"""The buttons of the menu and of the pause menu: functions of the app
-(``hw.app.App``), loaded with the first press in either."""
+"""The buttons of the menu, the pause menu and the help pages: functions
+of the app (``hw.app.App``), loaded with the first press in any of them.
+The help pages' text (``hw/lang/help_<language>.py``) is loaded while
+they are shown."""
 
+from engine import unload
 from engine.game import LANGUAGES, OPPONENTS
 from hw import buttons
-from hw.app import MENU, MENU_ROWS, PAUSE_ROWS, ROUND_CHOICES
+from hw.app import HELP, MENU, MENU_ROWS, PAUSE_ROWS, ROUND_CHOICES
 
 
 def menu(app, button):
@@ -27,6 +30,9 @@ def menu(app, button):
         elif key == "autoclaim":
             app.auto_claim = not app.auto_claim
         app.changed_at = app.now  # saved once it settles (tick)
+    elif button == buttons.A and MENU_ROWS[app.row] == "help":
+        app.mode = HELP
+        app.row = 0  # the page
     elif button in (buttons.A, buttons.START) and (MENU_ROWS[app.row] == "start" or button == buttons.START):
         if app.opponent != "link":
             app.new_match()
@@ -76,6 +82,32 @@ def pause(app, button):
                 app.match = None
                 app.mode = MENU
                 app.row = 0
+
+
+def _pages(app):
+    return __import__("hw.lang.help_" + app.lang, None, None, ("PAGES",))
+
+
+def help_page(app, button):
+    """A button on a help page: another page, or back to the menu."""
+    n = len(_pages(app).PAGES)
+    if button in (buttons.RIGHT, buttons.DOWN, buttons.A):
+        app.row = (app.row + 1) % n
+    elif button in (buttons.LEFT, buttons.UP):
+        app.row = (app.row - 1) % n
+    elif button in (buttons.B, buttons.START, buttons.SELECT):
+        unload("hw.lang.help_" + app.lang)
+        app.mode = MENU
+        app.row = MENU_ROWS.index("help")
+
+
+def help_lines(app):
+    """The lines of the help page shown: its title, its text (the
+    controls of this device on the first), where it is among the pages."""
+    help_ = _pages(app)
+    page = help_.PAGES[app.row]
+    lines = list(help_.CONTROLS[app.controls] if app.row == 0 else page[1:])
+    return [page[0]] + lines + [""] * (7 - len(lines)) + [app.t("help_keys") % (app.row + 1, len(help_.PAGES))]
 
 
 def _cycle(choices, current, step):

@@ -9,7 +9,7 @@ settings; whatever could not be read is said on screen.
 
 from engine.game import LANGUAGES, LEVELS, OPPONENTS
 from engine.save import SaveError
-from hw import buttons, keep
+from hw import buttons, keep, words
 from hw.app import MENU, RESUME, RESUME_ROWS, ROUND_CHOICES
 
 
@@ -77,7 +77,7 @@ def press(app, button):
                 from engine.bots import Bot
 
                 app.bots[1] = Bot(app.opponent, match.seed ^ 0x5A5A ^ len(match.log))
-            app.message = ""
+            app.message = words.last_text(app) if match.game.move_count() else ""  # where play stopped
             app.last_human = -1
             app.events = []
             app.saved_match = match  # saved as it stands

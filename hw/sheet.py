@@ -1,8 +1,9 @@
 """The board's tile sheet, drawn once at start (``hw.view`` loads this,
 calls ``make_sheet`` and drops the module: its code and its patterns are
 not kept).  Every card face (value, colour, and a colour-blind-safe mark),
-empty slots, stones in each state, combat modes and the cursor, in one row
-of tiles; the tile numbers and colours are ``hw.view``'s.  A clan card's
+empty slots, stones in each state, combat modes and marks, in one row of
+tiles, and the frame that the cursor and the other marks draw around a
+tile; the tile numbers and colours are ``hw.view``'s.  A clan card's
 face (colour, border, mark) and its digit are tiles of their own, the digit
 on a clear ground, to be shown one above the other; so are a stone and its
 combat modes' marks.
@@ -13,9 +14,9 @@ import displayio
 from micropython import const
 
 from engine.cards import TACTIC_CODES
-from hw.view import (BLACK, CARD_COLOURS, CLEAR, FELT, GOLD, INK, MINE, N_TILES, SLOT, STONE_GREY, THEIRS, TILE_H,
-                     TILE_W, T_BLOCKED, T_CLEAR, T_CURSOR, T_DIGIT, T_FACE, T_MODES, T_SLOT, T_STONE, T_TACTIC,
-                     WHITE)
+from hw.view import (BLACK, CARD_COLOURS, CLEAR, FELT, FRAME_H, FRAME_W, GOLD, INK, N_TILES, SEAT_1, SEAT_2, SLOT,
+                     STONE_GREY, TILE_H, TILE_W, T_BLOCKED, T_CLEAR, T_DIGIT, T_FACE, T_FRESH, T_MODES, T_NEW, T_SLOT,
+                     T_STONE, T_TACTIC, T_WIN, WHITE)
 
 # Patterns are bytes (rows split at "|", "#" the ink), letters ints: on
 # CircuitPython each one-character string would be interned for good.
@@ -93,9 +94,10 @@ def make_sheet():
     ch = TILE_H - 1
     _outline(sheet, T_SLOT * TILE_W + 1, 0, cw, ch, SLOT)
     for colour in range(6):
+        # No border: a black one touched the black digits of yellow and
+        # orange cards (a 5 read as a 6); the felt around a card shows its edge.
         x = (T_FACE + colour) * TILE_W + 1
         _fill(sheet, x, 0, cw, ch, CARD_COLOURS[colour])
-        _outline(sheet, x, 0, cw, ch, BLACK)
         _draw(sheet, x + 9, 3, _MARKS[colour], INK[colour])
     # Above the faces, clear but for a digit (white, then black) or a stone's
     # combat modes: a black bar on the left (Blind man's bluff, only the sum
@@ -121,14 +123,27 @@ def make_sheet():
             if tile >= T_BLOCKED:  # a slash: not now
                 for i in range(ch - 2):
                     sheet[x + 2 + i + i // 2, ch - 2 - i] = ink
-    for state, colour in enumerate((STONE_GREY, MINE, THEIRS, GOLD, GOLD)):
+    for state, colour in enumerate((STONE_GREY, SEAT_1, SEAT_2, GOLD)):
         x = (T_STONE + state) * TILE_W + 1
         _fill(sheet, x + 2, 1, cw - 4, ch - 2, colour)
         _outline(sheet, x + 1, 0, cw - 2, ch, BLACK)
-        if state == 4:  # a claim chosen, not yet made
-            _fill(sheet, x + 5, 3, cw - 10, ch - 6, MINE)
-    x = T_CURSOR * TILE_W
-    _fill(sheet, x, 0, TILE_W, TILE_H, CLEAR)
-    _outline(sheet, x, 0, TILE_W, TILE_H, GOLD)
-    _outline(sheet, x + 1, 1, TILE_W - 2, TILE_H - 2, GOLD)
+    # Above a taken stone: a white ring (taken by the last move), a gold
+    # box (one of the stones that won the round).
+    _outline(sheet, T_FRESH * TILE_W + 6, 2, 5, 5, WHITE)
+    x = T_WIN * TILE_W + 5
+    _fill(sheet, x, 1, 7, 7, BLACK)
+    _fill(sheet, x + 1, 2, 5, 5, GOLD)
+    # Under a card of the hand: a bar (drawn since its player's last turn).
+    _fill(sheet, T_NEW * TILE_W + 4, 0, TILE_W - 8, 2, WHITE)
     return sheet
+
+
+def make_frame():
+    """The frame drawn around a tile (1 its pixels, 0 clear): FRAME_W x
+    FRAME_H, over the felt between tiles."""
+    frame = displayio.Bitmap(FRAME_W, FRAME_H, 2)
+    _fill(frame, 0, 0, 2, FRAME_H, 1)
+    _fill(frame, FRAME_W - 2, 0, 2, FRAME_H, 1)
+    _fill(frame, 0, 0, FRAME_W, 1, 1)
+    _fill(frame, 0, FRAME_H - 1, FRAME_W, 1, 1)
+    return frame

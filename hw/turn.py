@@ -10,7 +10,7 @@ the fields to draw the cursor and the step's words.
 
 from micropython import const
 
-from engine.cards import BANSHEE, FIRST_TACTIC, SCOUT, STRATEGIST, card_name
+from engine.cards import BANSHEE, FIRST_TACTIC, SCOUT, STRATEGIST
 from engine.game import EXPERT, N_STONES, TACTICS, lowest
 from engine.moves import (DRAW_TACTIC, PASS, move, move_card, move_dest, move_slot, move_stone, return_move,
                           ruse_move, with_claims)
@@ -262,7 +262,7 @@ class Turn:
             return self.app.t("limit")
         if card == 54 and game.jokers_on[p]:
             return self.app.t("one_joker")
-        return self.app.t("no_target") % card_name(card)
+        return self.app.t("no_target") % words.name_of(self.app, card)
 
     def _choose(self, card):
         game = self.app.game

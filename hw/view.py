@@ -14,6 +14,7 @@ from micropython import const
 
 from engine.cards import STRATEGIST, TACTIC_CODES
 from engine.game import LANGUAGES, N_STONES, NOBODY, TACTICS, VARIANTS
+from engine.moves import PASS, move_claims
 from hw import app as A
 from hw import turn as T
 from hw import words
@@ -45,8 +46,8 @@ BLACK = const(2)
 WHITE = const(3)
 CARD_COLOURS = (4, 5, 6, 7, 8, 9)  # red, orange, yellow, green, blue, purple
 GOLD = const(10)
-MINE = const(11)
-THEIRS = const(12)
+SEAT_1 = const(11)  # player 1's stones (and the NeoPixels' blue), on every board and at every hand-over
+SEAT_2 = const(12)  # player 2's
 STONE_GREY = const(13)
 _PANEL = const(14)
 CLEAR = const(15)
@@ -56,35 +57,42 @@ PALETTE = (0x1B4D2B, 0x2F6B42, 0x000000, 0xFFFFFF, 0xD62828, 0xF28C28, 0xF2D94E,
 INK = (WHITE, BLACK, BLACK, WHITE, WHITE, WHITE)
 
 # Tiles of the sheet.  A clan card is two layers: its colour's face (the
-# colour, its border and its mark) and, on the layer above, its value's
-# digit in the ink that colour takes; a stone is its state, with its combat
-# modes' marks above.  So 54 tiles of faces need 6 plus 18 digits.
+# colour and its mark, no border: the digit has a pixel of its colour all
+# round) and, on the layer above, its value's digit in the ink that colour
+# takes; a stone is its state, with its combat modes' marks (or, once
+# taken, the mark of a stone just won or of the round's winning stones)
+# above.  So 54 tiles of faces need 6 plus 18 digits.
 _T_EMPTY = const(0)
 T_SLOT = const(1)
 T_FACE = const(2)  # + colour: the six clan colours' faces
 T_TACTIC = const(8)  # + card - 54: the 9 tactic faces
 T_BLOCKED = const(17)  # + card - 54: a tactic card that cannot be played now
-T_STONE = const(26)  # + state: plain, mine, theirs, claimable, claimed
-_T_STONE_MINE = const(27)
-_T_STONE_THEIRS = const(28)
+T_STONE = const(26)  # + state: open, player 1's, player 2's, claimable
 _T_STONE_CLAIMABLE = const(29)
-_T_STONE_CLAIMED = const(30)
-T_CURSOR = const(31)
-T_CLEAR = const(32)  # nothing: the upper layer where the lower says all
-T_DIGIT = const(33)  # + 9 * ink (0 white, 1 black) + value - 1
-T_MODES = const(50)  # + combat modes (1: Blind man's bluff, 2: Mud fight, 3: both)
-N_TILES = const(54)
+T_CLEAR = const(30)  # nothing: the upper layer where the lower says all
+T_FRESH = const(31)  # above a stone: claimed by the last move
+T_WIN = const(32)  # above a stone: one of the stones that won the round
+T_NEW = const(33)  # under a card of the hand: drawn since its player's last turn
+T_DIGIT = const(34)  # + 9 * ink (0 white, 1 black) + value - 1
+T_MODES = const(51)  # + combat modes (1: Blind man's bluff, 2: Mud fight, 3: both)
+N_TILES = const(55)
+# A frame around one tile (the cursor, the card being played, the last
+# move's card): on the felt between tiles, two pixels wide at the sides
+# and one above and below, so it never covers a card.
+FRAME_W = const(TILE_W + 2)
+FRAME_H = const(TILE_H + 1)
 
 
 def _made_sheet():
     # hw.sheet draws the tiles once, at start; its code then goes back to
     # the heap.
     from engine import unload
-    from hw.sheet import make_sheet
+    from hw.sheet import make_frame, make_sheet
 
     sheet = make_sheet()
+    frame = make_frame()
     unload("hw.sheet")
-    return sheet
+    return sheet, frame
 
 
 def wrap(line, width=_PANEL_CHARS):
@@ -108,7 +116,7 @@ class View:
             palette[i] = colour
         palette.make_transparent(CLEAR)
         self.palette = palette
-        self.sheet = _made_sheet()
+        self.sheet, frame = _made_sheet()
         self.root = displayio.Group()
         # The felt: one pixel, scaled over the whole screen.
         bg = displayio.Bitmap(1, 1, 1)
@@ -127,8 +135,18 @@ class View:
         self.hand_top = grid(_HAND_MAX, 1, BOARD_X, HAND_Y, T_CLEAR)
         self.discard = grid(1, 1, 0, HAND_Y)
         self.discard_top = grid(1, 1, 0, HAND_Y, T_CLEAR)
-        self.cursor = grid(1, 1, 0, 0)
-        self.cursor[0] = T_CURSOR
+        self.fresh = grid(_HAND_MAX, 1, BOARD_X, HAND_Y + TILE_H, T_CLEAR)  # the bars under new cards
+        # Frames around a tile, one palette each: the cursor (white), the
+        # card being played (gold), the last move's card (its player's
+        # colour; in a Traitor's or Strategist's last step, the card moved).
+        self.frames = []
+        self.mark_colour = displayio.Palette(2)  # the last frame's: changes with what it marks
+        for colour in (WHITE, GOLD, SEAT_1):
+            shader = displayio.Palette(2) if colour != SEAT_1 else self.mark_colour
+            shader[1] = PALETTE[colour]
+            shader.make_transparent(0)
+            self.frames.append(displayio.TileGrid(frame, pixel_shader=shader))
+        self.cursor = self.frames[0]
         # A card's tiles: its face (card), and what its upper layer shows
         # (63 + card).
         self.tiles = tiles = bytearray(126)
@@ -145,9 +163,11 @@ class View:
         self.status = Label(glyphs, _LINE_CHARS, x=2)
         self.corner = Label(glyphs, _LINE_CHARS)
         self.hint = Label(glyphs, _LINE_CHARS, x=2, y=_HINT_Y)
+        self.verdict = Label(glyphs, _LINE_CHARS, x=2, y=HAND_Y)  # why a round was won, where the hand was
         self.game_group = displayio.Group()
-        for item in (self.board, self.board_top, self.hand, self.hand_top, self.discard, self.discard_top,
-                     self.cursor, self.status.grid, self.corner.grid, self.hint.grid):
+        for item in (self.board, self.board_top, self.hand, self.hand_top, self.fresh, self.discard,
+                     self.discard_top, self.frames[2], self.frames[1], self.cursor, self.status.grid, self.corner.grid,
+                     self.hint.grid, self.verdict.grid):
             self.game_group.append(item)
         self.root.append(self.game_group)
         # A panel over the board for menus, notices and summaries.
@@ -206,15 +226,19 @@ class View:
                       str(app.rounds),
                       LANGUAGE_NAMES[LANGUAGES.index(app.lang)],
                       t("on" if app.auto_claim else "off"),
-                      "")
+                      "", "")
             lines = [t("title")]
             for i, key in enumerate(A.MENU_ROWS):
                 mark = ">" if i == app.row else " "
                 label = t(key)
                 lines.append("%s%s %s" % (mark, label, values[i]) if values[i] else mark + label)
             if app.opponent == "link":
-                lines += ["", "(" + t("link") + ": " + t("not_connected") + ")"]
+                lines.append("(" + t("link") + ": " + t("not_connected") + ")")
             return lines
+        if mode == A.HELP:
+            from hw import menus  # (loaded while the help is shown)
+
+            return menus.help_lines(app)
         if app.link_lost and mode in (A.TURN, A.REMOTE):
             return ["", t("link_lost"), "", t("give_up")]
         if mode == A.LINKING:
@@ -239,23 +263,16 @@ class View:
             return list(app.lines) + ["", t("press_a")]
         if mode == A.DETAIL:
             return words.detail(app, app.detail_stone)
-        if mode in (A.ROUND_END, A.MATCH_END):
+        if mode == A.ROUND_END or (mode == A.MATCH_END and app.match.rounds == 1):
+            return None  # the final board, with its winning stones and why (see _board)
+        if mode == A.MATCH_END:
             match = app.match
-            w, s0, s1 = match.results[-1]
-            lines = []
-            if mode == A.ROUND_END:
-                lines.append(self._won(app, w, "round"))
-                lines.append(t("stones") % (s0, s1))
-            else:
-                lines.append(self._won(app, match.winner(), "match"))
-            if match.rounds > 1:
-                lines.append(t("round") % (len(match.results), match.rounds))
-                score = "%s %d - %d %s" % (app.name(0), match.scores[0], match.scores[1], app.name(1))
-                if len(score) > _PANEL_CHARS:
-                    score = "%s %d - %d %s" % (app.short_name(0), match.scores[0], match.scores[1], app.short_name(1))
-                lines.append(score)
-            lines += ["", t("press_a")]
-            return lines
+            # (after the last round's board): the match's score.
+            score = "%s %d - %d %s" % (app.name(0), match.scores[0], match.scores[1], app.name(1))
+            if len(score) > _PANEL_CHARS:
+                score = "%s %d - %d %s" % (app.short_name(0), match.scores[0], match.scores[1], app.short_name(1))
+            return [self._won(app, match.winner(), "match"), "", t("rounds_played") % len(match.results), score, "",
+                    t("press_a")]
         return None
 
     @staticmethod
@@ -268,7 +285,9 @@ class View:
         return t(what + "_won") % app.name(w)
 
     def _board(self, app):
-        game = app.game
+        ended = app.mode in (A.ROUND_END, A.MATCH_END)
+        # (a round's end: its board, kept by the match once the next is dealt)
+        game = app.match.final if ended and app.match.final is not None else app.game
         me = app.viewer()
         them = 1 - me
         board = self.board
@@ -278,11 +297,18 @@ class View:
         phase = app.turn.phase
         highlight = 0
         pending = 0
+        if turn:
+            pending = app.turn.claims  # (the expert auto-claim's, while the card is chosen)
         if turn and phase in (T.CLAIM, T.CLAIM_FIRST):
             highlight = app.turn.claimable
-            pending = app.turn.claims
         elif game.winner == NOBODY and game.to_move == me:
             highlight = game.claimable(me)
+        # The marks above taken stones: the round's winning stones once it
+        # is over, else the stones the last move took.
+        if ended:
+            marked = words.winning_stones(game)
+        else:
+            marked = move_claims(game.last_turn()[1]) if game.move_count() else 0
         for s in range(N_STONES):
             theirs = game.cards_at(s, them)
             mine = game.cards_at(s, me)
@@ -291,26 +317,29 @@ class View:
                 self._place(s, 3 - k, theirs, k, places)
                 self._place(s, 5 + k, mine, k, places)
             owner = game.owner[s]
-            if owner == me:
-                tile = _T_STONE_MINE
-            elif owner == them:
-                tile = _T_STONE_THEIRS
-            elif pending >> s & 1:
-                tile = _T_STONE_CLAIMED
+            if owner == NOBODY and pending >> s & 1:
+                owner = game.to_move  # a claim chosen shows as taken at once
+            if owner != NOBODY:
+                tile = T_STONE + 1 + owner
             elif highlight >> s & 1:
                 tile = _T_STONE_CLAIMABLE
             else:
                 tile = T_STONE
             board[s, STONE_ROW] = tile
-            modes = game.mode[s] if tactics else 0
-            top[s, STONE_ROW] = T_MODES + modes if modes else T_CLEAR
-        hand = app.hand()
+            if game.owner[s] != NOBODY and marked >> s & 1:
+                top[s, STONE_ROW] = T_WIN if ended else T_FRESH
+            else:
+                modes = game.mode[s] if tactics else 0
+                top[s, STONE_ROW] = T_MODES + modes if modes else T_CLEAR
+        hand = app.hand() if not ended else ()
         n = len(hand)
         blocked = app.turn.blocked() if turn and phase == T.CARD and game.to_move == me else 0
-        self.hand.x = self.hand_top.x = (WIDTH - n * TILE_W) // 2
+        self.hand.x = self.hand_top.x = self.fresh.x = (WIDTH - n * TILE_W) // 2
         tiles = self.tiles
+        new = app.new_cards(me) if turn else ()
         for i in range(_HAND_MAX):
             card = hand[i] if i < n else -1
+            self.fresh[i] = T_NEW if card in new else T_CLEAR
             if card < 0:
                 self.hand[i] = _T_EMPTY
                 self.hand_top[i] = T_CLEAR
@@ -326,23 +355,7 @@ class View:
             card = game.discard[game.discard_n - 1] if game.discard_n else -1
             self.discard[0] = tiles[card] if card >= 0 else T_SLOT
             self.discard_top[0] = tiles[63 + card] if card >= 0 else T_CLEAR
-        # The cursor: on the hand while choosing a card, on a card of the
-        # table for a ruse, else on a stone (none for a Scout's count, the
-        # draw, or a Strategist's discard).
-        self.cursor.hidden = not turn or phase in (T.SCOUT_N, T.DRAW_PICK) or (
-            phase == T.DEST and app.turn.dest >= N_STONES)
-        if turn and phase in (T.CARD, T.RETURN):
-            self.cursor.x = self.hand.x + app.turn.cursor * TILE_W
-            self.cursor.y = HAND_Y
-        elif turn and phase == T.TABLE:
-            self.cursor.x = BOARD_X + app.turn.stone_cursor * TILE_W
-            mine_ = app.turn.card == STRATEGIST
-            row = (5 + app.turn.slot) if mine_ else (3 - app.turn.slot)
-            self.cursor.y = BOARD_Y + row * TILE_H
-        else:
-            stone = app.turn.dest if turn and phase == T.DEST else app.turn.stone_cursor
-            self.cursor.x = BOARD_X + stone * TILE_W
-            self.cursor.y = BOARD_Y + STONE_ROW * TILE_H
+        self._frames(app, turn, phase, hand, me)
         t = app.t
         # Left: who is to move (*), the stones won; right: the pile, and
         # the match score in a match.  Tactics: the tactic pile too, and
@@ -365,10 +378,71 @@ class View:
         step = self._step(app, turn, phase) if tactics else None
         if step is not None:
             status, right = step, ""
+        verdict = ""
+        if ended:
+            # The final board: who won, why (the winning stones marked),
+            # the stones, the match's score if there is room.
+            single = app.mode == A.MATCH_END
+            status = self._won(app, match.winner() if single else game.winner, "match" if single else "round")
+            right = "" if single or len(status) + 5 > _LINE_CHARS else "%d:%d" % (match.scores[me], match.scores[them])
+            verdict = words.round_reason(app, game)
+            hint = "%s %d-%d %s  %s" % (app.short_name(me), game.owned[me], game.owned[them], app.short_name(them),
+                                        t("next"))
+        self.verdict.text = verdict
         self.status.text = status
         self.corner.text = right
         self.corner.x = WIDTH - 2 - self.glyphs.w * len(right)
         self.hint.text = hint
+
+    def _frames(self, app, turn, phase, hand, me):
+        # The cursor: on the hand while choosing a card, on a card of the
+        # table for a ruse, else on a stone (none for a Scout's count, the
+        # draw, a Strategist's discard, or an ending).
+        cursor, chosen, mark = self.frames
+        tt = app.turn
+        cursor.hidden = not turn or phase in (T.SCOUT_N, T.DRAW_PICK) or (phase == T.DEST and tt.dest >= N_STONES)
+        if turn and phase in (T.CARD, T.RETURN):
+            self._frame(cursor, self.hand.x + tt.cursor * TILE_W, HAND_Y)
+        elif turn and phase == T.TABLE:
+            self._cell(cursor, tt.stone_cursor, tt.slot, tt.card == STRATEGIST)
+        else:
+            self._cell(cursor, tt.dest if turn and phase == T.DEST else tt.stone_cursor, -1)
+        # The card being played: in the hand until it is placed (a claim
+        # step's card is on the table, tentatively).
+        chosen.hidden = True
+        if turn and phase not in (T.CARD, T.RETURN, T.CLAIM_FIRST) and tt.card != PASS:
+            if tt.card in hand:
+                chosen.hidden = False
+                self._frame(chosen, self.hand.x + hand.index(tt.card) * TILE_W, HAND_Y)
+            else:
+                placed = app.game.cards_at(tt.stone, me)
+                if tt.card in placed:
+                    chosen.hidden = False
+                    self._cell(chosen, tt.stone, placed.index(tt.card))
+        # A Traitor's or Strategist's card to be moved; else the last
+        # move's card, in its player's colour.
+        shader = self.mark_colour
+        if turn and phase == T.DEST:
+            mark.hidden = False
+            shader[1] = PALETTE[GOLD]
+            self._cell(mark, tt.stone, tt.slot, tt.card == STRATEGIST)
+            return
+        spot = words.last_spot(app) if app.mode not in (A.ROUND_END, A.MATCH_END) else None
+        mark.hidden = spot is None
+        if spot is not None:
+            p, stone, k = spot
+            shader[1] = PALETTE[SEAT_1 + p]
+            self._cell(mark, stone, k, p == me)
+
+    @staticmethod
+    def _frame(frame, x, y):
+        frame.x = x - 1
+        frame.y = y - 1
+
+    def _cell(self, frame, stone, k, mine=True):
+        # ``frame`` around the stone (k < 0) or the card k of a side.
+        row = STONE_ROW if k < 0 else 5 + k if mine else 3 - k
+        self._frame(frame, BOARD_X + stone * TILE_W, BOARD_Y + row * TILE_H)
 
     def _place(self, s, row, cards, k, places):
         # One place of the board: a card (face and digit), a free slot, or

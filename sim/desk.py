@@ -190,6 +190,8 @@ class Desk:
     """A board's parts on the desktop: ``display``, ``pixels``,
     ``buttons()``, ``now()``."""
 
+    controls = 2  # the help page lists a keyboard's keys
+
     def __init__(self, headless=False, nvm=None):
         """``nvm``: the file that keeps the save area (None: in memory)."""
         if headless:

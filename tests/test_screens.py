@@ -75,7 +75,7 @@ class Checker:
             for label in view.lines:
                 self._fits(label, 4, PANEL_RIGHT, where)
         if app.match is not None and not view.game_group.hidden:
-            for label in (view.status, view.hint, view.corner):
+            for label in (view.status, view.hint, view.corner, view.verdict):
                 self._fits(label, 0, V.WIDTH, where)
             if view.corner.text.strip() and view.status.text.strip():
                 if extent(view.status)[1] >= extent(view.corner)[0]:
@@ -100,9 +100,8 @@ def _detours(app, checker):
     for s in range(N_STONES):
         app.mode, app.detail_stone = A.DETAIL, s
         checker.render(app)
-        if app.game.to_move == app.viewer():
-            app.mode, app.lines = A.NOTICE, words.why_not(app, s)
-            checker.render(app)
+        app.mode, app.lines = A.NOTICE, words.why_not(app, s, app.viewer())  # asked from the detail (A)
+        checker.render(app)
     for row in range(len(A.PAUSE_ROWS)):
         app.mode, app.row = A.PAUSE, row
         checker.render(app)
@@ -141,6 +140,14 @@ def _menu(runner, checker):
     for rounds in A.ROUND_CHOICES:
         app.rounds = rounds
         checker.render(app)
+    # The help pages, with each device's controls.
+    for controls in range(3):
+        app.mode, app.row, app.controls = A.HELP, 0, controls
+        for page in range(9):
+            checker.render(app)
+            app.press(buttons.RIGHT)
+    app.press(buttons.B)
+    assert app.mode == A.MENU and A.MENU_ROWS[app.row] == "help"
 
 
 def _link_screens(runner, checker):
@@ -273,7 +280,7 @@ def test_every_screen_fits_in_every_language(desk, lang):
     _tactics_steps(checker, lang)
     wanted = {(A.MENU, None), (A.LINKING, None), (A.HANDOFF, None), (A.THINKING, None), (A.NOTICE, None),
               (A.DETAIL, None), (A.ROUND_END, None), (A.MATCH_END, None), (A.PAUSE, None), (A.REMOTE, None),
-              (A.RESUME, None)}
+              (A.RESUME, None), (A.HELP, None)}
     wanted |= {(A.TURN, phase) for phase in (P.CARD, P.STONE, P.CLAIM, P.CLAIM_FIRST, P.SCOUT_N, P.TABLE, P.DEST,
                                              P.DRAW_PICK, P.RETURN)}
     assert wanted <= checker.screens, wanted - checker.screens

@@ -61,16 +61,16 @@ def test_the_board_shows_every_card_stone_and_the_cursor(desk):
             assert tile_pixel(desk, s, V.STONE_ROW - 1 - k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
             seen += 1
         owner = game.owner[s]
-        expected = {0: V.MINE, 1: V.THEIRS}.get(owner)
+        expected = {0: V.SEAT_1, 1: V.SEAT_2}.get(owner)
         if expected is not None:
             assert tile_pixel(desk, s, V.STONE_ROW, dx=8, dy=5) == rgb565(V.PALETTE[expected])
     assert seen > 10
-    # The hand, and the cursor's gold frame around the chosen card.
+    # The hand, and the cursor's white frame around the chosen card.
     hand = app.hand()
     x0 = (V.WIDTH - len(hand) * V.TILE_W) // 2
     for i, card in enumerate(hand):
         assert tile_pixel(desk, i, 0, dy=5, x0=x0, y0=V.HAND_Y) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
-    assert pixel(desk, x0 + app.turn.cursor * V.TILE_W, V.HAND_Y + 5) == rgb565(V.PALETTE[V.GOLD])
+    assert pixel(desk, x0 + app.turn.cursor * V.TILE_W, V.HAND_Y + 5) == rgb565(V.PALETTE[V.WHITE])
 
 
 def test_the_menu_screen_is_drawn_in_each_language(desk):

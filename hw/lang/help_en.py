@@ -1,0 +1,24 @@
+# English help pages (hw.menus loads them while Help is shown, then drops
+# them).  A tuple of pages, each its title and lines; the first page's
+# lines are the controls of each kind of device: PyBadge, PyGamer, keyboard.
+CONTROLS = (
+    ("Arrows: move, change", "A: choose, claim", "B: back, done", "Select: stone detail", "  (A there: claim?)",
+     "Start: pause menu"),
+    ("Joystick: move, change", "A: choose, claim", "B: back, done", "Select: stone detail", "  (A there: claim?)",
+     "Start: pause menu"),
+    ("Arrows: move, change", "Z: A, choose, claim", "X: B, back, done", "Space: Select, detail", "  (Z there: claim?)",
+     "Enter: Start, pause", "Esc: quit"),
+)
+PAGES = (
+    ("Controls",),
+    ("Formations, best first", "Colour run: R3 R4 R5", "Three of a kind: 7 7 7", "Colour: B2 B5 B9",
+     "Run: R4 G5 B6", "Sum: any three", "Tie: higher sum, then", "  who finished first"),
+    ("Winning", "Win 5 stones, or 3", "  adjacent ones.", "Claim a stone when no", "  card left can beat you",
+     "  (it glows gold).", "Colours: R O Y G B P"),
+    ("Variants", "Expert: claims come", "  before your card.", "Tactics: 10 tactic cards", "  and their own pile;",
+     "  one more than the", "  other player at most."),
+    ("Opponents", "Apprentice (weakest),", "Clansman, Chieftain", "  (strongest).", "Pass & play: two on",
+     "  one device.", "Link: two boards, cable."),
+    ("Marks", "*: whose turn it is", "!: no tactic card now", "  (one more at most)", "Ring: stone just taken",
+     "Frame: the last move", "Bar: a card just drawn"),
+)

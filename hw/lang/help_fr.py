@@ -1,0 +1,22 @@
+# French help pages (see help_en.py).
+CONTROLS = (
+    ("Flèches : choisir", "A : valider, revendiquer", "B : retour, fini", "Select : détail borne",
+     "  (A : revendicable ?)", "Start : pause"),
+    ("Joystick : choisir", "A : valider, revendiquer", "B : retour, fini", "Select : détail borne",
+     "  (A : revendicable ?)", "Start : pause"),
+    ("Flèches : choisir", "Z : A, valider", "X : B, retour, fini", "Espace : Select, détail",
+     "  (Z : revendicable ?)", "Entrée : Start, pause", "Échap : quitter"),
+)
+PAGES = (
+    ("Commandes",),
+    ("Combinaisons, la 1re bat", "Suite couleur : R3 R4 R5", "Brelan : 7 7 7", "Couleur : B2 B5 B9",
+     "Suite : R4 V5 B6", "Somme : trois cartes", "Égalité : la plus forte", "  somme, puis la 1re"),
+    ("Gagner", "5 bornes, ou 3 bornes", "  voisines.", "Revendiquez une borne", "  que plus rien ne bat",
+     "  (elle brille en or).", "Couleurs : R O J V B M"),
+    ("Variantes", "Experts : revendiquer", "  avant de jouer.", "Tactique : 10 cartes", "  tactiques et pioche ;",
+     "  une de plus que", "  l'adversaire au plus."),
+    ("Adversaires", "Apprenti (le plus", "  faible), Guerrier,", "Chef de clan (le plus", "  fort).",
+     "À deux : une console.", "Liaison : deux consoles."),
+    ("Repères", "* : à qui de jouer", "! : pas de tactique", "  (une de plus au plus)", "Anneau : borne prise",
+     "Cadre : le dernier coup", "Trait : carte piochée"),
+)

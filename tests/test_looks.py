@@ -1,0 +1,381 @@
+"""What a player sees, probed by pixel in the headless sim: every card's
+value clear of the cursor and of the card's edge, one colour per player,
+the last move and the card being played marked, newly drawn cards marked,
+claims shown as taken at once, the final board with its winning stones,
+why a stone can or cannot be claimed, and the help pages."""
+
+import pytest
+
+from conftest import drive
+from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS, lowest
+from engine.moves import move_claims, stones_text
+from hw import buttons, words
+from hw import turn as T
+from hw import view as V
+from hw.app import DETAIL, HANDOFF, HELP, MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN, App
+
+pytest.importorskip("blinka_displayio_pygamedisplay")
+
+from hw.main import Runner  # noqa: E402
+from sim.autoplay import AutoPlayer  # noqa: E402
+
+
+def rgb565(index):
+    # A palette colour as it reads back from the display: 5-6-5 bits, re-expanded.
+    colour = V.PALETTE[index]
+    r, g, b = colour >> 16 & 255, colour >> 8 & 255, colour & 255
+    return ((r >> 3) * 255 // 31, (g >> 2) * 255 // 63, (b >> 3) * 255 // 31)
+
+
+def pixel(desk, x, y):
+    return tuple(desk.display.frame.get_at((x, y)))[:3]
+
+
+def cell(stone, row):
+    """The top-left pixel of the card (15 x 9) at ``row`` of ``stone``."""
+    return V.BOARD_X + stone * V.TILE_W + 1, V.BOARD_Y + row * V.TILE_H
+
+
+def around(desk, x0, y0):
+    """The felt around a card at (x0, y0): left, right, above, below."""
+    return [pixel(desk, x0 - 1, y0 + 4), pixel(desk, x0 + 15, y0 + 4), pixel(desk, x0 + 7, y0 - 1),
+            pixel(desk, x0 + 7, y0 + 9)]
+
+
+def framed(desk, x0, y0, colour):
+    return around(desk, x0, y0) == [rgb565(colour)] * 4
+
+
+def row_of(app, player, k):
+    # The board row of card k on ``player``'s side, as the viewer sees it.
+    return 5 + k if player == app.viewer() else 3 - k
+
+
+def until(runner, player, done, limit=6000):
+    app = runner.app
+    for _ in range(limit):
+        if done(app):
+            runner.redraw()
+            return True
+        b = player.next_button(app)
+        runner.step([b] if b else [])
+    return False
+
+
+def test_every_value_on_every_colour_reads_clear_of_the_cursor_and_the_edge(desk):
+    # Each card in the hand, plain and under the cursor: only its colour
+    # and its ink inside it, the ink never on its edge (a pixel of colour
+    # all round the digit: a 5 never reads as a 6, a 9 as a "y"), nine
+    # different digits on each colour, and the cursor's frame on the felt
+    # around the card, never over it (on gold tactic cards too).
+    app = App(seed=3, opponent="pass")
+    runner = Runner(desk, app)
+    runner.step([buttons.START])
+    runner.step([buttons.A])
+    assert app.mode == TURN and app.turn.phase == T.CARD
+    game = app.game
+    p = game.to_move
+    n = game.hand_n[p]
+    felt = rgb565(V.FELT)
+    digits = {}
+    faces = {}
+    cards = list(range(63))
+    for first in range(0, len(cards), n):
+        chunk = [cards[(first + i) % len(cards)] for i in range(n)]
+        for i, card in enumerate(chunk):
+            game.hand[p][i] = card
+        for cursor in range(n):
+            app.turn.cursor = cursor
+            runner.redraw()
+            x_hand = runner.view.hand.x
+            for i, card in enumerate(app.hand()):
+                x0, y0 = x_hand + i * V.TILE_W + 1, V.HAND_Y
+                sides = around(desk, x0, y0)
+                if i == cursor:
+                    assert sides == [rgb565(V.WHITE)] * 4, (card, sides)
+                else:
+                    assert sides[2:] == [felt, felt], card  # (the sides may be a neighbour's frame)
+                # The card's own pixels, the same under the cursor or not.
+                face = [pixel(desk, x0 + x, y0 + y) for y in range(9) for x in range(15)]
+                assert faces.setdefault(card, face) == face, card
+                if card >= 54:
+                    continue
+                paper, ink = rgb565(V.CARD_COLOURS[card // 9]), rgb565(V.INK[card // 9])
+                inked = set()
+                for y in range(9):
+                    for x in range(15):
+                        c = pixel(desk, x0 + x, y0 + y)
+                        assert c in (paper, ink), (card, x, y, c)
+                        if c == ink:
+                            inked.add((x, y))
+                assert inked and not [(x, y) for x, y in inked if x in (0, 14) or y in (0, 8)], card
+                digits.setdefault(card // 9, {})[card % 9] = frozenset((x, y) for x, y in inked if x < 8)
+    assert sorted(digits) == list(range(6))
+    for colour, shapes in digits.items():
+        assert len(set(shapes.values())) == 9, colour
+
+
+def test_pass_and_play_shows_and_frames_the_other_players_move_in_its_colour(desk):
+    app = App(seed=4, opponent="pass")
+    runner = Runner(desk, app)
+    player = AutoPlayer("medium", 4)
+    runner.step([buttons.START])
+    checked = 0
+    for _ in range(6):
+        assert until(runner, player, lambda a: a.mode == HANDOFF and a.game.move_count())
+        runner.step([buttons.A])
+        assert app.mode == TURN
+        mover, m, drew, back = app.game.last_turn()
+        assert mover != app.viewer()
+        # Said on the bottom line, in the words the bot's moves get.
+        assert runner.view.hint.text == words.last_text(app) != ""
+        spot = words.last_spot(app)
+        if spot is not None:
+            p, stone, k = spot
+            assert p == mover
+            x0, y0 = cell(stone, row_of(app, p, k))
+            assert framed(desk, x0, y0, V.SEAT_1 + mover)
+            checked += 1
+    assert checked >= 4
+
+
+def test_a_stone_has_its_players_colour_on_both_sides_of_the_hand_over(desk):
+    app = App(seed=6, opponent="pass")
+    runner = Runner(desk, app)
+    player = AutoPlayer("medium", 6)
+    runner.step([buttons.START])
+    seen = set()
+    for _ in range(400):
+        assert until(runner, player, lambda a: a.mode == TURN and a.turn.phase == T.CARD)
+        game = app.game
+        for s in range(9):
+            if game.owner[s] != NOBODY:
+                x0, y0 = cell(s, V.STONE_ROW)
+                assert pixel(desk, x0 + 7, y0 + 5) == rgb565(V.SEAT_1 + game.owner[s])
+                seen.add((s, app.viewer()))
+        if len({v for s, v in seen}) == 2:
+            break
+        runner.step([buttons.A])
+    assert len({v for s, v in seen}) == 2  # a taken stone, seen by both players
+
+
+def test_the_card_being_played_and_the_cards_just_drawn_are_marked(desk):
+    app = App(seed=8, opponent="easy")
+    runner = Runner(desk, app)
+    player = AutoPlayer("medium", 8)
+    runner.step([buttons.START])
+    assert until(runner, player, lambda a: a.mode == TURN and a.turn.phase == T.CARD and a.game.move_count() > 2)
+    hand = app.hand()
+    new = app.new_cards(0)
+    assert len(new) == 1 and new[0] in hand  # the card drawn after this player's last move
+    x_hand = runner.view.hand.x
+    for i, card in enumerate(hand):
+        bar = pixel(desk, x_hand + i * V.TILE_W + 8, V.HAND_Y + V.TILE_H)
+        assert (bar == rgb565(V.WHITE)) == (card in new), card
+    # A card chosen: framed in gold in the hand while its stone is chosen.
+    runner.step([buttons.A])
+    assert app.turn.phase == T.STONE
+    i = app.hand().index(app.turn.card)
+    assert framed(desk, x_hand + i * V.TILE_W + 1, V.HAND_Y, V.GOLD)
+
+
+def _tactics_until(desk, phase, seeds=range(40, 60)):
+    # A tactics match vs the easy bot, played by the buttons until ``phase``.
+    for seed in seeds:
+        app = App(seed=seed, opponent="easy", variant=TACTICS)
+        runner = Runner(desk, app)
+        runner.step([buttons.START])
+        if until(runner, AutoPlayer("medium", seed), lambda a: a.mode == TURN and a.turn.phase == phase, 3000):
+            return runner
+    raise AssertionError("no match reached the step")
+
+
+def test_a_scouts_three_cards_are_marked_while_two_go_back(desk):
+    runner = _tactics_until(desk, T.RETURN)
+    app = runner.app
+    new = app.new_cards(app.viewer())
+    assert 1 <= len(new) <= 3 and len(new) == min(3, len(new))
+    x_hand = runner.view.hand.x
+    for i, card in enumerate(app.hand()):
+        bar = pixel(desk, x_hand + i * V.TILE_W + 8, V.HAND_Y + V.TILE_H)
+        assert (bar == rgb565(V.WHITE)) == (card in new), card
+
+
+def test_a_ruses_card_to_move_is_framed_while_its_destination_is_chosen(desk):
+    runner = _tactics_until(desk, T.DEST)
+    app = runner.app
+    tt = app.turn
+    mine = tt.card == 60  # a Strategist moves its own card, a Traitor theirs
+    owner = app.viewer() if mine else 1 - app.viewer()
+    x0, y0 = cell(tt.stone, row_of(app, owner, tt.slot))
+    assert framed(desk, x0, y0, V.GOLD)
+    i = app.hand().index(tt.card)  # and the ruse itself, in the hand
+    assert framed(desk, runner.view.hand.x + i * V.TILE_W + 1, V.HAND_Y, V.GOLD)
+
+
+def test_a_claim_chosen_shows_as_taken_at_once_and_the_last_moves_claims_are_ringed(desk):
+    app = App(seed=2, opponent="medium", variant=EXPERT)
+    runner = Runner(desk, app)
+    player = AutoPlayer("medium", 2)
+    runner.step([buttons.START])
+    assert until(runner, player, lambda a: a.mode == TURN and a.turn.phase == T.CLAIM_FIRST)
+    s = app.turn.stone_cursor
+    x0, y0 = cell(s, V.STONE_ROW)
+    assert pixel(desk, x0 + 7, y0 + 5) == rgb565(V.GOLD)  # claimable
+    runner.step([buttons.A])
+    assert pixel(desk, x0 + 7, y0 + 5) == rgb565(V.SEAT_1 + app.game.to_move)  # claimed, before the card
+    # The bot's claims, once made: a white ring on the stone (and on no other).
+    def bot_claimed(a):
+        return (a.mode == TURN and a.game.move_count() and a.game.last_turn()[0] == 1
+                and move_claims(a.game.last_turn()[1]))
+
+    assert until(runner, player, bot_claimed, 20000)
+    claims = move_claims(app.game.last_turn()[1])
+    for s in range(9):
+        x0, y0 = cell(s, V.STONE_ROW)
+        assert (pixel(desk, x0 + 7, y0 + 2) == rgb565(V.WHITE)) == bool(claims >> s & 1), s
+
+
+def test_an_auto_claim_is_told(desk):
+    app = App(seed=3, opponent="easy", auto_claim=True)
+    runner = Runner(desk, app)
+    player = AutoPlayer("medium", 3)
+    runner.step([buttons.START])
+    told = []
+
+    def each(a):
+        if a.mode == NOTICE and a.lines[0].startswith("Auto-claim"):
+            told.append((a.lines[0], a.game.owner[:]))
+        return False
+
+    drive(app, player, each=each)
+    assert told
+    for line, owner in told:
+        stones = line.split()[-1]
+        assert all(owner[int(s) - 1] == 0 for s in stones.split(","))
+
+
+def test_the_final_board_marks_the_winning_stones_and_says_why(desk):
+    for seed, rounds in ((1, 1), (5, 2)):
+        app = App(seed=seed, opponent="hard", rounds=rounds)
+        runner = Runner(desk, app)
+        player = AutoPlayer("medium", seed)
+        runner.step([buttons.START])
+        ends = []
+        while True:
+            assert until(runner, player, lambda a: a.mode in (ROUND_END, MATCH_END), 20000)
+            if app.mode == MATCH_END and rounds > 1:
+                break
+            # (the next round is dealt already: the match keeps the last one's board)
+            game = app.match.final if app.match.final is not None else app.game
+            assert game.winner != NOBODY
+            ends.append(app.mode)
+            assert runner.view.panel.hidden and not runner.view.game_group.hidden  # the board itself
+            won = words.winning_stones(game)
+            if game.winner not in (0, 1):
+                assert not won and runner.view.verdict.text == "No moves left: even"
+            assert all(game.owner[s] == game.winner for s in range(9) if won >> s & 1)
+            for s in range(9):
+                x0, y0 = cell(s, V.STONE_ROW)
+                assert (pixel(desk, x0 + 7, y0 + 4) == rgb565(V.GOLD)) == bool(won >> s & 1)
+            reason = runner.view.verdict.text
+            if not won:
+                pass
+            elif won == 7 << lowest(won):
+                assert reason == "Three adjacent: " + stones_text(won)
+            else:
+                assert reason in ("Five stones", "No moves left: %d-%d" % (game.owned[game.winner],
+                                                                           game.owned[1 - game.winner]))
+            if app.mode == MATCH_END:
+                break
+            runner.step([buttons.A])
+            assert app.message == ""  # the next round opens with nothing said
+        if rounds == 1:
+            assert ends == [MATCH_END]  # one summary: the final board
+        else:
+            assert ends == [ROUND_END] * len(app.match.results)
+            assert not runner.view.panel.hidden and "%d rounds played" % rounds in runner.view.shown
+        runner.step([buttons.A])
+        assert app.mode == MENU
+
+
+def test_any_stone_can_be_asked_from_its_detail(desk):
+    app = App(seed=9, opponent="medium")
+    runner = Runner(desk, app)
+    player = AutoPlayer("medium", 9)
+    runner.step([buttons.START])
+    asked = set()
+    for _ in range(40):
+        assert until(runner, player, lambda a: a.mode == TURN and a.turn.phase == T.CARD)
+        game = app.game
+        runner.step([buttons.SELECT])
+        assert app.mode == DETAIL
+        for _ in range(9):
+            mine = game.cards_at(app.detail_stone, 0)
+            lines = runner.view.shown
+            if len(mine) == 3:
+                # The formation and its sum ("colour run, 24").
+                total = sum(c % 9 + 1 for c in mine)
+                assert any(line.strip().endswith(", %d" % total) for line in lines), lines
+            runner.step([buttons.A])
+            assert app.mode == NOTICE and app.lines == words.why_not(app, app.detail_stone, 0)
+            reason = game.why_not(app.detail_stone, 0)[0]
+            asked.add(reason)
+            if reason == 0:
+                assert app.lines[0] == "Stone %d: claimable" % (app.detail_stone + 1)
+            runner.step([buttons.A])
+            assert app.mode == DETAIL
+            runner.step([buttons.RIGHT])
+        runner.step([buttons.B])
+        assert app.mode == TURN
+        runner.step([buttons.A])
+        if len(asked) >= 3:
+            break
+    assert len(asked) >= 3  # open, short, not provable or claimable: each answered
+
+
+def test_the_help_pages_list_this_devices_controls(desk):
+    app = App(seed=1)
+    runner = Runner(desk, app)
+    assert app.controls == 2  # the sim's keyboard
+    while MENU_ROWS[app.row] != "help":
+        runner.step([buttons.DOWN])
+    runner.step([buttons.A])
+    assert app.mode == HELP and runner.view.shown[0] == "Controls" and "Z: A, choose, claim" in runner.view.shown
+    pages = set()
+    for _ in range(6):
+        pages.add(runner.view.shown[0])
+        runner.step([buttons.RIGHT])
+    assert len(pages) == 6 and runner.view.shown[0] == "Controls"
+    app.controls = 1
+    runner.step([buttons.LEFT])
+    runner.step([buttons.RIGHT])
+    assert runner.view.shown[1].startswith("Joystick")
+    runner.step([buttons.B])
+    assert app.mode == MENU and MENU_ROWS[app.row] == "help"
+
+
+def test_a_resumed_match_says_the_last_move_again(desk):
+    from engine.save import Saver
+
+    nvm = bytearray(b"\xff" * 8192)
+    app = App(seed=11, opponent="hard", saver=Saver(nvm))
+    runner = Runner(desk, app)
+    runner.step([buttons.START])
+    assert until(runner, AutoPlayer("medium", 1), lambda a: a.game.move_count() >= 9 and a.mode == TURN)
+    said = app.message
+    assert said
+    again = App(seed=12, saver=Saver(nvm))
+    runner = Runner(desk, again)
+    runner.step([])
+    assert again.mode == RESUME
+    runner.step([buttons.A])
+    assert again.mode == TURN and again.message == said == runner.view.hint.text
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, TACTICS])
+def test_card_names_use_the_languages_colour_letters(variant):
+    for lang, letters in (("en", "ROYGBP"), ("fr", "ROJVBM"), ("es", "RNAVZM")):
+        app = App(seed=1, lang=lang, variant=variant)
+        assert [words.name_of(app, 9 * k + 6) for k in range(6)] == [c + "7" for c in letters]
+        assert words.name_of(app, 54) == "JK"
