@@ -9,6 +9,7 @@ would swallow what it does not handle.
 """
 
 import os
+import sys
 import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -175,10 +176,21 @@ class SerialPort:
     def __init__(self, path, baudrate=115200):
         import serial
 
+        self.path = path
         self.port = serial.Serial(path, baudrate, timeout=0, write_timeout=0)
+        self.gone = ""  # why the port stopped reading (its other end closed, unplugged)
 
     def read(self, nbytes=None):
-        data = self.port.read(nbytes or 256)
+        try:
+            data = self.port.read(nbytes or 256)
+        except (OSError, ValueError) as e:  # serial.SerialException is an OSError
+            # The pty's other end closed (EIO), an adapter unplugged: nothing
+            # comes any more, as on a cut cable, and the session sees the
+            # link lost after its silence (engine.channel), never a crash.
+            if not self.gone:
+                self.gone = " ".join(str(e).split()) or type(e).__name__
+                print("sim: --port %s: %s; nothing comes from the link" % (self.path, self.gone), file=sys.stderr)
+            return None
         return data or None
 
     def reset_input_buffer(self):
