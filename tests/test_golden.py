@@ -210,9 +210,9 @@ PINNED = {
     'app-hard-2-6': 'cb7c791b4bed2272',
     'link-0': 'eed158e48ce6c30c',
     'link-2': '867b06f329936a67',
-    'console-classic': '4e707e1c3117ad43',
-    'console-expert': 'e6685221a006a350',
-    'console-tactics': '5901d6144cfd0f53',
+    'console-classic': 'fb1d0a006cef7a05',
+    'console-expert': '85bd14523d954d05',
+    'console-tactics': '65c24ffb788961da',
     'screens-0': '0bf19baa806fb845/165',
     'screens-2': '84d1d41a750a1ad3/228',
 }
