@@ -73,7 +73,7 @@ def move_answer(game, m):
 def _int(answer, key, lo, hi):
     x = answer[key]
     if type(x) is not int or not lo <= x <= hi:
-        raise ValueError("bad %s %r" % (key, x))
+        raise ValueError("bad %s %r (%d to %d)" % (key, x, lo, hi))
     return x
 
 
@@ -98,7 +98,7 @@ def answer_to_move(answer, game=None):
     mask = 0
     for s in claims:
         if type(s) is not int or not 0 <= s < N_STONES:
-            raise ValueError("bad stone %r in claim" % (s,))
+            raise ValueError("bad stone %r in claim (stones are 0 to %d)" % (s, N_STONES - 1))
         mask |= 1 << s
     if answer.get("pass") is True:
         if "card" in answer:
@@ -133,7 +133,8 @@ def answer_to_move(answer, game=None):
     if card == STRATEGIST and dest == "discard":
         dest = DISCARD
     elif type(dest) is not int or not 0 <= dest < N_STONES:
-        raise ValueError("bad to %r" % (dest,))
+        also = ', or "discard"' if card == STRATEGIST else ""
+        raise ValueError("bad to %r (a stone, 0 to %d%s)" % (dest, N_STONES - 1, also))
     return with_claims(ruse_move(card, stone, slot, dest), mask) | flag
 
 

@@ -39,7 +39,7 @@ stands for).
 
 import json
 
-from engine.game import DRAW, LANGUAGES, NOBODY, OPPONENTS, VARIANTS
+from engine.game import DRAW, LANGUAGES, N_STONES, NOBODY, OPPONENTS, VARIANTS
 from engine.match import Match
 from desk.position import dump
 from desk.protocol import answer_to_move, move_answer
@@ -183,18 +183,36 @@ def from_board(text):
 
 
 def _brief(answer):
-    # A move as a short label for error messages: "R7 3", "pass", "return R7 JK".
+    # A move as a short label for error messages, its stones counted from 1
+    # as people count them (the record's lines count from 0, as the bot
+    # protocol does): "R7 at stone 4", "pass", "return R7 JK", "ST at stone
+    # 3, card 1, to stone 6".  A value that is no stone is quoted as written.
     if not isinstance(answer, dict):
         return json.dumps(answer)[:30]
     if "return" in answer:
-        return "return " + " ".join(str(c) for c in answer["return"]) if isinstance(answer["return"], list) else "return"
+        cards = answer["return"]
+        return "return " + " ".join(str(c) for c in cards) if isinstance(cards, list) else "return"
     if answer.get("pass") is True:
         return "pass"
+    parts = []
+    if "stone" in answer:
+        parts.append(_stone_label(answer, "stone", "at "))
+    if "from_tactics" in answer:
+        parts.append("%s from the tactic pile" % json.dumps(answer["from_tactics"]))
+    if "slot" in answer:
+        slot = answer["slot"]
+        parts.append("card %d" % (slot + 1) if type(slot) is int and 0 <= slot < 4 else '"slot": ' + json.dumps(slot))
+    if "to" in answer:
+        parts.append("to the discard" if answer["to"] == "discard" else _stone_label(answer, "to", "to "))
     label = str(answer.get("card", "?"))
-    for key in ("stone", "from_tactics", "slot", "to"):
-        if key in answer:
-            label += " %s" % (answer[key],)
-    return label
+    return label + " " + ", ".join(parts) if parts else label
+
+
+def _stone_label(answer, key, before):
+    x = answer[key]
+    if type(x) is int and 0 <= x < N_STONES:
+        return before + "stone %d" % (x + 1)
+    return "%s: %s" % (json.dumps(key), json.dumps(x)[:20])
 
 
 class Replay:

@@ -1,8 +1,5 @@
-"""Command line, as in the position format and command contract:
-
-    python -m engine claims [FILE]
-    python -m engine bot [--level easy|medium|hard] [--seed N]
-    python -m engine replay FILE [--text]
+"""Command line, as in the position format and command contract
+(docs/contract.md); ``python -m engine --help`` says what each command does.
 """
 
 import json
@@ -32,8 +29,64 @@ def _one_line(e):
     return " ".join(str(e).split())
 
 
+# What --help prints (on stdout, exit status 0), for the whole and for each command.
+HELP = """usage: python -m engine COMMAND [ARGS]
+
+The engine's command line (docs/contract.md): positions and answers are JSON,
+one a line; in JSON the stones are 0 to 8, top to bottom.
+
+commands:
+  claims [FILE]        the stones each position of FILE can claim
+  bot [--level L] [--seed N]
+                       play as a bot, one JSON request and answer a line
+  replay FILE [--text] check a game record move by move; its result
+
+python -m engine COMMAND --help tells more of one command.
+"""
+CLAIMS_HELP = """usage: python -m engine claims [FILE]
+
+Reads JSON positions, one a line, from FILE (standard input when FILE is -
+or absent) and answers each with one line: {"claimable": [stones]} (0 to 8),
+or {"error": "why"} for a line that is no valid position.  The lines after a
+bad one are still answered; the exit status is then 2.
+"""
+BOT_HELP = """usage: python -m engine bot [--level easy|medium|hard] [--seed N]
+
+Serves {"cmd": "move", "position": POSITION} requests, one JSON line each on
+standard input, with one answer line each, e.g. {"card": "R7", "stone": 3,
+"claim": [0, 5]}, until {"cmd": "quit"} or the end of input.  A bad request
+gets {"error": "why"} and the bot keeps serving.
+
+options:
+  --level easy|medium|hard  how well it plays (default: medium)
+  --seed N                  its random choices (default: 0)
+"""
+REPLAY_HELP = """usage: python -m engine replay FILE [--text]
+
+Checks a game record (a text record, or a board's record) move by move, FILE
+or standard input (-).  Prints the final position, one JSON line, and the
+result of each round and of the match; or, with --text, the text record
+itself (a board record's, converted).  A record that does not replay gets one
+line on standard error naming the first bad move (its stones counted 1 to 9),
+and the exit status 2.
+
+options:
+  --text  print the text record instead of the position and result
+"""
+
+
+def _asks_help(argv):
+    return "--help" in argv or "-h" in argv
+
+
 def claims(argv):
     """Answer one JSON line per position line; exit status 2 after any bad line."""
+    if _asks_help(argv):
+        sys.stdout.write(CLAIMS_HELP)
+        return 0
+    if len(argv) > 1:
+        sys.stderr.write("engine claims: one FILE at most\nusage: python -m engine claims [FILE]\n")
+        return 2
     status = 0
     out = sys.stdout
     path = argv[0] if argv else "-"
@@ -64,6 +117,9 @@ def bot(argv):
     from engine.bots import Bot
     from desk.protocol import serve_request
 
+    if _asks_help(argv):
+        sys.stdout.write(BOT_HELP)
+        return 0
     level = "medium"
     seed = 0
     args = list(argv)
@@ -107,6 +163,9 @@ def replay(argv):
     does not replay."""
     from desk.record import RecordError, from_board, is_board_record, replay as replay_record, summary
 
+    if _asks_help(argv):
+        sys.stdout.write(REPLAY_HELP)
+        return 0
     args = list(argv)
     as_text = "--text" in args
     if as_text:
@@ -144,8 +203,12 @@ COMMANDS = {"claims": claims, "bot": bot, "replay": replay}
 
 
 def main(argv):
+    if argv and argv[0] in ("--help", "-h", "help"):
+        sys.stdout.write(HELP)
+        return 0
     if not argv or argv[0] not in COMMANDS:
-        sys.stderr.write("usage: python -m engine {%s} ...\n" % ",".join(sorted(COMMANDS)))
+        sys.stderr.write("usage: python -m engine {%s} ... (python -m engine --help tells more)\n"
+                         % ",".join(sorted(COMMANDS)))
         return 2
     return COMMANDS[argv[0]](argv[1:])
 

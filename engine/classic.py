@@ -194,7 +194,8 @@ class Game(Stones):
 
     def check(self, m):
         """None when move ``m`` is legal for the player to move, else the
-        reason, one line."""
+        reason, one line, for people: stones and slots counted from 1, as
+        the screens and the text game count them."""
         if self.winner != NOBODY:
             return "the round is over"
         p = self.to_move
@@ -207,7 +208,7 @@ class Game(Stones):
         if self.variant == EXPERT:
             ok = self.claimable(p)
             if claims & ~ok:
-                return "claim not provable: stone %d" % lowest(claims & ~ok)
+                return "claim not provable: stone %d" % (lowest(claims & ~ok) + 1)
             if m & AUTO_CLAIM:
                 claims = ok
             stones &= ~claims  # claimed before the card is placed
@@ -218,18 +219,18 @@ class Game(Stones):
                 return "cannot pass: a card can be placed"
         else:
             if stone >= N_STONES:
-                return "no stone %d" % stone
+                return "no stone %d" % (stone + 1)
             h = self.hand_index(p, card)
             if h < 0:
                 return "card not in hand"
             if not stones >> stone & 1:
                 if self.owner[stone] != NOBODY or claims >> stone & 1:
-                    return "stone %d is claimed" % stone
-                return "stone %d: side is full" % stone
+                    return "stone %d is claimed" % (stone + 1)
+                return "stone %d: side is full" % (stone + 1)
         if self.variant == CLASSIC and claims:
             ok = self.claimable_after(m)
             if claims & ~ok:
-                return "claim not provable: stone %d" % lowest(claims & ~ok)
+                return "claim not provable: stone %d" % (lowest(claims & ~ok) + 1)
         return None
 
     def apply(self, m):

@@ -591,7 +591,8 @@ class TacticsRules(TacticsTable):
 
     def check(self, m):
         """None when move ``m`` is legal for the player to move, else the
-        reason, one line."""
+        reason, one line, for people: stones and slots counted from 1, as
+        the screens and the text game count them."""
         if self.winner != NOBODY:
             return "the round is over"
         if m < 0 or m >> MOVE_BITS:
@@ -636,7 +637,7 @@ class TacticsRules(TacticsTable):
         if claims:
             ok = self.claimable_after(m)
             if claims & ~ok:
-                return "claim not provable: stone %d" % lowest(claims & ~ok)
+                return "claim not provable: stone %d" % (lowest(claims & ~ok) + 1)
         return None
 
     def _illegal(self, p, m):
@@ -655,33 +656,33 @@ class TacticsRules(TacticsTable):
                 return "the piles cannot give those cards"
             return None
         if stone >= N_STONES:
-            return "no stone %d" % stone
+            return "no stone %d" % (stone + 1)
         if card < BLIND:  # a clan card or an elite troop
             if slot or dest:
                 return "malformed move"
             if self.owner[stone] != NOBODY:
-                return "stone %d is claimed" % stone
+                return "stone %d is claimed" % (stone + 1)
             if card == JOKER and self.jokers_on[p]:
                 return "a Joker is already on your side"
             if self.n[stone * 2 + p] >= self.cap(stone):
-                return "stone %d: side is full" % stone
+                return "stone %d: side is full" % (stone + 1)
             return None
         if card == BLIND or card == MUD:
             if slot or dest:
                 return "malformed move"
             if self.owner[stone] != NOBODY:
-                return "stone %d is claimed" % stone
+                return "stone %d is claimed" % (stone + 1)
             if self.mode[stone] & (MODE_BLIND if card == BLIND else MODE_MUD):
-                return "stone %d already has that combat mode" % stone
+                return "stone %d already has that combat mode" % (stone + 1)
             return None
         # A ruse: the reasons say which part of its target is wrong.
         i = stone * 2 + (p if card == STRATEGIST else 1 - p)
         if card == BANSHEE and dest:
             return "malformed move"
         if self.owner[stone] != NOBODY:
-            return "no such target for that card: stone %d is claimed" % stone
+            return "no such target for that card: stone %d is claimed" % (stone + 1)
         if slot >= self.n[i]:
-            return "no such target for that card: no card at slot %d there" % slot
+            return "no such target for that card: no card at slot %d there" % (slot + 1)
         if card == BANSHEE:
             return None
         if card == TRAITOR and self.side[i * SIDE_CAP + slot] >= FIRST_TACTIC:
@@ -689,13 +690,13 @@ class TacticsRules(TacticsTable):
         if card == STRATEGIST and dest == DISCARD:
             return None
         if dest >= N_STONES:
-            return "no stone %d" % dest
+            return "no stone %d" % (dest + 1)
         if card == STRATEGIST and dest == stone:
             return "no such target for that card: the Strategist moves a card to another stone"
         if self.owner[dest] != NOBODY:
-            return "no such target for that card: stone %d is claimed" % dest
+            return "no such target for that card: stone %d is claimed" % (dest + 1)
         if self.n[dest * 2 + p] >= self.cap(dest):
-            return "no such target for that card: stone %d: side is full" % dest
+            return "no such target for that card: stone %d: side is full" % (dest + 1)
         return None
 
 

@@ -6,7 +6,8 @@
     python -m sim --script buttons.txt [--headless]
     python -m sim --text                           the text game in this terminal
 
-Keys: arrows, Z = A, X = B, Enter = Start, Space or Shift = Select, Esc quits.
+Keys: arrows, Z = A, X = B, Enter = Start, Space or Shift = Select, Esc quits
+(``KEYS_LEGEND``, also in the window's title).
 """
 
 import argparse
@@ -44,6 +45,30 @@ def toml_getenv(path, out=None):
     return getenv
 
 
+# The window's keys (sim.desk.KEYS: a test holds the two equal), said in its
+# title and by --help.
+KEYS_LEGEND = "arrows, Z = A, X = B, Enter = Start, Space or Shift = Select, Esc quits"
+REPLAY_LEGEND = "Right/Left: a move on/back, Up/Down: ten, Z (A): the end, X (B): the start, Esc quits"
+NAME_MAX = 12  # settings.toml's ST_NAME: 1 to 12 characters
+
+EPILOG = """keys in the window: %s
+in a replay: %s
+
+examples:
+  python -m sim                                   play in a window
+  python -m sim --headless --autoplay medium --seed 3 --shots shots/
+  python -m sim --script buttons.txt --headless   press the buttons of a file
+  python -m sim --text --variant tactics          the text game in this terminal
+  make sim-link                                   two windows linked by a virtual cable"""
+EPILOG = EPILOG % (KEYS_LEGEND, REPLAY_LEGEND)
+
+
+def title(name=None, replay=False):
+    """The window's title: the game, the player's name when one is given
+    (each window of a link has its own), and the keys."""
+    return "Schotten Totten%s: %s" % (" - " + name if name else "", REPLAY_LEGEND if replay else KEYS_LEGEND)
+
+
 AUTOPLAY_LEVELS = LEVELS + ("random",)
 SEED_LIMIT = (1 << 30) - 1  # every seed in play (saves, link, records) is 30-bit
 
@@ -63,13 +88,21 @@ def _number(lo, hi):
     return number
 
 
+def _name(text):
+    """An argparse type: a player's name, as settings.toml's ST_NAME."""
+    if not 0 < len(text) <= NAME_MAX:
+        raise argparse.ArgumentTypeError("%r is not a name of 1 to %d characters" % (text, NAME_MAX))
+    return text
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, not the whole usage
         self.exit(2, "sim: %s (python -m sim --help lists the options)\n" % message)
 
 
 def _args(argv):
-    ap = _Parser(prog="python -m sim", description=__doc__.split("\n\n")[0])
+    ap = _Parser(prog="python -m sim", description="The handheld app in a window, headless, or as a text game.",
+                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--headless", action="store_true", help="no window (SDL dummy drivers)")
     ap.add_argument("--autoplay", metavar="LEVEL", choices=AUTOPLAY_LEVELS,
                     help="a bot of this level (%s) plays the player's seat(s)" % ", ".join(AUTOPLAY_LEVELS))
@@ -79,15 +112,21 @@ def _args(argv):
                     help="the match's deal, 0 to %d (default: a fresh one)" % SEED_LIMIT)
     ap.add_argument("--settings", metavar="FILE", help="a settings.toml to read, as a board reads its own "
                     "(the options below win over it)")
-    ap.add_argument("--opponent", choices=OPPONENTS)
-    ap.add_argument("--variant", choices=VARIANTS)
-    ap.add_argument("--rounds", type=int, choices=ROUND_CHOICES)
-    ap.add_argument("--lang", choices=LANGUAGES)
-    ap.add_argument("--auto-claim", action="store_true", default=None)
+    ap.add_argument("--opponent", choices=OPPONENTS, help="the menu's opponent: a bot's level, pass (two players, "
+                    "one device) or link (another board, through --port)")
+    ap.add_argument("--variant", choices=VARIANTS, help="the rules played")
+    ap.add_argument("--rounds", type=int, choices=ROUND_CHOICES, help="rounds in a match")
+    ap.add_argument("--lang", choices=LANGUAGES, help="the screens' language")
+    ap.add_argument("--auto-claim", action="store_true", default=None,
+                    help="claim every stone that can be claimed, without asking")
+    ap.add_argument("--name", type=_name, help="the player's name, 1 to %d characters, in the game records and the "
+                    "window's title (default: settings.toml's ST_NAME, Player 1)" % NAME_MAX)
     ap.add_argument("--port", metavar="PATH", help="the link's serial port: a pty of make sim-link, "
                     "or a USB-serial adapter wired to a handheld")
-    ap.add_argument("--baud", type=_number(*RANGES["LINK_BAUD"]))
-    ap.add_argument("--text", action="store_true", help="the text game in this terminal instead")
+    ap.add_argument("--baud", type=_number(*RANGES["LINK_BAUD"]), help="the link's speed, %d to %d (default 115200)"
+                    % RANGES["LINK_BAUD"])
+    ap.add_argument("--text", action="store_true", help="the text game in this terminal instead, against a bot "
+                    "(--variant, --rounds, --seed, --auto-claim and a level of --opponent apply to it)")
     ap.add_argument("--replay", metavar="FILE", help="step through a game record (right/left: a move on/back, "
                     "up/down: ten, A: the end, B: the start)")
     ap.add_argument("--records", metavar="DIR", help="write a record of every finished match into DIR "
@@ -106,7 +145,9 @@ def _args(argv):
             setattr(args, name, values[key])
     if args.auto_claim is None:
         args.auto_claim = bool(values["ST_AUTO_CLAIM"])
-    args.name = values["ST_NAME"]
+    args.title = title(args.name)
+    if args.name is None:
+        args.name = values["ST_NAME"]
     if args.records is None and not args.headless:
         args.records = "records"
     if args.save is None and not args.headless:
@@ -168,7 +209,7 @@ def main(argv=None):
     if args.replay:
         from sim.replay import run
 
-        desk = Desk(headless=args.headless)
+        desk = Desk(headless=args.headless, title=title(replay=True))
         try:
             return run(args.replay, desk, Runner, args.headless)
         finally:
@@ -196,7 +237,7 @@ def main(argv=None):
             return port
 
     try:
-        desk = Desk(headless=args.headless, nvm=args.save)
+        desk = Desk(headless=args.headless, nvm=args.save, title=args.title)
     except OSError as e:  # the save area's file: a folder, unreadable, unwritable
         return _refused("--save", args.save, e)
     saver = None

@@ -103,13 +103,24 @@ def why_not(game, stone, player):
     return _REASONS[reason] % (stone + 1)
 
 
+class NoStone(ValueError):
+    """A number typed for a stone that is not one of 1 to 9: said as typed."""
+
+
+def stone_index(word):
+    """The stone (0 to 8 inside) that the number ``word`` names (1 to 9, as
+    the table shows them); NoStone for another number, ValueError for a
+    word that is no number."""
+    n = int(word)
+    if not 1 <= n <= N_STONES:
+        raise NoStone("there is no stone %d: the stones are 1 to %d" % (n, N_STONES))
+    return n - 1
+
+
 def _parse_stones(words):
     stones = 0
     for w in words:
-        s = int(w) - 1
-        if s < 0 or s >= N_STONES:
-            raise ValueError
-        stones |= 1 << s
+        stones |= 1 << stone_index(w)
     return stones
 
 
@@ -147,6 +158,9 @@ class ConsoleGame:
             words = text.replace("c", " ").split()
             try:
                 mask = _parse_stones(words)
+            except NoStone as e:
+                self.write(str(e))
+                continue
             except ValueError:
                 self.write("stones are numbered 1 to 9")
                 continue
@@ -161,6 +175,9 @@ class ConsoleGame:
         # "c 4 7": why stones 4 and 7 can or cannot be claimed now.
         try:
             mask = _parse_stones(words)
+        except NoStone as e:
+            self.write(str(e))
+            return
         except ValueError:
             self.write("claim what? e.g. c 4")
             return
@@ -193,11 +210,14 @@ class ConsoleGame:
                 continue
             try:
                 card = self._card(game, words[0])
-                stone = int(words[1]) - 1
+                stone = stone_index(words[1])
+            except NoStone as e:
+                self.write(str(e))
+                continue
             except ValueError:
                 self.write("type a card and a stone, e.g. R7 3")
                 continue
-            m = move(card, stone if 0 <= stone < 15 else 15, claims)
+            m = move(card, stone, claims)
             err = game.check(m)
             if err:
                 self.write(err)
@@ -234,6 +254,9 @@ class ConsoleGame:
                 words = words[:-1]
             try:
                 m = self._tactics_play(game, words)
+            except NoStone as e:
+                self.write(str(e))
+                continue
             except ValueError:
                 self.write("type a card and its target, e.g. R7 3 (? for help)")
                 continue
@@ -255,24 +278,23 @@ class ConsoleGame:
         card = self._card(game, words[0])
         args = [w.lower() for w in words[1:]]
         if card == SCOUT:
-            if len(args) != 1:
+            if len(args) != 1 or not 0 <= int(args[0]) <= 3:
                 raise ValueError
             return move(SCOUT, int(args[0]))
         if card in (STRATEGIST, BANSHEE, TRAITOR):
             if len(args) != (2 if card == BANSHEE else 3):
                 raise ValueError
-            stone = int(args[0]) - 1
+            stone = stone_index(args[0])
             slot = int(args[1]) - 1
             dest = 0
             if card != BANSHEE:
-                dest = DISCARD if args[2] in ("d", "discard") and card == STRATEGIST else int(args[2]) - 1
-            if not (0 <= stone < N_STONES and 0 <= slot < 4 and 0 <= dest <= DISCARD):
+                dest = DISCARD if args[2] in ("d", "discard") and card == STRATEGIST else stone_index(args[2])
+            if not 0 <= slot < 4:
                 raise ValueError
             return ruse_move(card, stone, slot, dest)
         if len(args) != 1:
             raise ValueError
-        stone = int(args[0]) - 1
-        return move(card, stone if 0 <= stone < 15 else 15)
+        return move(card, stone_index(args[0]))
 
     def put_back(self, game):
         n = game.returns

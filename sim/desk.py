@@ -9,6 +9,7 @@ would swallow what it does not handle.
 """
 
 import os
+import sys
 import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -21,6 +22,7 @@ import pygame  # noqa: E402
 from hw import buttons  # noqa: E402
 
 SCALE = 4
+TITLE = "Schotten Totten"  # (python -m sim adds the player and the keys)
 STRIP_H = 48  # window rows under the screen, for the NeoPixels
 
 KEYS = {
@@ -40,16 +42,20 @@ KEYS = {
 class ScaledDisplay(pgd.PyGameDisplay):
     """Renders at native size off-screen; shows it scaled, pixels below."""
 
-    def __init__(self, width, height, scale=SCALE, strip_height=STRIP_H, **kwargs):
+    def __init__(self, width, height, scale=SCALE, strip_height=STRIP_H, title=TITLE, **kwargs):
         self.scale = scale
         self.strip_height = strip_height
+        self.title = title
         self.window = None
         self.pixels = None
         super().__init__(width=width, height=height, **kwargs)
 
     def _initialize(self, init_sequence):
-        pygame.init()
-        pygame.display.set_caption("Schotten Totten")
+        # The display alone (with its events, the keyboard): the game has no
+        # sound, and pygame.init() would open the audio device too, which
+        # where there is none prints ALSA's complaints on stderr.
+        pygame.display.init()
+        pygame.display.set_caption(self.title)
         self.window = pygame.display.set_mode((self.width * self.scale, self.height * self.scale + self.strip_height))
         self._pygame_screen = pygame.Surface((self.width, self.height))
 
@@ -170,10 +176,21 @@ class SerialPort:
     def __init__(self, path, baudrate=115200):
         import serial
 
+        self.path = path
         self.port = serial.Serial(path, baudrate, timeout=0, write_timeout=0)
+        self.gone = ""  # why the port stopped reading (its other end closed, unplugged)
 
     def read(self, nbytes=None):
-        data = self.port.read(nbytes or 256)
+        try:
+            data = self.port.read(nbytes or 256)
+        except (OSError, ValueError) as e:  # serial.SerialException is an OSError
+            # The pty's other end closed (EIO), an adapter unplugged: nothing
+            # comes any more, as on a cut cable, and the session sees the
+            # link lost after its silence (engine.channel), never a crash.
+            if not self.gone:
+                self.gone = " ".join(str(e).split()) or type(e).__name__
+                print("sim: --port %s: %s; nothing comes from the link" % (self.path, self.gone), file=sys.stderr)
+            return None
         return data or None
 
     def reset_input_buffer(self):
@@ -192,13 +209,14 @@ class Desk:
 
     controls = 2  # the help page lists a keyboard's keys
 
-    def __init__(self, headless=False, nvm=None):
-        """``nvm``: the file that keeps the save area (None: in memory)."""
+    def __init__(self, headless=False, nvm=None, title=TITLE):
+        """``nvm``: the file that keeps the save area (None: in memory);
+        ``title``: the window's."""
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         displayio.release_displays()
-        self.display = ScaledDisplay(160, 128, auto_refresh=False)
+        self.display = ScaledDisplay(160, 128, auto_refresh=False, title=title)
         self.pixels = DeskPixels()
         self.display.pixels = self.pixels
         self.nvm = DeskNVM(nvm)

@@ -152,3 +152,23 @@ def test_bot_answers_a_line_that_is_not_utf8_under_a_strict_locale():
     out = subprocess.run([sys.executable, "-m", "engine", "bot"], input=b"\xff\xfe\n", capture_output=True, cwd=ROOT,
                          env=env, timeout=60)
     assert out.returncode == 0 and json.loads(out.stdout.decode()) == {"error": "not UTF-8 text"}, out.stderr
+
+
+@pytest.mark.parametrize("argv,says", [
+    (["--help"], ["claims [FILE]", "bot [--level L] [--seed N]", "replay FILE [--text]", "stones are 0 to 8"]),
+    (["-h"], ["usage: python -m engine COMMAND"]),
+    (["claims", "--help"], ["usage: python -m engine claims [FILE]", '{"claimable": [stones]}', "status is then 2"]),
+    (["bot", "--help"], ["--level easy|medium|hard", "--seed N", "(default: medium)", '{"cmd": "quit"}']),
+    (["replay", "--help"], ["usage: python -m engine replay FILE [--text]", "--text", "board", "exit status 2"]),
+])
+def test_help_is_the_usage_on_stdout(argv, says):
+    out = run(*argv)
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    assert out.stdout.startswith("usage: python -m engine")
+    for words in says:
+        assert words in out.stdout
+
+
+def test_claims_takes_one_file_at_most(tmp_path):
+    out = run("claims", str(tmp_path / "a"), str(tmp_path / "b"))
+    assert out.returncode == 2 and out.stdout == "" and out.stderr.startswith("engine claims: one FILE at most")

@@ -56,7 +56,7 @@ def test_a_match_reports_the_score():
 
 
 def test_bad_input_is_explained_and_changes_nothing():
-    console, out = play(["?", "Z9 3", "R7", "c 12", "c 1", "q"], seed=5)
+    console, out = play(["?", "Z9 3", "R7", "c x", "c 1", "q"], seed=5)
     text = "\n".join(out)
     assert "place R7 at stone 3" in text  # the help
     assert "type a card and a stone" in text
@@ -143,3 +143,24 @@ def test_the_text_game_accepts_the_tactics_variant(capsys, monkeypatch):
     assert shown and int(shown.group(1)) in (9, 10)
     drew_tactic = "draws from the tactic pile" in out
     assert int(shown.group(1)) == (9 if drew_tactic else 10)
+
+
+def test_stones_are_numbered_1_to_9_in_what_is_said():
+    # A number that is no stone is named as typed, never as the engine
+    # counts inside (0 to 8, or the 15 of "no stone").
+    console, out = play(["R2 12", "R2 0", "c 12", "c 0", "R2 -3", "q"], seed=5)
+    said = [line for line in out if line.startswith("there is no stone")]
+    assert said == ["there is no stone %s: the stones are 1 to 9" % n for n in ("12", "0", "12", "0", "-3")]
+    # The engine's reasons too: a fourth card for stone 1 is refused as stone 1.
+    console, out = play(["1 1", "1 1", "1 1", "1 1", "q"], seed=5, auto_claim=True)
+    assert out[-3] in ("stone 1: side is full", "stone 1 is claimed"), out[-6:]
+
+
+def test_tactics_stones_in_plays_and_ruses_are_numbered_1_to_9():
+    player = TacticsPlayer(["R7 10", "ST 12 1 3", "TR 3 1 0", "SC 9", "q"])
+    console = ConsoleGame(read=player.read, write=player.write, seed=2, variant=2)
+    player.console = console
+    console.play()
+    said = [line for line in player.out if line.startswith(("there is no", "type a card"))]
+    assert said == ["there is no stone 10: the stones are 1 to 9", "there is no stone 12: the stones are 1 to 9",
+                    "there is no stone 0: the stones are 1 to 9", "type a card and its target, e.g. R7 3 (? for help)"]

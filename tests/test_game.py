@@ -53,11 +53,11 @@ def test_classic_claims_come_after_the_card_expert_claims_before():
     expert = load(position(stones, hands=hands, variant="expert"))
     m = move(c("G8"), 4, 1 << 4)
     assert classic.check(m) is None
-    assert expert.check(m) == "claim not provable: stone 4"
+    assert expert.check(m) == "claim not provable: stone 5"
     # In the expert variant the claim waits for the start of the next turn.
     expert.apply(move(c("G8"), 4))
     expert.apply(move(c("P6"), 8))
-    assert expert.check(move(c("P1"), 4, 1 << 4)) == "stone 4 is claimed"
+    assert expert.check(move(c("P1"), 4, 1 << 4)) == "stone 5 is claimed"
     assert expert.check(move(c("P1"), 5, 1 << 4)) is None
 
 
@@ -65,10 +65,10 @@ def test_illegal_moves_are_refused_with_a_reason():
     game = load(position({1: (["R1", "R2", "R3"], []), 2: (["O1"], [])}, owners={1: 0},
                          hands=[["G8", "P1", "P2", "P3", "P4", "P5"], ["P6", "P7", "P8", "P9", "O2", "O3"]]))
     assert game.check(move(c("P9"), 0)) == "card not in hand"
-    assert game.check(move(c("G8"), 1)) == "stone 1 is claimed"
-    assert game.check(move(c("G8"), 9)) == "no stone 9"
+    assert game.check(move(c("G8"), 1)) == "stone 2 is claimed"
+    assert game.check(move(c("G8"), 9)) == "no stone 10"
     assert game.check(PASS) == "cannot pass: a card can be placed"
-    assert game.check(move(c("G8"), 0, 1 << 0)) == "claim not provable: stone 0"
+    assert game.check(move(c("G8"), 0, 1 << 0)) == "claim not provable: stone 1"
     assert game.check(move(c("G8"), 2)) is None
 
 
@@ -109,7 +109,7 @@ def test_a_player_who_cannot_place_passes_without_drawing():
     assert game.claimable(0) == 0  # 7-8-9 colour runs are all unseen
     assert game.legal_moves() == [PASS]
     hand = game.hand_cards(0)
-    assert game.check(move(hand[0], 0)) == "stone 0: side is full"
+    assert game.check(move(hand[0], 0)) == "stone 1: side is full"
     pile = game.pile_size()
     game.apply(PASS)
     assert game.to_move == 1 and game.pile_size() == pile and game.hand_cards(0) == hand

@@ -210,9 +210,9 @@ PINNED = {
     'app-hard-2-6': '4e0d8299d9f5a1c2',
     'link-0': '120d72438f8ed39e',
     'link-2': 'a38541cb587736fc',
-    'console-classic': '4e707e1c3117ad43',
-    'console-expert': 'e6685221a006a350',
-    'console-tactics': '5901d6144cfd0f53',
+    'console-classic': 'fb1d0a006cef7a05',
+    'console-expert': '85bd14523d954d05',
+    'console-tactics': '65c24ffb788961da',
     'screens-0': 'b724a6f825ab9b8a/165',
     'screens-2': '394ec987db283d10/228',
 }

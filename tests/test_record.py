@@ -89,18 +89,38 @@ def test_an_edited_move_is_named():
     lines = _record().splitlines()
     first = json.loads(lines[2])
     lines[5] = json.dumps(first)  # a card already played
-    assert refused("\n".join(lines)).startswith("line 6, round 1, move 4 (%s %d): card not in hand"
-                                               % (first["card"], first["stone"]))
+    # The line says "stone": 0 to 8, as the bot protocol does; what is
+    # said counts from 1, as the screens do.
+    said = refused("\n".join(lines))
+    label = "%s at stone %d" % (first["card"], first["stone"] + 1)
+    assert said.startswith("line 6, round 1, move 4 (%s): card not in hand" % label)
     lines = _record().splitlines()
     mv = json.loads(lines[3])
     mv["stone"] = 12
     lines[3] = json.dumps(mv)
-    assert "line 4, round 1, move 2" in refused("\n".join(lines))
+    said = refused("\n".join(lines))
+    assert said == 'line 4, round 1, move 2 (%s "stone": 12): bad stone 12 (0 to 8)' % mv["card"]
     lines = _record().splitlines()
     mv = json.loads(lines[4])
     mv["claim"] = [0, 1, 2]
     lines[4] = json.dumps(mv)
     assert refused("\n".join(lines)).startswith("line 5, round 1, move 3")
+
+
+def test_a_ruse_in_an_error_is_named_with_stones_and_cards_from_1():
+    for seed in range(3, 40):
+        match, moves, _ = whole_match(seed, TACTICS, 1)
+        lines = write(seed, TACTICS, 1, moves).splitlines()
+        ruses = [n for n, line in enumerate(lines) if '"slot"' in line and '"to": "discard"' not in line]
+        if ruses and ruses[0] + 2 < len(lines) - 1:
+            break
+    n = ruses[0]
+    ruse = json.loads(lines[n])
+    lines[n + 2] = lines[n]  # played again, two moves on: that card is gone
+    label = "%s at stone %d, card %d" % (ruse["card"], ruse["stone"] + 1, ruse["slot"] + 1)
+    if "to" in ruse:
+        label += ", to stone %d" % (ruse["to"] + 1)
+    assert "(%s): " % label in refused("\n".join(lines))
 
 
 def test_truncated_records_are_refused():

@@ -209,8 +209,8 @@ def test_both_combat_modes_may_share_a_stone_but_not_a_claimed_one():
     assert g.mode[4] == MODE_BLIND | MODE_MUD
     g.owner[5] = 1
     g.to_move = 1
-    assert g.check(BLIND | 4 << 6) == "stone 4 already has that combat mode"
-    assert g.check(BLIND | 5 << 6) == "stone 5 is claimed"
+    assert g.check(BLIND | 4 << 6) == "stone 5 already has that combat mode"
+    assert g.check(BLIND | 5 << 6) == "stone 6 is claimed"
     assert g.check(BLIND | 6 << 6) is None
 
 
@@ -287,8 +287,8 @@ def test_strategist_moves_one_of_your_cards_or_discards_it():
     assert ruse_move(STRATEGIST, 0, 1, 3) not in legal  # not to a claimed stone
     assert ruse_move(STRATEGIST, 2, 0, 1) not in legal  # only your own cards
     assert g.check(ruse_move(STRATEGIST, 0, 1, 0)) == "no such target for that card: the Strategist moves a card to another stone"
-    assert g.check(ruse_move(STRATEGIST, 0, 1, 3)) == "no such target for that card: stone 3 is claimed"
-    assert g.check(ruse_move(STRATEGIST, 2, 0, 1)) == "no such target for that card: no card at slot 0 there"
+    assert g.check(ruse_move(STRATEGIST, 0, 1, 3)) == "no such target for that card: stone 4 is claimed"
+    assert g.check(ruse_move(STRATEGIST, 2, 0, 1)) == "no such target for that card: no card at slot 1 there"
     play(g, ruse_move(STRATEGIST, 0, 1, 1))
     assert g.cards_at(0, 0) == cards("R9 R7") and g.cards_at(1, 0) == cards("G5 R8")
     assert g.first[0] == 1  # the full side that was first is incomplete now
@@ -321,7 +321,7 @@ def test_banshee_needs_an_opponent_card_on_an_unclaimed_stone():
     g = table({4: ("R1", "O9")}, hands=("BA R5", "P1"))
     g.owner[4] = 1
     assert not any(move_card(m) == BANSHEE for m in g.legal_moves())
-    assert g.check(ruse_move(BANSHEE, 4, 0)) == "no such target for that card: stone 4 is claimed"
+    assert g.check(ruse_move(BANSHEE, 4, 0)) == "no such target for that card: stone 5 is claimed"
 
 
 def test_traitor_takes_a_clan_card_to_your_side_same_stone_allowed():
@@ -341,7 +341,7 @@ def test_traitor_without_a_free_place_cannot_be_played():
     full[8] = ("G1 G2 G3", "B5")
     g = table(full, hands=("TR", "P1"))
     assert g.legal_moves() == [PASS]
-    assert g.check(ruse_move(TRAITOR, 8, 0, 8)) == "no such target for that card: stone 8: side is full"
+    assert g.check(ruse_move(TRAITOR, 8, 0, 8)) == "no such target for that card: stone 9: side is full"
     assert g.check(PASS) is None
 
 
@@ -569,7 +569,7 @@ def test_check_refuses_claims_it_cannot_prove_and_bad_bits():
         assert g.check(play | ok << 10) is None
         for s in range(9):
             if not ok >> s & 1:
-                assert g.check(play | 1 << s << 10) == "claim not provable: stone %d" % s
+                assert g.check(play | 1 << s << 10) == "claim not provable: stone %d" % (s + 1)
         assert g.check(play | 1 << 10 | AUTO_CLAIM) == "malformed move"
         assert g.check(play | 1 << 27) == "malformed move"
         assert g.check(-1) == "malformed move"
