@@ -98,6 +98,7 @@ class App:
         self.lines = []  # a notice's lines
         self.after = MENU  # where a notice or the detail view returns
         self.message = ""  # the last thing the opponent did
+        self.note = ""  # the top line's corner instead of the piles (a replay's move number)
         self.known = [None, None]  # per seat, the hand it kept at its last move (None: a new round)
         self.last_human = -1
         self.thought = False
@@ -215,7 +216,9 @@ class App:
                 self.mode = self.after
         elif mode == DETAIL:
             if button == buttons.A:  # may this stone be claimed?  The proof, or what could still beat it
-                self.notice(words.why_not(self, self.detail_stone, self.viewer()), DETAIL)
+                from hw import panels
+
+                self.notice(panels.why_not(self, self.detail_stone, self.viewer()), DETAIL)
             elif button in (buttons.B, buttons.SELECT):
                 self.mode = TURN  # (the detail is asked for from a turn)
             elif button in (buttons.LEFT, buttons.RIGHT):
@@ -318,6 +321,7 @@ class App:
             unload(name)
 
     def start_turn(self):
+        unload("hw.ends")  # (loaded at a round's end: not kept while a bot thinks)
         game = self.game
         if game.over():
             self._round_over()

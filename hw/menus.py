@@ -107,7 +107,7 @@ def help_lines(app):
     help_ = _pages(app)
     page = help_.PAGES[app.row]
     lines = list(help_.CONTROLS[app.controls] if app.row == 0 else page[1:])
-    return [page[0]] + lines + [""] * (7 - len(lines)) + [app.t("help_keys") % (app.row + 1, len(help_.PAGES))]
+    return [page[0]] + lines + [""] * (7 - len(lines)) + [help_.KEYS % (app.row + 1, len(help_.PAGES))]
 
 
 def _cycle(choices, current, step):

@@ -107,7 +107,9 @@ class Turn:
                 if self.claimable >> s & 1:
                     self.claims ^= 1 << s
                 else:
-                    self.app.notice(words.why_not(self.app, s))
+                    from hw import panels
+
+                    self.app.notice(panels.why_not(self.app, s))
             elif button == buttons.B:
                 if phase == CLAIM_FIRST:
                     self.enter_cards()

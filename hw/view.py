@@ -12,13 +12,13 @@ on a board and in the sim.
 import displayio
 from micropython import const
 
+from engine import unload
 from engine.cards import STRATEGIST, TACTIC_CODES
-from engine.game import LANGUAGES, N_STONES, NOBODY, TACTICS, VARIANTS
+from engine.game import N_STONES, NOBODY, TACTICS
 from engine.moves import PASS, move_claims
 from hw import app as A
 from hw import turn as T
 from hw import words
-from hw.strings import LANGUAGE_NAMES
 from hw.text import Glyphs, Label
 
 WIDTH = const(160)
@@ -136,14 +136,14 @@ class View:
         self.discard = grid(1, 1, 0, HAND_Y)
         self.discard_top = grid(1, 1, 0, HAND_Y, T_CLEAR)
         self.fresh = grid(_HAND_MAX, 1, BOARD_X, HAND_Y + TILE_H, T_CLEAR)  # the bars under new cards
-        # Frames around a tile, one palette each: the cursor (white), the
-        # card being played (gold), the last move's card (its player's
-        # colour; in a Traitor's or Strategist's last step, the card moved).
+        # Frames around a tile: the cursor (white); and one in gold around
+        # the card being played (in a Traitor's or Strategist's last step,
+        # the card it moves), else around the last move's card in its
+        # player's colour.
         self.frames = []
-        self.mark_colour = displayio.Palette(2)  # the last frame's: changes with what it marks
-        for colour in (WHITE, GOLD, SEAT_1):
-            shader = displayio.Palette(2) if colour != SEAT_1 else self.mark_colour
-            shader[1] = PALETTE[colour]
+        self.mark_colour = displayio.Palette(2)
+        for shader in (displayio.Palette(2), self.mark_colour):
+            shader[1] = PALETTE[WHITE]
             shader.make_transparent(0)
             self.frames.append(displayio.TileGrid(frame, pixel_shader=shader))
         self.cursor = self.frames[0]
@@ -166,7 +166,7 @@ class View:
         self.verdict = Label(glyphs, _LINE_CHARS, x=2, y=HAND_Y)  # why a round was won, where the hand was
         self.game_group = displayio.Group()
         for item in (self.board, self.board_top, self.hand, self.hand_top, self.fresh, self.discard,
-                     self.discard_top, self.frames[2], self.frames[1], self.cursor, self.status.grid, self.corner.grid,
+                     self.discard_top, self.frames[1], self.cursor, self.status.grid, self.corner.grid,
                      self.hint.grid, self.verdict.grid):
             self.game_group.append(item)
         self.root.append(self.game_group)
@@ -218,71 +218,20 @@ class View:
         self.wrapped = wrapped
 
     def _panel_text(self, app):
+        # None on the board's screens; else the panel's lines (most from
+        # hw.panels, loaded for a panel and dropped when the board is back).
         mode = app.mode
-        t = app.t
-        if mode == A.MENU:
-            values = (t(app.opponent),
-                      t(VARIANTS[app.variant]),
-                      str(app.rounds),
-                      LANGUAGE_NAMES[LANGUAGES.index(app.lang)],
-                      t("on" if app.auto_claim else "off"),
-                      "", "")
-            lines = [t("title")]
-            for i, key in enumerate(A.MENU_ROWS):
-                mark = ">" if i == app.row else " "
-                label = t(key)
-                lines.append("%s%s %s" % (mark, label, values[i]) if values[i] else mark + label)
-            if app.opponent == "link":
-                lines.append("(" + t("link") + ": " + t("not_connected") + ")")
-            return lines
-        if mode == A.HELP:
-            from hw import menus  # (loaded while the help is shown)
+        if mode == A.MATCH_END and app.match.rounds > 1:
+            from hw import ends
 
-            return menus.help_lines(app)
-        if app.link_lost and mode in (A.TURN, A.REMOTE):
-            return ["", t("link_lost"), "", t("give_up")]
-        if mode == A.LINKING:
-            lines = ["", t("waiting_link"), t("other_board")]
-            if app.link_lost:
-                lines += ["", t("link_lost")]
-            return lines
-        if mode == A.RESUME:
-            match = app.offer
-            game = match.game
-            return [t("saved_game"), "",
-                    t(VARIANTS[game.variant]) + ", " + t("round") % (
-                        min(match.round_number(), match.rounds), match.rounds),
-                    t(app.opponent), t("move_n") % (game.move_count() + 1), ""] + [
-                (">" if i == app.row else " ") + t(k) for i, k in enumerate(A.RESUME_ROWS)]
-        if mode == A.PAUSE:
-            return [t("paused"), ""] + [(">" if i == app.row else " ") + t("confirm_" + k if k == app.confirm else k)
-                                        for i, k in enumerate(A.PAUSE_ROWS)]
-        if mode == A.HANDOFF:
-            return ["", t("hand_to"), t("to_player") % (app.game.to_move + 1), "", t("press_a")]
-        if mode == A.NOTICE:
-            return list(app.lines) + ["", t("press_a")]
-        if mode == A.DETAIL:
-            return words.detail(app, app.detail_stone)
-        if mode == A.ROUND_END or (mode == A.MATCH_END and app.match.rounds == 1):
-            return None  # the final board, with its winning stones and why (see _board)
-        if mode == A.MATCH_END:
-            match = app.match
-            # (after the last round's board): the match's score.
-            score = "%s %d - %d %s" % (app.name(0), match.scores[0], match.scores[1], app.name(1))
-            if len(score) > _PANEL_CHARS:
-                score = "%s %d - %d %s" % (app.short_name(0), match.scores[0], match.scores[1], app.short_name(1))
-            return [self._won(app, match.winner(), "match"), "", t("rounds_played") % len(match.results), score, "",
-                    t("press_a")]
-        return None
+            return ends.summary(app)
+        if mode == A.ROUND_END or mode == A.MATCH_END or (
+                mode in (A.TURN, A.THINKING, A.REMOTE) and not app.link_lost):
+            unload("hw.panels")  # the board: the panels' code goes back to the heap
+            return None  # (at a round's end, the final board with its winning stones and why: see _board)
+        from hw import panels
 
-    @staticmethod
-    def _won(app, w, what):
-        t = app.t
-        if w not in (0, 1):
-            return t(what + "_drawn")
-        if app.opponent != "pass" and w == app.me():
-            return t("you_win_" + what)
-        return t(what + "_won") % app.name(w)
+        return panels.lines(app)
 
     def _board(self, app):
         ended = app.mode in (A.ROUND_END, A.MATCH_END)
@@ -306,7 +255,9 @@ class View:
         # The marks above taken stones: the round's winning stones once it
         # is over, else the stones the last move took.
         if ended:
-            marked = words.winning_stones(game)
+            from hw import ends  # (loaded at a round's end)
+
+            marked = ends.winning_stones(game)
         else:
             marked = move_claims(game.last_turn()[1]) if game.move_count() else 0
         for s in range(N_STONES):
@@ -378,16 +329,13 @@ class View:
         step = self._step(app, turn, phase) if tactics else None
         if step is not None:
             status, right = step, ""
+        if app.note:
+            right = app.note
         verdict = ""
         if ended:
-            # The final board: who won, why (the winning stones marked),
-            # the stones, the match's score if there is room.
-            single = app.mode == A.MATCH_END
-            status = self._won(app, match.winner() if single else game.winner, "match" if single else "round")
-            right = "" if single or len(status) + 5 > _LINE_CHARS else "%d:%d" % (match.scores[me], match.scores[them])
-            verdict = words.round_reason(app, game)
-            hint = "%s %d-%d %s  %s" % (app.short_name(me), game.owned[me], game.owned[them], app.short_name(them),
-                                        t("next"))
+            from hw import ends
+
+            status, right, verdict, hint = ends.ending(app, game, me, them)
         self.verdict.text = verdict
         self.status.text = status
         self.corner.text = right
@@ -398,7 +346,7 @@ class View:
         # The cursor: on the hand while choosing a card, on a card of the
         # table for a ruse, else on a stone (none for a Scout's count, the
         # draw, a Strategist's discard, or an ending).
-        cursor, chosen, mark = self.frames
+        cursor, mark = self.frames
         tt = app.turn
         cursor.hidden = not turn or phase in (T.SCOUT_N, T.DRAW_PICK) or (phase == T.DEST and tt.dest >= N_STONES)
         if turn and phase in (T.CARD, T.RETURN):
@@ -407,26 +355,24 @@ class View:
             self._cell(cursor, tt.stone_cursor, tt.slot, tt.card == STRATEGIST)
         else:
             self._cell(cursor, tt.dest if turn and phase == T.DEST else tt.stone_cursor, -1)
-        # The card being played: in the hand until it is placed (a claim
-        # step's card is on the table, tentatively).
-        chosen.hidden = True
-        if turn and phase not in (T.CARD, T.RETURN, T.CLAIM_FIRST) and tt.card != PASS:
-            if tt.card in hand:
-                chosen.hidden = False
-                self._frame(chosen, self.hand.x + hand.index(tt.card) * TILE_W, HAND_Y)
-            else:
-                placed = app.game.cards_at(tt.stone, me)
-                if tt.card in placed:
-                    chosen.hidden = False
-                    self._cell(chosen, tt.stone, placed.index(tt.card))
-        # A Traitor's or Strategist's card to be moved; else the last
-        # move's card, in its player's colour.
+        # The card being played, in gold: in the hand until it is placed (a
+        # claim step's card is on the table, tentatively); in a Traitor's or
+        # Strategist's last step, the card it moves.  Else the last move's
+        # card, in its player's colour.
         shader = self.mark_colour
+        mark.hidden = False
+        shader[1] = PALETTE[GOLD]
         if turn and phase == T.DEST:
-            mark.hidden = False
-            shader[1] = PALETTE[GOLD]
             self._cell(mark, tt.stone, tt.slot, tt.card == STRATEGIST)
             return
+        if turn and phase not in (T.CARD, T.RETURN, T.CLAIM_FIRST) and tt.card != PASS:
+            if tt.card in hand:
+                self._frame(mark, self.hand.x + hand.index(tt.card) * TILE_W, HAND_Y)
+                return
+            placed = app.game.cards_at(tt.stone, me)
+            if tt.card in placed:
+                self._cell(mark, tt.stone, placed.index(tt.card))
+                return
         spot = words.last_spot(app) if app.mode not in (A.ROUND_END, A.MATCH_END) else None
         mark.hidden = spot is None
         if spot is not None:

@@ -3,8 +3,8 @@ app's own screens, forward and back.
 
 Right: the next move; left: the one before; up / down: ten moves on or
 back; A: to the end; B: to the start; Esc: quit.  The board is shown from
-the side of the player to move, with that player's hand (a record has no
-secrets left); the bottom line says which move it is and what it did.
+player 1's side all through, with that player's hand; the top line's
+corner says which move it is, the bottom line what it did.
 """
 
 import sys
@@ -43,11 +43,11 @@ class Replayer:
         app = self.app
         app.match = match
         app.mode = TURN
-        app.last_human = -1
+        app.last_human = 0  # one point of view: player 1's side at the bottom, move after move
         app.turn.cursor = 0
         app.dirty = True
-        said = words.last_text(app) if k and match.game.history else ""
-        app.message = ("%d/%d %s" % (k, len(self.moves), said)).strip()
+        app.note = "%d/%d" % (k, len(self.moves))
+        app.message = words.last_text(app) if k and match.game.history else ""
 
     def press(self, button):
         """Move along the record; True when something changed."""

@@ -13,7 +13,7 @@ from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.moves import DISCARD, move_card, move_stone
 from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
-from hw import buttons, words
+from hw import buttons, panels, words
 from hw.app import HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, RESUME, ROUND_END, THINKING, TURN, App
 from hw.main import Lights
 from hw.turn import CARD, CLAIM, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
@@ -143,9 +143,9 @@ def test_a_refused_claim_shows_the_counterexample():
     # Three 8s against R9 R7 while R8 is unseen: the notice names R8.
     hands = [["P1", "P2", "P3", "P4", "P5", "O1"], ["P6", "P7", "P8", "P9", "O3", "O2"]]
     app = _human_turn({4: (["Y8", "B8", "G8"], ["R9", "R7"])}, hands)
-    assert words.why_not(app, 4) == ["Stone 5: not yet", "R8 could come", "for a colour run"]
+    assert panels.why_not(app, 4) == ["Stone 5: not yet", "R8 could come", "for a colour run"]
     app.lang = "fr"
-    assert words.why_not(app, 4)[2] == "pour suite couleur"
+    assert panels.why_not(app, 4)[2] == "pour suite couleur"
 
 
 def test_pause_restart_and_main_menu():
@@ -708,7 +708,7 @@ def test_the_detail_view_tells_the_modes_and_the_tactic_cards():
     app.game.discard_n = 1
     app.press(buttons.SELECT)
     app.detail_stone = 2
-    lines = words.detail(app, 2)
+    lines = panels.detail(app, 2)
     assert lines[0] == "Stone 3 (BB, MF)"
     assert lines[2] == "You: R5 JK"
     assert "Tactics: 1 - 0" in lines and "Discard: BA" in lines

@@ -9,7 +9,7 @@ import pytest
 from conftest import drive
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS, lowest
 from engine.moves import move_claims, stones_text
-from hw import buttons, words
+from hw import buttons, ends, panels, words
 from hw import turn as T
 from hw import view as V
 from hw.app import DETAIL, HANDOFF, HELP, MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN, App
@@ -209,8 +209,6 @@ def test_a_ruses_card_to_move_is_framed_while_its_destination_is_chosen(desk):
     owner = app.viewer() if mine else 1 - app.viewer()
     x0, y0 = cell(tt.stone, row_of(app, owner, tt.slot))
     assert framed(desk, x0, y0, V.GOLD)
-    i = app.hand().index(tt.card)  # and the ruse itself, in the hand
-    assert framed(desk, runner.view.hand.x + i * V.TILE_W + 1, V.HAND_Y, V.GOLD)
 
 
 def test_a_claim_chosen_shows_as_taken_at_once_and_the_last_moves_claims_are_ringed(desk):
@@ -261,7 +259,7 @@ def test_the_final_board_marks_the_winning_stones_and_says_why(desk):
         runner = Runner(desk, app)
         player = AutoPlayer("medium", seed)
         runner.step([buttons.START])
-        ends = []
+        seen = []
         while True:
             assert until(runner, player, lambda a: a.mode in (ROUND_END, MATCH_END), 20000)
             if app.mode == MATCH_END and rounds > 1:
@@ -269,9 +267,9 @@ def test_the_final_board_marks_the_winning_stones_and_says_why(desk):
             # (the next round is dealt already: the match keeps the last one's board)
             game = app.match.final if app.match.final is not None else app.game
             assert game.winner != NOBODY
-            ends.append(app.mode)
+            seen.append(app.mode)
             assert runner.view.panel.hidden and not runner.view.game_group.hidden  # the board itself
-            won = words.winning_stones(game)
+            won = ends.winning_stones(game)
             if game.winner not in (0, 1):
                 assert not won and runner.view.verdict.text == "No moves left: even"
             assert all(game.owner[s] == game.winner for s in range(9) if won >> s & 1)
@@ -291,9 +289,9 @@ def test_the_final_board_marks_the_winning_stones_and_says_why(desk):
             runner.step([buttons.A])
             assert app.message == ""  # the next round opens with nothing said
         if rounds == 1:
-            assert ends == [MATCH_END]  # one summary: the final board
+            assert seen == [MATCH_END]  # one summary: the final board
         else:
-            assert ends == [ROUND_END] * len(app.match.results)
+            assert seen == [ROUND_END] * len(app.match.results)
             assert not runner.view.panel.hidden and "%d rounds played" % rounds in runner.view.shown
         runner.step([buttons.A])
         assert app.mode == MENU
@@ -318,7 +316,7 @@ def test_any_stone_can_be_asked_from_its_detail(desk):
                 total = sum(c % 9 + 1 for c in mine)
                 assert any(line.strip().endswith(", %d" % total) for line in lines), lines
             runner.step([buttons.A])
-            assert app.mode == NOTICE and app.lines == words.why_not(app, app.detail_stone, 0)
+            assert app.mode == NOTICE and app.lines == panels.why_not(app, app.detail_stone, 0)
             reason = game.why_not(app.detail_stone, 0)[0]
             asked.add(reason)
             if reason == 0:
@@ -379,3 +377,17 @@ def test_card_names_use_the_languages_colour_letters(variant):
         app = App(seed=1, lang=lang, variant=variant)
         assert [words.name_of(app, 9 * k + 6) for k in range(6)] == [c + "7" for c in letters]
         assert words.name_of(app, 54) == "JK"
+
+
+def test_a_refusal_says_what_is_wrong_in_french():
+    # "Borne 6 : 3 cartes" said too little: the stone asked from its
+    # detail, with no card of yours there.
+    app = App(seed=2, opponent="easy", lang="fr")
+    app.press(buttons.START)
+    while app.mode != TURN:
+        app.tick(0)
+    app.press(buttons.SELECT)
+    s = app.detail_stone
+    assert not app.game.cards_at(s, 0)
+    app.press(buttons.A)
+    assert app.mode == NOTICE and app.lines == ["Borne %d: il faut 3 cartes" % (s + 1)]

@@ -20,7 +20,7 @@ from hw import buttons
 from hw import text as T
 from hw import turn as P
 from hw import view as V
-from hw import words
+from hw import panels
 from hw.app import App
 from sim.autoplay import AutoPlayer
 
@@ -100,7 +100,7 @@ def _detours(app, checker):
     for s in range(N_STONES):
         app.mode, app.detail_stone = A.DETAIL, s
         checker.render(app)
-        app.mode, app.lines = A.NOTICE, words.why_not(app, s, app.viewer())  # asked from the detail (A)
+        app.mode, app.lines = A.NOTICE, panels.why_not(app, s, app.viewer())  # asked from the detail (A)
         checker.render(app)
     for row in range(len(A.PAUSE_ROWS)):
         app.mode, app.row = A.PAUSE, row

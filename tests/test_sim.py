@@ -12,7 +12,7 @@ from conftest import ROOT, bot_match
 pytest.importorskip("blinka_displayio_pygamedisplay")
 
 from engine.game import NOBODY  # noqa: E402
-from hw import buttons  # noqa: E402
+from hw import buttons, words  # noqa: E402
 from hw import view as V  # noqa: E402
 from hw.app import TURN, App  # noqa: E402
 from hw.turn import CARD
@@ -233,10 +233,40 @@ def test_the_replayer_goes_forward_and_back_to_the_same_tables():
     for k in range(len(r.moves)):
         assert r.press(buttons.RIGHT) and r.at == k + 1
         assert bytes(r.app.game.side) + bytes(r.app.game.owner) == tables[k + 1]
-        assert r.app.message.startswith("%d/%d" % (k + 1, len(r.moves)))
+        assert r.app.note == "%d/%d" % (k + 1, len(r.moves))
     assert not r.press(buttons.RIGHT)
     assert r.press(buttons.LEFT) and r.at == len(r.moves) - 1
     assert bytes(r.app.game.side) + bytes(r.app.game.owner) == tables[-2]
+
+
+def test_a_replay_keeps_one_side_and_its_lines_fit(desk):
+    # Player 1's side at the bottom at every move; the move number in the
+    # top line's corner, what the move did on the bottom line, whole.
+    from desk.record import write
+    from hw import text
+    from sim.replay import Replayer
+
+    match = bot_match(32, 1, 2, "hard", "medium")  # tactics: the longest lines
+    r = Replayer(write(32, 2, 1, match.moves()))
+    runner = Runner(desk, r.app)
+    said = 0
+    for k in range(len(r.moves) + 1):
+        r.goto(k)
+        runner.redraw()
+        view = runner.view
+        assert r.app.viewer() == 0
+        for label in (view.hint, view.corner, view.status):
+            shown = "".join(text.char(label.grid[i]) for i in range(label.width))
+            assert shown == label.text.ljust(label.width), label.text
+        assert view.corner.text == "%d/%d" % (k, len(r.moves))
+        assert view.hint.text == (words.last_text(r.app) if k else view.hint.text)
+        said += bool(k)
+        # Player 1's cards on the rows under the stones.
+        for s in range(9):
+            for i, card in enumerate(r.app.game.cards_at(s, 0)):
+                if card < 54:
+                    assert tile_pixel(desk, s, V.STONE_ROW + 1 + i, dy=5) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+    assert said > 20
 
 
 def test_the_sim_saves_to_a_file_and_offers_the_match_at_the_next_start(tmp_path):

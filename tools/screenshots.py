@@ -15,7 +15,7 @@ sys.path.append(ROOT)
 import engine  # noqa: E402,F401
 from hw import buttons  # noqa: E402
 from engine.game import TACTICS  # noqa: E402
-from hw.app import DETAIL, HANDOFF, NOTICE, ROUND_END, TURN, App  # noqa: E402
+from hw.app import DETAIL, HANDOFF, MATCH_END, MENU_ROWS, NOTICE, ROUND_END, TURN, App  # noqa: E402
 from hw.turn import CARD, CLAIM, DEST, RETURN, TABLE  # noqa: E402
 from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
@@ -75,6 +75,69 @@ def tactics(desk, shot):
         drive(app, player, 20000, each)
 
 
+def cards(desk, runner, path):
+    """Every card as a player sees it at 160x128: the 54 clan cards and the
+    tactic faces (as they are, and as when they cannot be played), each
+    plain and under the cursor, cut from the screen and laid out in rows
+    (a colour a row; the second of each pair under the cursor), shown at
+    the native size and three times it."""
+    import pygame
+
+    from hw import view as V
+
+    app = runner.app
+    game = app.game
+    p = game.to_move
+    n = game.hand_n[p]
+    w, h = V.TILE_W + 2, V.TILE_H + 2
+    gap = 3
+    sheet = pygame.Surface(((w + gap) * 9 + 4, (h * 2 + gap) * 8 + 4))
+    sheet.fill(V.PALETTE[V.FELT])
+    rows = [list(range(9 * c, 9 * c + 9)) for c in range(6)] + [list(range(54, 63))] * 2
+    for r, cards_ in enumerate(rows):
+        for j, card in enumerate(cards_):
+            for under in (0, 1):
+                game.hand[p][0] = card
+                for i in range(1, n):
+                    game.hand[p][i] = (card + 9 * i) % 54  # (other cards, sorted after it or before)
+                app.turn.phase = CARD
+                app.turn._blocked = 0x1FF if r == 7 else 0  # (the faces of tactic cards that cannot be played now)
+                i = sorted(game.hand_cards(p)).index(card)
+                app.turn.cursor = i if under else (i + 3) % n  # plain: the cursor away from it and its neighbours
+                runner.redraw()
+                x = runner.view.hand.x + i * V.TILE_W - 1
+                sheet.blit(desk.display.frame, (2 + j * (w + gap), 2 + r * (2 * h + gap) + under * h),
+                           pygame.Rect(x, V.HAND_Y - 1, w, h))
+    pygame.image.save(sheet, path + ".png")
+    pygame.image.save(pygame.transform.scale(sheet, (sheet.get_width() * 3, sheet.get_height() * 3)), path + "-x3.png")
+
+
+def claim_shots(desk, shot, seed):
+    """The claim step and a why-not, if the match from ``seed`` (against
+    the Chieftain) has a claim step with a full stone not yet provable."""
+    app = App(seed=seed, opponent="hard")
+    runner = Runner(desk, app)
+    runner.step([buttons.START])
+    player = AutoPlayer("medium", seed)
+
+    def wanted(a):
+        if a.mode != TURN or a.turn.phase != CLAIM:
+            return False
+        return any(not a.turn.claimable >> s & 1 and a.game.owner[s] == 2 and len(a.game.cards_at(s, 0)) == 3
+                   for s in range(9))
+
+    if not until(runner, player, wanted):
+        return False
+    shot("claims")
+    s = next(s for s in range(9) if not app.turn.claimable >> s & 1 and app.game.owner[s] == 2
+             and len(app.game.cards_at(s, 0)) == 3)
+    while app.turn.stone_cursor != s:
+        runner.step([buttons.RIGHT])
+    runner.step([buttons.A])
+    shot("not-yet")
+    return True
+
+
 def main(argv):
     out = argv[0] if argv else os.path.join(ROOT, "docs", "screens")
     os.makedirs(out, exist_ok=True)
@@ -87,41 +150,60 @@ def main(argv):
         runner = Runner(desk, app)
         runner.step([])
         shot("menu")
+        while MENU_ROWS[app.row] != "help":
+            runner.step([buttons.DOWN])
+        runner.step([buttons.A])
+        shot("help")
+        runner.step([buttons.B])
+        while MENU_ROWS[app.row] != "opponent":
+            runner.step([buttons.UP])
         player = AutoPlayer("medium", 2)
         until(runner, player, lambda a: a.match is not None and len(a.game.history) >= 14
               and a.mode == TURN and a.turn.phase == CARD)
         runner.step([buttons.RIGHT])
         shot("board")
         # A claim: the stones that may be claimed glow; asking for another
-        # one shows why not, with the cards that could still beat you.
-        if until(runner, player, lambda a: a.mode == TURN and a.turn.phase == CLAIM):
-            shot("claims")
-            s = 0
-            while app.turn.claimable >> s & 1 or app.game.owner[s] != 2 or len(app.game.cards_at(s, 0)) < 3:
-                s += 1
-                if s == 9:
-                    break
-            if s < 9:
-                while app.turn.stone_cursor != s:
-                    runner.step([buttons.RIGHT])
-                runner.step([buttons.A])
-                if app.mode == NOTICE:
-                    shot("not-yet")
-                    runner.step([buttons.A])
-        until(runner, player, lambda a: a.mode == TURN and a.turn.phase == CARD)
+        # one shows why not, with the cards that could still beat you (the
+        # first deal from seed 5 on whose claim step a full stone of yours
+        # is not yet provable).
+        for seed in range(5, 60):
+            if claim_shots(desk, shot, seed):
+                break
+        desk.display.root_group = runner.view.root  # (back to this match's screen)
+        # A stone's detail, one with a full side: its formation and sum.
+        def full(a):
+            return [s for s in range(9) if a.game.owner[s] == 2 and len(a.game.cards_at(s, 0)) == 3]
+
+        until(runner, player, lambda a: a.mode == TURN and a.turn.phase == CARD and full(a))
+        stone = full(app)[0]
         runner.step([buttons.SELECT])
+        while app.mode == DETAIL and app.detail_stone != stone:
+            runner.step([buttons.RIGHT])
         if app.mode == DETAIL:
             shot("detail")
             runner.step([buttons.B])
-        until(runner, player, lambda a: a.mode == ROUND_END)
-        shot("round-end")
+        until(runner, player, lambda a: a.mode in (ROUND_END, MATCH_END))
+        shot("round-end")  # (a one-round match: its end is the summary)
         # Pass-and-play hides the hand between turns.
         app2 = App(seed=9, opponent="pass", lang="fr")
         runner2 = Runner(desk, app2)
         runner2.step([buttons.START])
         if app2.mode == HANDOFF:
             shot("hand-over")
+        # After a hand-over: the other player's move said and framed.
+        app2.lang = "en"
+        until(runner2, AutoPlayer("medium", 9), lambda a: a.mode == HANDOFF and a.game.move_count() > 20
+              and any(o != 2 for o in a.game.owner))
+        runner2.step([buttons.A])
+        shot("last-move")
         tactics(desk, shot)
+        # Every card, plain and under the cursor (a tactics deal shows the
+        # blocked faces too).
+        app4 = App(seed=3, opponent="pass", variant=TACTICS)
+        runner4 = Runner(desk, app4)
+        runner4.step([buttons.START])
+        runner4.step([buttons.A])
+        cards(desk, runner4, os.path.join(out, "cards"))
         # A match saved, offered at the next power-up.
         from engine.save import Saver
 

@@ -111,17 +111,7 @@ T = {
     "move_n": "Move %d",
     "save_problem": "Save not used:",
     "no_link": "No link on this device",
-    "next": "A: next",
-    "rounds_played": "%d rounds played",
-    "why_adjacent": "Three adjacent: %s",
-    "why_five": "Five stones",
-    "why_more": "No moves left: %d-%d",
-    "why_drawn": "No moves left: even",
     "auto_claimed": "Auto-claim: stone %s",
-    "claimable": "Stone %d: claimable",
-    "proof_full": "yours beats theirs",
-    "proof_unseen": "no card left beats it",
     "help": "Help",
     "letters": "ROYGBP",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
-    "help_keys": "< %d/%d >  B: back",
 }

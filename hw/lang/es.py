@@ -111,17 +111,7 @@ T = {
     "move_n": "Jugada %d",
     "save_problem": "Guardado descartado:",
     "no_link": "Sin enlace aquí",
-    "next": "A: seguir",
-    "rounds_played": "%d rondas jugadas",
-    "why_adjacent": "Tres seguidas: %s",
-    "why_five": "Cinco piedras",
-    "why_more": "Bloqueo: piedras %d-%d",
-    "why_drawn": "Bloqueo: empate",
     "auto_claimed": "Reclamo auto: %s",
-    "claimable": "Piedra %d: reclamable",
-    "proof_full": "la tuya gana a la suya",
-    "proof_unseen": "ninguna carta la supera",
     "help": "Ayuda",
     "letters": "RNAVZM",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
-    "help_keys": "< %d/%d >  B: volver",
 }

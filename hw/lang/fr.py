@@ -111,17 +111,7 @@ T = {
     "move_n": "Coup %d",
     "save_problem": "Sauvegarde écartée :",
     "no_link": "Pas de liaison ici",
-    "next": "A : suite",
-    "rounds_played": "%d manches jouées",
-    "why_adjacent": "Trois voisines : %s",
-    "why_five": "Cinq bornes",
-    "why_more": "Bloqué : bornes %d-%d",
-    "why_drawn": "Bloqué : égalité",
     "auto_claimed": "Revendic. auto : %s",
-    "claimable": "Borne %d: revendicable",
-    "proof_full": "la vôtre bat la leur",
-    "proof_unseen": "aucune carte ne la bat",
     "help": "Aide",
     "letters": "ROJVBM",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
-    "help_keys": "< %d/%d >  B : retour",
 }

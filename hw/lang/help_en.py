@@ -1,6 +1,7 @@
 # English help pages (hw.menus loads them while Help is shown, then drops
 # them).  A tuple of pages, each its title and lines; the first page's
 # lines are the controls of each kind of device: PyBadge, PyGamer, keyboard.
+KEYS = "< %d/%d >  B: back"  # under each page
 CONTROLS = (
     ("Arrows: move, change", "A: choose, claim", "B: back, done", "Select: stone detail", "  (A there: claim?)",
      "Start: pause menu"),

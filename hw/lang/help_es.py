@@ -1,4 +1,5 @@
 # Spanish help pages (see help_en.py).
+KEYS = "< %d/%d >  B: volver"  # under each page
 CONTROLS = (
     ("Flechas: mover, cambiar", "A: elegir, reclamar", "B: atrás, listo", "Select: ver piedra",
      "  (A: ¿reclamable?)", "Start: pausa"),

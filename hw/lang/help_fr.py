@@ -1,4 +1,5 @@
 # French help pages (see help_en.py).
+KEYS = "< %d/%d >  B : retour"  # under each page
 CONTROLS = (
     ("Flèches : choisir", "A : valider, revendiquer", "B : retour, fini", "Select : détail borne",
      "  (A : revendicable ?)", "Start : pause"),

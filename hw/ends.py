@@ -1,0 +1,105 @@
+"""The end of a round or a match on screen: the stones that won it, why,
+and the lines of the final board and of a match's summary.  Functions of
+the app's state for ``hw.view``; loaded at a round's end and dropped when a
+turn starts (``App.start_turn``): a small module of its own, so that the
+end of a match (its record written then) does not load the panels' code.
+"""
+
+from micropython import const
+
+from engine.game import LANGUAGES, N_STONES, lowest
+from engine.moves import stones_text
+from hw import app as A
+
+_PANEL_CHARS = const(24)  # (hw.view's: the characters of a panel line)
+_LINE_CHARS = const(26)  # (the top line's)
+# The words of a round's end, in each language (hw.strings' order): here,
+# not in the language tables, so that they are on the heap only at the end.
+_NEXT = const(0)
+_ROUNDS_PLAYED = const(1)
+_ADJACENT = const(2)
+_FIVE = const(3)
+_MORE = const(4)
+_DRAWN = const(5)
+_WORDS = (
+    ("A: next",
+     "%d rounds played",
+     "Three adjacent: %s", "Five stones", "No moves left: %d-%d", "No moves left: even"),
+    ("A : suite",
+     "%d manches jouées",
+     "Trois voisines : %s", "Cinq bornes", "Bloqué : bornes %d-%d", "Bloqué : égalité"),
+    ("A: seguir",
+     "%d rondas jugadas",
+     "Tres seguidas: %s", "Cinco piedras", "Bloqueo: piedras %d-%d", "Bloqueo: empate"),
+)
+
+
+def _said(app, i):
+    return _WORDS[LANGUAGES.index(app.lang) if app.lang in LANGUAGES else 0][i]
+
+
+def summary(app):
+    """The panel of a match of several rounds, after its last round's board."""
+    t = app.t
+    match = app.match
+    # (after the last round's board): the match's score.
+    score = "%s %d - %d %s" % (app.name(0), match.scores[0], match.scores[1], app.name(1))
+    if len(score) > _PANEL_CHARS:
+        score = "%s %d - %d %s" % (app.short_name(0), match.scores[0], match.scores[1], app.short_name(1))
+    return [won(app, match.winner(), "match"), "", _said(app, _ROUNDS_PLAYED) % len(match.results), score, "",
+            t("press_a")]
+
+
+def won(app, w, what):
+    t = app.t
+    if w not in (0, 1):
+        return t(what + "_drawn")
+    if app.opponent != "pass" and w == app.me():
+        return t("you_win_" + what)
+    return t(what + "_won") % app.name(w)
+
+
+def ending(app, game, me, them):
+    """The final board's lines: (status, corner, verdict, hint): who won,
+    the match's score if there is room, why, the stones."""
+    match = app.match
+    single = app.mode == A.MATCH_END
+    status = won(app, match.winner() if single else game.winner, "match" if single else "round")
+    right = "" if single or len(status) + 5 > _LINE_CHARS else "%d:%d" % (match.scores[me], match.scores[them])
+    hint = "%s %d-%d %s  %s" % (app.short_name(me), game.owned[me], game.owned[them], app.short_name(them),
+                                _said(app, _NEXT))
+    return status, right, round_reason(app, game), hint
+
+
+def winning_stones(game):
+    """The stones that won the round (a mask): the first three adjacent
+    of the winner's, else all its stones (five, or more than the other's
+    in a stalled round); 0 for a draw."""
+    w = game.winner
+    if w != 0 and w != 1:
+        return 0
+    mask = 0
+    run = 0
+    for s in range(N_STONES):
+        if game.owner[s] == w:
+            mask |= 1 << s
+            run += 1
+            if run == 3:
+                return 7 << (s - 2)
+        else:
+            run = 0
+    return mask
+
+
+def round_reason(app, game):
+    """Why ``game``'s round was won: three adjacent stones, five stones,
+    or more stones than the other's when neither could play on."""
+    w = game.winner
+    if w != 0 and w != 1:
+        return _said(app, _DRAWN)
+    mask = winning_stones(game)
+    if mask == 7 << (lowest(mask)):
+        return _said(app, _ADJACENT) % stones_text(mask)
+    if game.owned[w] >= 5:
+        return _said(app, _FIVE)
+    return _said(app, _MORE) % (game.owned[w], game.owned[1 - w])
