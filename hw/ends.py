@@ -12,7 +12,6 @@ from engine.moves import stones_text
 from hw import app as A
 
 _PANEL_CHARS = const(24)  # (hw.view's: the characters of a panel line)
-_LINE_CHARS = const(26)  # (the top line's)
 # The words of a round's end, in each language (hw.strings' order): here,
 # not in the language tables, so that they are on the heap only at the end.
 _NEXT = const(0)
@@ -60,15 +59,14 @@ def won(app, w, what):
 
 
 def ending(app, game, me, them):
-    """The final board's lines: (status, corner, verdict, hint): who won,
-    the match's score if there is room, why, the stones."""
+    """The final board's lines: (status, verdict, hint): who won, why, the
+    stones (and the match's score, in a match of several rounds)."""
     match = app.match
     single = app.mode == A.MATCH_END
     status = won(app, match.winner() if single else game.winner, "match" if single else "round")
-    right = "" if single or len(status) + 5 > _LINE_CHARS else "%d:%d" % (match.scores[me], match.scores[them])
     hint = "%s %d-%d %s  %s" % (app.short_name(me), game.owned[me], game.owned[them], app.short_name(them),
                                 _said(app, _NEXT))
-    return status, right, round_reason(app, game), hint
+    return status, round_reason(app, game), hint
 
 
 def winning_stones(game):

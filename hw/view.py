@@ -131,11 +131,10 @@ class View:
         grid = self._grid
         self.board = grid(N_STONES, _ROWS, BOARD_X, BOARD_Y)
         self.board_top = grid(N_STONES, _ROWS, BOARD_X, BOARD_Y, T_CLEAR)
-        self.hand = grid(_HAND_MAX, 1, BOARD_X, HAND_Y)
+        self.hand = grid(_HAND_MAX, 2, BOARD_X, HAND_Y)  # (its second row: the bars under new cards)
         self.hand_top = grid(_HAND_MAX, 1, BOARD_X, HAND_Y, T_CLEAR)
         self.discard = grid(1, 1, 0, HAND_Y)
         self.discard_top = grid(1, 1, 0, HAND_Y, T_CLEAR)
-        self.fresh = grid(_HAND_MAX, 1, BOARD_X, HAND_Y + TILE_H, T_CLEAR)  # the bars under new cards
         # Frames around a tile: the cursor (white); and one in gold around
         # the card being played (in a Traitor's or Strategist's last step,
         # the card it moves), else around the last move's card in its
@@ -163,11 +162,10 @@ class View:
         self.status = Label(glyphs, _LINE_CHARS, x=2)
         self.corner = Label(glyphs, _LINE_CHARS)
         self.hint = Label(glyphs, _LINE_CHARS, x=2, y=_HINT_Y)
-        self.verdict = Label(glyphs, _LINE_CHARS, x=2, y=HAND_Y)  # why a round was won, where the hand was
         self.game_group = displayio.Group()
-        for item in (self.board, self.board_top, self.hand, self.hand_top, self.fresh, self.discard,
+        for item in (self.board, self.board_top, self.hand, self.hand_top, self.discard,
                      self.discard_top, self.frames[1], self.cursor, self.status.grid, self.corner.grid,
-                     self.hint.grid, self.verdict.grid):
+                     self.hint.grid):
             self.game_group.append(item)
         self.root.append(self.game_group)
         # A panel over the board for menus, notices and summaries.
@@ -285,12 +283,12 @@ class View:
         hand = app.hand() if not ended else ()
         n = len(hand)
         blocked = app.turn.blocked() if turn and phase == T.CARD and game.to_move == me else 0
-        self.hand.x = self.hand_top.x = self.fresh.x = (WIDTH - n * TILE_W) // 2
+        self.hand.x = self.hand_top.x = (WIDTH - n * TILE_W) // 2
         tiles = self.tiles
         new = app.new_cards(me) if turn else ()
         for i in range(_HAND_MAX):
             card = hand[i] if i < n else -1
-            self.fresh[i] = T_NEW if card in new else T_CLEAR
+            self.hand[i, 1] = T_NEW if card in new else _T_EMPTY
             if card < 0:
                 self.hand[i] = _T_EMPTY
                 self.hand_top[i] = T_CLEAR
@@ -331,16 +329,21 @@ class View:
             status, right = step, ""
         if app.note:
             right = app.note
-        verdict = ""
+        self.status.text = status
+        self.hint.text = hint
+        corner = self.corner
         if ended:
+            # At a round's end the corner's label says why, where the hand
+            # was (the top line has the winner).
             from hw import ends
 
-            status, right, verdict, hint = ends.ending(app, game, me, them)
-        self.verdict.text = verdict
-        self.status.text = status
-        self.corner.text = right
-        self.corner.x = WIDTH - 2 - self.glyphs.w * len(right)
-        self.hint.text = hint
+            self.status.text, corner.text, self.hint.text = ends.ending(app, game, me, them)
+            corner.x = 2
+            corner.grid.y = HAND_Y
+            return
+        corner.text = right
+        corner.x = WIDTH - 2 - self.glyphs.w * len(right)
+        corner.grid.y = 0
 
     def _frames(self, app, turn, phase, hand, me):
         # The cursor: on the hand while choosing a card, on a card of the

@@ -271,12 +271,12 @@ def test_the_final_board_marks_the_winning_stones_and_says_why(desk):
             assert runner.view.panel.hidden and not runner.view.game_group.hidden  # the board itself
             won = ends.winning_stones(game)
             if game.winner not in (0, 1):
-                assert not won and runner.view.verdict.text == "No moves left: even"
+                assert not won and runner.view.corner.text == "No moves left: even"
             assert all(game.owner[s] == game.winner for s in range(9) if won >> s & 1)
             for s in range(9):
                 x0, y0 = cell(s, V.STONE_ROW)
                 assert (pixel(desk, x0 + 7, y0 + 4) == rgb565(V.GOLD)) == bool(won >> s & 1)
-            reason = runner.view.verdict.text
+            reason = runner.view.corner.text
             if not won:
                 pass
             elif won == 7 << lowest(won):

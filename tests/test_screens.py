@@ -75,7 +75,7 @@ class Checker:
             for label in view.lines:
                 self._fits(label, 4, PANEL_RIGHT, where)
         if app.match is not None and not view.game_group.hidden:
-            for label in (view.status, view.hint, view.corner, view.verdict):
+            for label in (view.status, view.hint, view.corner):
                 self._fits(label, 0, V.WIDTH, where)
             if view.corner.text.strip() and view.status.text.strip():
                 if extent(view.status)[1] >= extent(view.corner)[0]:
