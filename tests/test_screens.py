@@ -77,7 +77,7 @@ class Checker:
         if app.match is not None and not view.game_group.hidden:
             for label in (view.status, view.hint, view.corner):
                 self._fits(label, 0, V.WIDTH, where)
-            if view.corner.text.strip() and view.status.text.strip():
+            if view.corner.text.strip() and view.status.text.strip() and view.corner.grid.y == 0:  # (at an end: lower)
                 if extent(view.status)[1] >= extent(view.corner)[0]:
                     self.bad[view.status.text + " | " + view.corner.text] = where
 
