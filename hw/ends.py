@@ -7,12 +7,13 @@ end of a match (its record written then) does not load the panels' code.
 
 from micropython import const
 
-from engine.game import LANGUAGES, N_STONES, lowest
+from engine.game import N_STONES, lowest
 from engine.moves import stones_text
 from hw import app as A
+from hw.strings import pick
 
 _PANEL_CHARS = const(24)  # (hw.view's: the characters of a panel line)
-# The words of a round's end, in each language (hw.strings' order): here,
+# The words of a round's end, in each language (hw.strings.pick's order): here,
 # not in the language tables, so that they are on the heap only at the end.
 _NEXT = const(0)
 _ROUNDS_PLAYED = const(1)
@@ -33,10 +34,6 @@ _WORDS = (
 )
 
 
-def _said(app, i):
-    return _WORDS[LANGUAGES.index(app.lang) if app.lang in LANGUAGES else 0][i]
-
-
 def summary(app):
     """The panel of a match of several rounds, after its last round's board."""
     t = app.t
@@ -45,7 +42,8 @@ def summary(app):
     score = "%s %d - %d %s" % (app.name(0), match.scores[0], match.scores[1], app.name(1))
     if len(score) > _PANEL_CHARS:
         score = "%s %d - %d %s" % (app.short_name(0), match.scores[0], match.scores[1], app.short_name(1))
-    return [won(app, match.winner(), "match"), "", _said(app, _ROUNDS_PLAYED) % len(match.results), score, "",
+    played = pick(app.lang, _WORDS)[_ROUNDS_PLAYED] % len(match.results)
+    return [won(app, match.winner(), "match"), "", played, score, "",
             t("press_a")]
 
 
@@ -65,7 +63,7 @@ def ending(app, game, me, them):
     single = app.mode == A.MATCH_END
     status = won(app, match.winner() if single else game.winner, "match" if single else "round")
     hint = "%s %d-%d %s  %s" % (app.short_name(me), game.owned[me], game.owned[them], app.short_name(them),
-                                _said(app, _NEXT))
+                                pick(app.lang, _WORDS)[_NEXT])
     return status, round_reason(app, game), hint
 
 
@@ -94,10 +92,10 @@ def round_reason(app, game):
     or more stones than the other's when neither could play on."""
     w = game.winner
     if w != 0 and w != 1:
-        return _said(app, _DRAWN)
+        return pick(app.lang, _WORDS)[_DRAWN]
     mask = winning_stones(game)
     if mask == 7 << (lowest(mask)):
-        return _said(app, _ADJACENT) % stones_text(mask)
+        return pick(app.lang, _WORDS)[_ADJACENT] % stones_text(mask)
     if game.owned[w] >= 5:
-        return _said(app, _FIVE)
-    return _said(app, _MORE) % (game.owned[w], game.owned[1 - w])
+        return pick(app.lang, _WORDS)[_FIVE]
+    return pick(app.lang, _WORDS)[_MORE] % (game.owned[w], game.owned[1 - w])

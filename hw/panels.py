@@ -12,7 +12,7 @@ from micropython import const
 from engine.formation import CATEGORY_NAMES, category
 from engine.game import CLAIMABLE, LANGUAGES, NOBODY, SIDE_MAX, TACTICS, UNPROVED, VARIANTS
 from hw import app as A
-from hw.strings import LANGUAGE_NAMES
+from hw.strings import LANGUAGE_NAMES, pick
 from hw.view import LINES
 from hw.words import name_of
 
@@ -22,7 +22,7 @@ _PANEL_CHARS = const(24)  # (hw.view's: the characters of a panel line)
 _MODE_BLIND = const(1)
 _MODE_MUD = const(2)
 _REASONS = ("stone", "taken", "need_three", "they_win_it")
-# Words of these panels alone, in each language (hw.strings' order): here,
+# Words of these panels alone, in each language (hw.strings.pick's order): here,
 # not in the language tables, so that they are on the heap only with them.
 _CLAIMABLE = const(0)
 _PROOF_FULL = const(1)
@@ -33,10 +33,6 @@ _WORDS = (
     ("Borne %d: revendicable", "la vôtre bat la leur", "aucune carte ne la bat", "A : revendicable ?  B"),  # fr
     ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "A: ¿reclamable?  B"),  # es
 )
-
-
-def _said(app, i):
-    return _WORDS[LANGUAGES.index(app.lang) if app.lang in LANGUAGES else 0][i]
 
 
 def lines(app):
@@ -86,8 +82,9 @@ def lines(app):
         return list(app.lines) + ["", t("press_a")]
     if mode == A.DETAIL:
         lines = detail(app, app.detail_stone)
-        return lines + [_said(app, _DETAIL_KEYS)] if len(lines) < LINES - 1 else lines
+        return lines + [pick(app.lang, _WORDS)[_DETAIL_KEYS]] if len(lines) < LINES - 1 else lines
     return None
+
 
 def why_not(app, s, player=None):
     """Lines saying whether ``player`` (the player to move) may claim
@@ -103,7 +100,8 @@ def why_not(app, s, player=None):
         # Proved from the table: the other side is full and weaker, or no
         # card still unseen can make it beat this one.
         full = len(game.cards_at(s, 1 - player)) == game.cap(s)
-        return [_said(app, _CLAIMABLE) % (s + 1), _said(app, _PROOF_FULL if full else _PROOF_UNSEEN)]
+        words = pick(app.lang, _WORDS)
+        return [words[_CLAIMABLE] % (s + 1), words[_PROOF_FULL if full else _PROOF_UNSEEN]]
     return [app.t(_REASONS[reason]) % (s + 1)]
 
 

@@ -45,3 +45,10 @@ def loaded():
 
 def text(lang, key):
     return table(lang)[key]
+
+
+def pick(lang, words):
+    """Of ``words``, one per language in LANGUAGES' order (a lazily loaded
+    module's own, kept out of the tables), the one of ``lang`` (English
+    for an unknown code)."""
+    return words[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
