@@ -175,9 +175,10 @@ class Game(Stones):
 
     # -- moves -------------------------------------------------------------
 
-    def legal_moves(self, player=-1):
+    def legal_moves(self, player=-1, only=-1):
         """The placements open to ``player`` (default: the player to move),
-        as moves without claims; ``[PASS]`` when none is."""
+        as moves without claims; ``[PASS]`` when none is.  With ``only``,
+        those of that card alone."""
         if player < 0:
             player = self.to_move
         stones = self.open_stones(player)
@@ -185,9 +186,10 @@ class Game(Stones):
         if stones:
             hand = self.hand[player]
             for h in range(self.hand_n[player]):
-                for s in range(N_STONES):
-                    if stones >> s & 1:
-                        out.append(move(hand[h], s))
+                if only < 0 or hand[h] == only:
+                    for s in range(N_STONES):
+                        if stones >> s & 1:
+                            out.append(move(hand[h], s))
         if not out:
             out.append(PASS)
         return out

@@ -421,14 +421,15 @@ class TacticsRules(TacticsTable):
                 return True  # a hidden card (a bot's copy): it may well be playable
             elif tactic and not seen >> (card - FIRST_TACTIC) & 1:
                 seen |= 1 << (card - FIRST_TACTIC)
-                if self._playable(player, card, stones):
+                if self.playable(player, card, stones):
                     return True
         return False
 
     can_place = can_play  # (the classic game's name: a round stalls when neither can)
 
-    def _playable(self, p, card, stones):
-        # Has tactic ``card`` a legal use for ``p`` now?
+    def playable(self, p, card, stones):
+        """Has tactic ``card`` a legal use for ``p`` now (``stones``: the
+        mask of ``p``'s open stones; the limit on tactic cards aside)?"""
         if card == JOKER:
             return stones != 0 and not self.jokers_on[p]
         if card == SPY or card == SHIELD:
@@ -454,12 +455,14 @@ class TacticsRules(TacticsTable):
                     return True
         return False
 
-    def legal_moves(self, player=-1, out=None):
+    def legal_moves(self, player=-1, out=None, only=-1):
         """Every play open to ``player`` (default: the player to move),
         without claims and drawing from the clan pile; ``[PASS]`` when
         none is.  After a Scout: every way to put the cards back.  With
         ``out``, a list of the caller's, refilled and returned: its room
-        stays, so that a bot asking every move allocates nothing."""
+        stays, so that a bot asking every move allocates nothing.  With
+        ``only``, the plays of that card alone (a player choosing where
+        it goes: a short list)."""
         if player < 0:
             player = self.to_move
         p = player
@@ -479,6 +482,8 @@ class TacticsRules(TacticsTable):
         seen = 0  # tactic kinds done (the two Jokers give the same moves)
         for h in range(n):
             card = hand[h]
+            if only >= 0 and card != only:
+                continue
             if card < FIRST_TACTIC:
                 _at_each(out, card, stones)
                 continue

@@ -239,10 +239,13 @@ class Turn:
         if game is None or game.variant != TACTICS or game.returns:
             return 0
         if self._blocked < 0:
+            p = game.to_move
             playable = 0
-            for m in game.legal_moves():
-                if move_card(m) >= FIRST_TACTIC and m != PASS:
-                    playable |= 1 << (move_card(m) - FIRST_TACTIC)
+            if game.may_play_tactic(p):
+                stones = game.open_stones(p)
+                for k in range(9):
+                    if game.playable(p, FIRST_TACTIC + k, stones):
+                        playable |= 1 << k
             self._blocked = 0x1FF & ~playable
         return self._blocked
 
@@ -273,7 +276,7 @@ class Turn:
             self.app.notice([why])
             return
         self.card = card
-        self.choices = [m for m in game.legal_moves() if move_card(m) == card]
+        self.choices = [m for m in game.legal_moves(only=card) if move_card(m) == card]
         if card == SCOUT:
             self.phase = SCOUT_N
             self.scout_n = self._next(0, 0, self.targets(), 4)

@@ -8,7 +8,8 @@ and the pile to draw from.
 """
 
 from engine.game import N_STONES, TACTICS, lowest
-from engine.moves import AUTO_CLAIM, DRAW_TACTIC, move_card, move_claims, move_dest, move_second, move_slot, move_stone
+from engine.moves import (AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_claims, move_dest, move_second, move_slot,
+                          move_stone)
 from engine.rng import Random
 from hw import buttons
 from hw.app import DETAIL, HANDOFF, MENU, MENU_ROWS, NOTICE, PAUSE, RESUME, ROUND_END, TURN
@@ -105,12 +106,40 @@ class AutoPlayer:
         """The move of the player to move (with AUTO_CLAIM)."""
         if self.bot is not None:
             return self.bot.choose(game)
-        if game.variant == TACTICS:  # without a list: its plays can be many
+        if game.variant == TACTICS and game.returns:
             m = game.legal_move_at(self.rng.below(game.legal_count()))
+        elif game.variant == TACTICS:
+            m = self._any_tactics_play(game)
         else:
             moves = game.legal_moves()
             m = moves[self.rng.below(len(moves))]
         return m | AUTO_CLAIM
+
+    def _any_tactics_play(self, game):
+        # One of legal_moves() drawn evenly (the same one), listed a card
+        # at a time: a Traitor's plays alone can be hundreds, and a person
+        # at the buttons holds no such list on the board's heap.
+        n = 0
+        for h in range(game.hand_n[game.to_move]):
+            n += len(self._plays_of(game, h))
+        k = self.rng.below(n or 1)
+        for h in range(game.hand_n[game.to_move]):
+            plays = self._plays_of(game, h)
+            if k < len(plays):
+                return plays[k]
+            k -= len(plays)
+        return PASS
+
+    @staticmethod
+    def _plays_of(game, h):
+        # The plays of the card at ``h`` in the hand (none for a card met
+        # before it in the hand: the two Jokers play alike).
+        hand = game.hand[game.to_move]
+        for i in range(h):
+            if hand[i] == hand[h]:
+                return ()
+        plays = game.legal_moves(only=hand[h])
+        return () if plays[0] == PASS else plays
 
     @staticmethod
     def _towards(at, target, n):

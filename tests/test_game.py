@@ -5,7 +5,7 @@ from conftest import position, random_states, snapshot
 from engine.cards import parse_card
 from engine.classic import Game
 from engine.game import CLASSIC, DRAW, EXPERT, NOBODY
-from engine.moves import AUTO_CLAIM, PASS, move
+from engine.moves import AUTO_CLAIM, PASS, move, move_card
 from desk.playout import random_game, random_move
 from desk.position import load
 from engine.rng import Random
@@ -169,6 +169,8 @@ def test_random_games_are_legal_and_end():
             assert game.check(m) is None
             for legal in game.legal_moves():
                 assert game.check(legal) is None
+            for card in game.hand[game.to_move][:game.hand_n[game.to_move]]:
+                assert game.legal_moves(only=card) == [m for m in game.legal_moves() if move_card(m) == card] or [PASS]
 
 
 def test_every_provable_claim_is_made_by_auto_claim():

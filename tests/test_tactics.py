@@ -14,6 +14,7 @@ import pytest
 from engine.cards import (
     BANSHEE,
     BLIND,
+    FIRST_TACTIC,
     JOKER,
     MUD,
     NO_CARD,
@@ -681,3 +682,26 @@ def test_a_hidden_hand_lists_nothing_but_may_play():
     g.hide(0)
     assert g.legal_moves(1) == [PASS]
     assert g.can_play(1)
+
+
+def test_the_plays_of_one_card_are_its_share_of_legal_moves_and_playable_says_whether_it_has_any():
+    from sim.autoplay import AutoPlayer
+
+    n = 0
+    for g, _ in positions(range(30)):
+        if g.returns:
+            continue
+        p = g.to_move
+        legal = g.legal_moves()
+        stones = g.open_stones(p)
+        for card in set(g.hand[p][:g.hand_n[p]]):
+            mine = [m for m in legal if move_card(m) == card and m != PASS]
+            assert [m for m in g.legal_moves(only=card) if m != PASS] == mine
+            if card >= FIRST_TACTIC and g.may_play_tactic(p):
+                assert g.playable(p, card, stones) == bool(mine)
+            n += len(mine)
+        # the sim's player at the buttons, which lists a card at a time,
+        # draws the move a whole list would give
+        a, b = AutoPlayer("random", 5), AutoPlayer("random", 5)
+        assert a._any_tactics_play(g) == legal[b.rng.below(len(legal))]
+    assert n > 20000
