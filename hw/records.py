@@ -23,34 +23,34 @@ from hw.store import _make_folder, _sync
 BEGIN = "--- record begin ---"
 END = "--- record end ---"
 _BOARD_RECORD = const(1)  # the format's version
+_PIECE = const(64)  # characters of the record's line made at a time
 _COMMENT = "# Schotten Totten, a match recorded on a board: python -m engine replay FILE"
 
 
-def _line(blob, players):
-    # The record's second line, built in one bytearray, the save's hex
-    # digits written straight into it, then one str: a match's end is when
-    # a board's heap is fullest.
-    head = ('{"board-record": %d, "players": [%s], "save": "' % (
-        _BOARD_RECORD, ", ".join([json.dumps(str(p)) for p in players]))).encode()
-    n = len(head)
-    out = bytearray(n + 2 * len(blob) + 2)
-    out[:n] = head
-    del head
+def _pieces(blob, players):
+    # The record's second line in pieces of at most 64 characters, the
+    # save's hex digits made a few at a time: a match's end is when a
+    # board's heap is fullest, and a line of a few hundred bytes in one
+    # block may find no room there.
+    yield '{"board-record": %d, "players": [%s], "save": "' % (
+        _BOARD_RECORD, ", ".join([json.dumps(str(p)) for p in players]))
     digits = b"0123456789abcdef"
-    k = n
-    for b in blob:
-        out[k] = digits[b >> 4]
-        out[k + 1] = digits[b & 15]
-        k += 2
-    out[k] = 34  # '"'
-    out[k + 1] = 125  # '}'
-    return str(out, "utf-8")
+    chunk = bytearray(_PIECE)
+    n = len(blob)
+    for at in range(0, n, _PIECE // 2):
+        k = 0
+        for i in range(at, min(n, at + _PIECE // 2)):
+            chunk[k] = digits[blob[i] >> 4]
+            chunk[k + 1] = digits[blob[i] & 15]
+            k += 2
+        yield str(memoryview(chunk)[:k], "ascii")
+    yield '"}'
 
 
 def board_record(blob, players):
     """The text of a board record: ``blob`` (an ``engine.save`` blob of the
     match) for ``players`` (two names)."""
-    return "%s\n%s\n" % (_COMMENT, _line(blob, players))
+    return "%s\n%s\n" % (_COMMENT, "".join(_pieces(blob, players)))
 
 
 def _number(name):
@@ -68,22 +68,25 @@ def note(records, app):
     problem is printed."""
     out = records.out
     try:
-        line = _line(app.record_blob(), app.player_names(records.name))
+        blob = app.record_blob()
     except ValueError as e:
         out("record: none for this match (%s)" % e)
         return
+    players = app.player_names(records.name)
     out(BEGIN)
     out(_COMMENT)
-    out(line)
+    for piece in _pieces(blob, players):
+        out(piece, end="")
+    out("")
     out(END)
     if records.writable:
         try:
-            _write(records, line)
+            _write(records, blob, players)
         except OSError as e:
             out("record: not kept on the drive (%s)" % e)
 
 
-def _write(records, line):
+def _write(records, blob, players):
     folder = records.folder
     _make_folder(folder)
     numbers = []
@@ -97,7 +100,8 @@ def _write(records, line):
         with open(path, "w") as f:
             f.write(_COMMENT)
             f.write("\n")
-            f.write(line)
+            for piece in _pieces(blob, players):
+                f.write(piece)
             f.write("\n")
         _sync()
     except OSError:

@@ -155,8 +155,9 @@ class BoardRecords:
     """Keeps the records of finished matches: printed on the serial
     console always (the USB serial reads them out), written to ``folder``
     when ``writable``, the newest ``keep`` only.  ``name``: the player's
-    name from settings.toml.  ``last``: the path of the last file written
-    (None: none)."""
+    name from settings.toml.  ``out`` prints as ``print`` does (a
+    record's long line is printed in pieces, with ``end=""``).  ``last``:
+    the path of the last file written (None: none)."""
 
     def __init__(self, name, writable, folder="/records", keep=5, out=print):
         self.name = name

@@ -290,3 +290,20 @@ def bot_match(seed, rounds, variant, level_a, level_b):
             game.apply(game.spell_claims(bots[game.to_move].choose(game)))
         match.finish_round()
     return match
+
+
+class Console(list):
+    """The lines a board prints, as the records' ``out`` prints them
+    (print's ``end`` too: a record's long line comes in pieces)."""
+
+    def __init__(self):
+        super().__init__()
+        self.line = ""
+        self.longest = 0  # the longest text printed at once
+
+    def __call__(self, text, end="\n"):
+        self.longest = max(self.longest, len(text))
+        self.line += text
+        if end == "\n":
+            self.append(self.line)
+            self.line = ""

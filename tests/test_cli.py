@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, claim_examples, data_path
+from conftest import ROOT, Console, claim_examples, data_path
 
 
 def run(*args, feed=""):
@@ -109,7 +109,7 @@ def test_replay_reads_a_board_record(tmp_path):
         def player_names(self, name):
             return [name, "Clansman"]
 
-    records = BoardRecords("Ann", True, str(tmp_path), out=[].append)
+    records = BoardRecords("Ann", True, str(tmp_path), out=Console())
     records.note(Finished())
     out = run("replay", records.last)
     assert out.returncode == 0, out.stderr

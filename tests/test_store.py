@@ -11,7 +11,7 @@ import types
 
 import pytest
 
-from conftest import ROOT, under_cpython, under_micropython
+from conftest import ROOT, Console, under_cpython, under_micropython
 from engine.game import CLASSIC, EXPERT, TACTICS
 from desk.record import BOARD_COMMENT, RecordError, from_board, replay, summary
 from engine.restore import resume
@@ -283,8 +283,8 @@ def printed_records(lines):
                                                      (6, TACTICS, 3, ("medium", "easy"))])
 def test_board_records_round_trip(tmp_path, seed, variant, rounds, who):
     match, moves, data = finished(seed, variant, rounds, who)
-    lines = []
-    records = BoardRecords('Ann "the" \\ \u00e9', True, str(tmp_path / "records"), out=lines.append)
+    lines = Console()
+    records = BoardRecords('Ann "the" \\ \u00e9', True, str(tmp_path / "records"), out=lines)
     records.note(Finished(data))
     assert records.last == str(tmp_path / "records" / "rec-0001.txt")
     assert "hw.records" not in sys.modules  # its code back to the heap once written
@@ -292,6 +292,8 @@ def test_board_records_round_trip(tmp_path, seed, variant, rounds, who):
         text = f.read()
     assert printed_records(lines) == [text]
     assert text.startswith("# ") and len(text.splitlines()) == 2
+    # the long line printed a piece at a time (a board's heap is fullest then)
+    assert len(text.splitlines()[1]) > 200 and lines.longest < 100
     r = replay(text)
     assert r.moves == moves
     assert r.match.scores == match.scores and r.match.results == match.results
@@ -316,7 +318,7 @@ def test_the_newest_records_are_kept(tmp_path):
     (folder / "notes.txt").write_text("mine")
     (folder / "rec-0040.txt").write_text("an old one")  # numbering goes on after the highest
     _, _, data = finished(1, CLASSIC, 1, ("random", "random"))
-    records = BoardRecords("Ann", True, str(folder), keep=5, out=[].append)
+    records = BoardRecords("Ann", True, str(folder), keep=5, out=Console())
     for i in range(8):
         records.note(Finished(data, "Bot %d" % i))
         assert records.last == str(folder / ("rec-%04d.txt" % (41 + i)))
@@ -326,8 +328,8 @@ def test_the_newest_records_are_kept(tmp_path):
 
 def test_a_read_only_drive_only_prints(tmp_path):
     _, _, data = finished(1, CLASSIC, 1, ("random", "random"))
-    lines = []
-    records = BoardRecords("Ann", False, str(tmp_path / "records"), out=lines.append)
+    lines = Console()
+    records = BoardRecords("Ann", False, str(tmp_path / "records"), out=lines)
     records.note(Finished(data))
     assert records.last is None and not (tmp_path / "records").exists()
     assert lines[0] == BEGIN and lines[-1] == END and len(lines) == 4
@@ -337,8 +339,8 @@ def test_a_read_only_drive_only_prints(tmp_path):
 def test_drive_problems_are_printed_not_raised(tmp_path, monkeypatch):
     _, _, data = finished(1, CLASSIC, 1, ("random", "random"))
     (tmp_path / "records").write_text("a file where the folder should be")
-    lines = []
-    records = BoardRecords("Ann", True, str(tmp_path / "records"), out=lines.append)
+    lines = Console()
+    records = BoardRecords("Ann", True, str(tmp_path / "records"), out=lines)
     records.note(Finished(data))
     assert records.last is None and lines[-1].startswith("record: not kept on the drive")
     assert printed_records(lines)  # the console has it all the same
@@ -352,8 +354,8 @@ def test_drive_problems_are_printed_not_raised(tmp_path, monkeypatch):
     # (hw.records is loaded for each note and dropped after: its open is
     # the builtin one, replaced here for the note only.)
     monkeypatch.setattr("builtins.open", lambda p, mode="r": ShortFile(real_open(p, mode), 10, error=full))
-    lines = []
-    records = BoardRecords("Ann", True, str(folder), out=lines.append)
+    lines = Console()
+    records = BoardRecords("Ann", True, str(folder), out=lines)
     records.note(Finished(data))
     monkeypatch.undo()
     assert records.last is None and os.listdir(folder) == []
@@ -365,8 +367,8 @@ def test_a_match_without_a_record_is_told(tmp_path):
         def record_blob(self):
             raise ValueError("seed out of range for a save")
 
-    lines = []
-    BoardRecords("Ann", True, str(tmp_path), out=lines.append).note(Broken(b""))
+    lines = Console()
+    BoardRecords("Ann", True, str(tmp_path), out=lines).note(Broken(b""))
     assert lines == ["record: none for this match (seed out of range for a save)"]
 
 
@@ -418,8 +420,8 @@ def test_records_are_cut_out_of_a_console_capture(tmp_path):
     capture = ["Auto-reload is off.\r\n", "code.py output:\r\n"]
     for i, (variant, seed) in enumerate(((CLASSIC, 1), (TACTICS, 2))):
         match, moves, data = finished(seed, variant, 1, ("random", "random"))
-        lines = []
-        BoardRecords("Ann", False, out=lines.append).note(Finished(data, "Bot %d" % i))
+        lines = Console()
+        BoardRecords("Ann", False, out=lines).note(Finished(data, "Bot %d" % i))
         texts.append(printed_records(lines)[0])
         capture += ["[12:00:0%d] %s\r\n" % (i, line) for line in lines]
         capture.append("some other output\r\n")
