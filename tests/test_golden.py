@@ -213,6 +213,6 @@ PINNED = {
     'console-classic': 'fb1d0a006cef7a05',
     'console-expert': '85bd14523d954d05',
     'console-tactics': '65c24ffb788961da',
-    'screens-0': 'b724a6f825ab9b8a/165',
-    'screens-2': '394ec987db283d10/228',
+    'screens-0': 'b1592a1f6ac988f2/165',
+    'screens-2': '03dee810558371f8/228',
 }
