@@ -614,13 +614,12 @@ def test_after_giving_up_a_link_the_next_match_takes_the_buttons():
 
 
 def test_each_linked_board_says_who_won_from_its_own_seat():
-    pytest.importorskip("displayio")
-    from hw.view import View
+    from hw.ends import won
 
     apps, stores, players, now = _started(181, CLASSIC, 0, rounds=1)
     run_apps(apps, players, now, lambda: all(a.mode == MATCH_END for a in apps))
     w = apps[0].match.winner()
-    lines = [View._won(a, w, "match") for a in apps]
+    lines = [won(a, w, "match") for a in apps]
     you = apps[0].t("you_win_match")
     assert lines.count(you) == (1 if w in (0, 1) else 0)
     if w in (0, 1):
