@@ -29,7 +29,7 @@ _PROOF_FULL = const(1)
 _PROOF_UNSEEN = const(2)
 _DETAIL_KEYS = const(3)
 _WORDS = (
-    ("Stone %d: claimable", "yours beats theirs", "no card left beats it", "A: claim it?  B: back"),  # en
+    ("Stone %d: claimable", "yours beats theirs", "no card left beats it", "A: claimable?  B: back"),  # en
     ("Borne %d: revendicable", "la vôtre bat la leur", "aucune carte ne la bat", "A : revendicable ?  B"),  # fr
     ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "A: ¿reclamable?  B"),  # es
 )
