@@ -2,8 +2,10 @@
 
     python tools/tournament.py A B [--games N] [--jobs J] [--variant classic|expert|tactics] [--seed S] [--json]
 
-An opponent is a level (``easy``, ``medium``, ``hard``) or any outside
-command that speaks the bot protocol (``"python3 my_bot.py"``).  Games go in
+An opponent is a level (``easy``, ``medium``, ``hard``), a sparring partner
+of tools/sparring.py (``greedy``, ``searcher``, ``searcher:0.5`` for half a
+second a move) or any outside command that speaks the bot protocol
+(``"python3 my_bot.py"``).  Games go in
 pairs: each deal is played twice, the opponents swapping seats.  The engine
 referees every move; an illegal or missing answer loses that game and is
 reported.  In the tactics variant a built-in level is handed the game
@@ -36,6 +38,9 @@ from engine.classic import Game  # noqa: E402
 from engine.game import DRAW, TACTICS, VARIANTS, make_game  # noqa: E402
 from desk.position import dump  # noqa: E402
 from desk.protocol import answer_to_move, serve_request  # noqa: E402
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+SPARRING = ("greedy", "searcher")  # tools/sparring.py's, played here by name
 
 
 class LevelPlayer:
@@ -96,8 +101,35 @@ class CommandPlayer:
                 self.proc.kill()
 
 
+class SparringPlayer:
+    """A sparring partner of tools/sparring.py by name ("greedy",
+    "searcher", "searcher:0.5" for its seconds a move), asked through the
+    protocol (it sees its player's position alone) in this process."""
+
+    def __init__(self, spec):
+        self.name, _, seconds = spec.partition(":")
+        self.seconds = float(seconds) if seconds else 1.0
+        self.bot = None
+        self.games = {}
+
+    def new_game(self, seed):
+        import sparring
+
+        self.bot = sparring.make(self.name, seed, self.seconds)
+
+    def ask(self, request):
+        return serve_request(request, self.bot, self.games)
+
+    def close(self):
+        pass
+
+
 def make_player(spec):
-    return LevelPlayer(spec) if spec in LEVELS else CommandPlayer(spec)
+    if spec in LEVELS:
+        return LevelPlayer(spec)
+    if spec.partition(":")[0] in SPARRING:
+        return SparringPlayer(spec)
+    return CommandPlayer(spec)
 
 
 def play_game(players, variant, deal_seed):

@@ -1,0 +1,94 @@
+"""The sparring partners of tools/sparring.py: legal answers through the bot
+protocol, reproducible with a fixed count of playouts, played by name in
+tools/tournament.py."""
+
+import io
+import itertools
+import json
+import os
+import subprocess
+import sys
+
+from conftest import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import sparring  # noqa: E402
+import tournament  # noqa: E402
+from desk.position import dump  # noqa: E402
+from desk.protocol import answer_to_move  # noqa: E402
+from engine.cards import parse_card  # noqa: E402
+from engine.formation import rank3  # noqa: E402
+from engine.game import CLASSIC, EXPERT, NOBODY, make_game  # noqa: E402
+from engine.moves import AUTO_CLAIM, move  # noqa: E402
+from engine.rng import Random  # noqa: E402
+
+
+def positions(seeds, variant=CLASSIC, every=3):
+    # Positions of medium-against-easy rounds, every ``every`` moves.
+    from engine.bots import Bot
+
+    for seed in seeds:
+        g = make_game(variant)
+        g.variant = variant
+        g.deal(seed, seed & 1)
+        bots = (Bot("medium", seed), Bot("easy", seed + 1))
+        k = 0
+        while g.winner == NOBODY:
+            if k % every == 0:
+                yield g
+            g.apply(bots[g.to_move].choose(g))
+            k += 1
+
+
+def test_the_best_three_of_a_set_of_cards_is_the_brute_forces():
+    rng = Random(3)
+    for _ in range(1500):
+        cards = list(range(54))
+        rng.shuffle(cards)
+        cards = cards[: 3 + rng.below(25)]
+        assert sparring._top3(cards) == max(rank3(*x) for x in itertools.combinations(cards, 3))
+
+
+def test_both_answer_legal_moves_through_the_protocol():
+    bots = [sparring.make("greedy", 1), sparring.make("searcher", 2, playouts=60)]
+    n = 0
+    for variant in (CLASSIC, EXPERT):
+        for g in positions(range(3), variant, every=5):
+            request = json.dumps({"cmd": "move", "position": dump(g, viewer=g.to_move)})
+            for bot in bots:
+                out = io.StringIO()
+                sparring.serve(bot, [request, '{"cmd": "quit"}', request], out)
+                answers = out.getvalue().splitlines()
+                assert len(answers) == 1  # (nothing after quit)
+                m = answer_to_move(json.loads(answers[0]), g)
+                assert g.check(m) is None, (answers[0], g.check(m))
+                n += 1
+    assert n > 40
+
+
+def test_a_searcher_with_a_count_of_playouts_replays_its_choice():
+    for g in positions([7], every=6):
+        a = sparring.make("searcher", 5, playouts=48).choose(g)
+        b = sparring.make("searcher", 5, playouts=48).choose(g)
+        assert a == b
+
+
+def test_the_greedy_finishes_a_side_that_wins_its_stone():
+    # Stone 1: its R8 R9 and the R7 in hand against three low cards there:
+    # the R7 makes a colour run, claimable at once.
+    from conftest import position
+    from desk.position import load
+
+    hands = (["G5", "B3", "Y4", "P6", "O2", "R7"], ["G9", "B9", "Y9", "P9", "O9", "G8"])
+    g = load(position({0: (["R8", "R9"], ["G1", "B2", "Y1"])}, hands=hands))
+    assert sparring.make("greedy").choose(g) & ~AUTO_CLAIM == move(parse_card("R7"), 0)
+
+
+def test_the_tournament_plays_them_by_name_and_a_bad_answer_is_an_error_line():
+    r = tournament.run("greedy", "easy", games=4, jobs=1)
+    assert r["illegal"] == [] and r["a_wins"] + r["b_wins"] + r["draws"] == 4
+    run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sparring.py"), "greedy"],
+                         input="not json\n" + '{"cmd": "move"}\n', capture_output=True, text=True, timeout=60)
+    lines = run.stdout.splitlines()
+    assert run.returncode == 0 and len(lines) == 2 and all("error" in json.loads(x) for x in lines)
+    assert run.stderr == ""
