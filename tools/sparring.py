@@ -159,10 +159,12 @@ class Greedy:
 
 
 def rollout_move(game, rng):
-    """The rollout policy's move for the player to move: the hand card and
-    open stone where it fits best (``engine.bots.fit``: the same colour, a
-    near value, the same value beside it), higher cards first, ties in a
-    random order."""
+    """The rollout policy's move for the player to move: a hand card at
+    random, at the open stone where it fits best (``engine.bots.fit``: the
+    same colour, a near value, the same value beside it), ties in a random
+    order.  (Choosing the card too, the best fit of the whole hand, gave
+    fewer playouts, about 650 a second against 840, and a weaker searcher:
+    it won 35% of 40 games against hard at 0.5 s a move, this one 55%.)"""
     p = game.to_move
     stones = game.open_stones(p)
     n = game.hand_n[p]
@@ -172,14 +174,13 @@ def rollout_move(game, rng):
     best = -1
     pick = PASS
     noise = rng.bits30()  # (one draw a move: the ties' order)
-    for h in range(n):
-        card = hand[h]
-        for s in range(N_STONES):
-            if stones >> s & 1:
-                score = (fit(game, card, s, p, SIDE_MAX) * 4 + card % 9 // 3) * 8 + (noise >> (card + s) % 27 & 7)
-                if score > best:
-                    best = score
-                    pick = move(card, s)
+    card = hand[noise % n]
+    for s in range(N_STONES):
+        if stones >> s & 1:
+            score = fit(game, card, s, p, SIDE_MAX) * 8 + (noise >> s + 3 & 7)
+            if score > best:
+                best = score
+                pick = move(card, s)
     return pick | AUTO_CLAIM
 
 
