@@ -119,15 +119,12 @@ class AutoPlayer:
         # One of legal_moves() drawn evenly (the same one), listed a card
         # at a time: a Traitor's plays alone can be hundreds, and a person
         # at the buttons holds no such list on the board's heap.
-        n = 0
-        for h in range(game.hand_n[game.to_move]):
-            n += len(self._plays_of(game, h))
-        k = self.rng.below(n or 1)
-        for h in range(game.hand_n[game.to_move]):
-            plays = self._plays_of(game, h)
-            if k < len(plays):
-                return plays[k]
-            k -= len(plays)
+        counts = [len(self._plays_of(game, h)) for h in range(game.hand_n[game.to_move])]
+        k = self.rng.below(sum(counts) or 1)
+        for h, n in enumerate(counts):
+            if k < n:
+                return self._plays_of(game, h)[k]
+            k -= n
         return PASS
 
     @staticmethod

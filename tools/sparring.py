@@ -120,6 +120,7 @@ def greedy_scores(game, player=-1):
         if stones >> s & 1:
             side = list(game.cards_at(s, 1 - p))
             theirs[s] = rank3(*side) if len(side) == SIDE_MAX else _best(side, [], unseen, THEIR_COST)
+    claimable = game.claimable(p)
     out = []
     for card in hand:
         rest = [c for c in hand if c != card]
@@ -129,7 +130,7 @@ def greedy_scores(game, player=-1):
             side = list(game.cards_at(s, p)) + [card]
             v = _best(side, rest, unseen, HOPE_COST) - theirs[s] + STARTED * len(side) - card % 9
             m = move(card, s)
-            if game.claimable_after(m) & ~game.claimable(p):
+            if game.claimable_after(m) & ~claimable:
                 v += CLAIM
             out.append((v, m))
     out.sort(key=lambda vm: -vm[0])
@@ -216,11 +217,10 @@ class Searcher:
         counts = {m: 0 for m in alive}
         rounds = max(1, (len(alive) - 1).bit_length())
         start = time.perf_counter()
-        budget = self.playouts
         for r in range(rounds):
             # Each round: every candidate still in the race, in the same
             # new worlds; then the better half goes on.
-            share = max(1, budget // (rounds * len(alive))) if budget else 0
+            share = max(1, self.playouts // (rounds * len(alive))) if self.playouts else 0
             k = 0
             while True:
                 if self.playouts:

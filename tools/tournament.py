@@ -40,7 +40,7 @@ from desk.position import dump  # noqa: E402
 from desk.protocol import answer_to_move, serve_request  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-SPARRING = ("greedy", "searcher")  # tools/sparring.py's, played here by name
+import sparring  # noqa: E402
 
 
 class LevelPlayer:
@@ -108,13 +108,14 @@ class SparringPlayer:
 
     def __init__(self, spec):
         self.name, _, seconds = spec.partition(":")
-        self.seconds = float(seconds) if seconds else 1.0
+        try:
+            self.seconds = float(seconds) if seconds else 1.0
+        except ValueError:
+            raise ValueError("bad seconds in %r (for instance searcher:0.5)" % spec)
         self.bot = None
         self.games = {}
 
     def new_game(self, seed):
-        import sparring
-
         self.bot = sparring.make(self.name, seed, self.seconds)
 
     def ask(self, request):
@@ -127,7 +128,7 @@ class SparringPlayer:
 def make_player(spec):
     if spec in LEVELS:
         return LevelPlayer(spec)
-    if spec.partition(":")[0] in SPARRING:
+    if spec.partition(":")[0] in sparring.NAMES:
         return SparringPlayer(spec)
     return CommandPlayer(spec)
 
@@ -214,6 +215,8 @@ def _median(xs):
 
 def run(a, b, games=400, jobs=None, variant="classic", seed=1):
     jobs = jobs or os.cpu_count() or 1
+    for spec in (a, b):
+        make_player(spec)  # (a bad name says so here, not in every process)
     tasks = [(i, VARIANTS.index(variant), seed) for i in range(games)]
     with multiprocessing.Pool(jobs, initializer=_init, initargs=((a, b),)) as pool:
         results = pool.map(_one, tasks, chunksize=max(1, games // (jobs * 8)))
