@@ -92,3 +92,13 @@ def test_the_tournament_plays_them_by_name_and_a_bad_answer_is_an_error_line():
     lines = run.stdout.splitlines()
     assert run.returncode == 0 and len(lines) == 2 and all("error" in json.loads(x) for x in lines)
     assert run.stderr == ""
+
+
+def test_a_bad_opponent_for_the_tournament_is_one_error_line():
+    script = os.path.join(ROOT, "tools", "tournament.py")
+    for spec, said in (("searcher:x", "bad seconds"), ("no-such-program --x", "no such level"),
+                       ('"unclosed', "cannot read the command")):
+        run = subprocess.run([sys.executable, script, "easy", spec, "--games", "2", "--jobs", "1"],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and run.stdout == ""
+        assert said in run.stderr and "Traceback" not in run.stderr

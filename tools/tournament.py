@@ -23,6 +23,7 @@ import math
 import multiprocessing
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -72,6 +73,12 @@ class CommandPlayer:
     """An outside program: one JSON line out, one JSON line back."""
 
     def __init__(self, command):
+        try:
+            argv = shlex.split(command)
+        except ValueError as e:
+            raise ValueError("cannot read the command %r: %s" % (command, e))
+        if not argv or not (shutil.which(argv[0]) or os.path.isfile(os.path.join(ROOT, argv[0]))):
+            raise ValueError("no such level, sparring partner or program: %r" % command)
         self.command = command
         self.proc = None
 
