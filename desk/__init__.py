@@ -1,8 +1,9 @@
 """What the desktop adds to the rules engine, never on a board: the
 position format and the bot protocol of the command contract
 (``position``, ``protocol``), game records (``record``), the brute-force
-check of claims (``brute``) and random play for tests and benchmarks
-(``playout``).  Pure Python, like ``engine``: the MicroPython checks run it
+check of claims (``brute``), random play for tests and benchmarks
+(``playout``) and the sparring partners the levels are measured against
+(``sparring``).  Pure Python, like ``engine``: the MicroPython checks run it
 too.
 """
 

@@ -66,6 +66,8 @@ _DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the las
 
 
 class App:
+    OPPONENTS = OPPONENTS  # the menu's (the sim's desktop app has one more)
+
     def __init__(self, seed=0, opponent="medium", variant=CLASSIC, rounds=1, lang="en", auto_claim=False,
                  link_port=None, random_bytes=None, saver=None, recorder=None):
         """``link_port()`` opens the serial port of a linked game (None: no
@@ -303,15 +305,20 @@ class App:
         for name in _CLASSIC_MODULES if self.variant == TACTICS else _TACTICS_MODULES:
             unload(name)
         self.match = Match(seed, self.rounds, self.variant)
-        if self.opponent in LEVELS:
-            from engine.bots import Bot  # (a linked or pass-and-play match holds no bot)
-
-            self.bots[1] = Bot(self.opponent, seed ^ 0x5A5A)
+        self.bots[1] = self.bot(seed ^ 0x5A5A)
         self.message = ""
         self.known = [None, None]
         self.last_human = -1
         self.events = []
         self.start_turn()
+
+    def bot(self, seed):
+        """The opponent's bot (None: a person plays that seat)."""
+        if self.opponent in LEVELS:
+            from engine.bots import Bot  # (a linked or pass-and-play match holds no bot)
+
+            return Bot(self.opponent, seed)
+        return None
 
     def _drop_bots(self):
         # The bots and their modules go back to the heap (a match over: its

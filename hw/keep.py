@@ -7,7 +7,7 @@ app's state (its ``saver``, ``recorder`` and what was saved last).
 from micropython import const
 
 from engine import TICKS_MASK
-from engine.game import LANGUAGES, OPPONENTS
+from engine.game import LANGUAGES
 
 SETTLE_MS = const(1500)  # menu choices are saved once left alone this long
 
@@ -63,7 +63,7 @@ def blob(app, match=None):
 
     seat = app.session.seat if app.session is not None and match is not None else 0
     if match is not None:
-        return encode(match, match.moves(), OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang),
+        return encode(match, match.moves(), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang),
                       app.auto_claim, seat, tag=app.tag)
-    return encode(None, (), OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang), app.auto_claim, 0,
+    return encode(None, (), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang), app.auto_claim, 0,
                   app.variant, app.rounds, app.tag)

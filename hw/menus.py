@@ -4,7 +4,7 @@ The help pages' text (``hw/lang/help_<language>.py``) is loaded while
 they are shown."""
 
 from engine import unload
-from engine.game import LANGUAGES, OPPONENTS
+from engine.game import LANGUAGES
 from hw import buttons
 from hw.app import HELP, MENU, MENU_ROWS, PAUSE_ROWS, ROUND_CHOICES
 
@@ -20,7 +20,7 @@ def menu(app, button):
         step = 1 if button == buttons.RIGHT else -1
         key = MENU_ROWS[app.row]
         if key == "opponent":
-            app.opponent = _cycle(OPPONENTS, app.opponent, step)
+            app.opponent = _cycle(app.OPPONENTS, app.opponent, step)
         elif key == "variant":
             app.variant = (app.variant + step) % 3
         elif key == "rounds":

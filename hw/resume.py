@@ -7,7 +7,7 @@ move, checked, and nothing of a save that fails is used, not even its
 settings; whatever could not be read is said on screen.
 """
 
-from engine.game import LANGUAGES, LEVELS, OPPONENTS
+from engine.game import LANGUAGES
 from engine.save import SaveError
 from hw import buttons, keep, words
 from hw.app import MENU, RESUME, RESUME_ROWS, ROUND_CHOICES
@@ -26,7 +26,7 @@ def load(app):
         blob = saver.blobs[i]
         try:
             s = decode(blob)
-            if s.opponent >= len(OPPONENTS) or s.lang >= len(LANGUAGES):
+            if s.opponent >= len(app.OPPONENTS) or s.lang >= len(LANGUAGES):
                 raise SaveError("save made by another version (opponent %d, language %d)" % (s.opponent, s.lang))
             match = resume(blob)[0] if s.match else None
         except SaveError as e:
@@ -34,15 +34,15 @@ def load(app):
             continue
         saver.prefer(i)
         if s.tag == app.tag:  # settings.toml unchanged since: the menu's choices stand
-            app.opponent = OPPONENTS[s.opponent]
+            app.opponent = app.OPPONENTS[s.opponent]
             app.lang = LANGUAGES[s.lang]
             app.auto_claim = s.auto_claim
             app.variant = s.variant
             app.rounds = s.rounds if s.rounds in ROUND_CHOICES else app.rounds
-        if match is not None and (not match.over() or OPPONENTS[s.opponent] == "link"):
+        if match is not None and (not match.over() or app.OPPONENTS[s.opponent] == "link"):
             # (A linked match over but not known to be over on the other
             # board: resuming sends its last move again.)
-            app.offer_match(match, s.seat, OPPONENTS[s.opponent])
+            app.offer_match(match, s.seat, app.OPPONENTS[s.opponent])
         break
     # The slots' copies are read: the heap gets them back (a resumed match
     # is rebuilt, and the saver keeps only where the newest save is).
@@ -72,11 +72,7 @@ def press(app, button):
             app.start_link((match, app.offer_seat))
         else:
             app.match = match
-            app.bots = [None, None]
-            if app.opponent in LEVELS:
-                from engine.bots import Bot
-
-                app.bots[1] = Bot(app.opponent, match.seed ^ 0x5A5A ^ len(match.log))
+            app.bots = [None, app.bot(match.seed ^ 0x5A5A ^ len(match.log))]
             app.message = words.last_text(app) if match.game.move_count() else ""  # where play stopped
             app.last_human = -1
             app.events = []

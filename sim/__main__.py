@@ -16,11 +16,12 @@ import os
 import sys
 
 import engine  # noqa: F401  (micropython shim on CPython)
-from engine.game import DRAW, LANGUAGES, LEVELS, OPPONENTS, VARIANTS
+from engine.game import DRAW, LANGUAGES, LEVELS, VARIANTS
 from hw import buttons
-from hw.app import MATCH_END, ROUND_CHOICES, App
+from hw.app import MATCH_END, ROUND_CHOICES
 from hw.settings import RANGES, read
 from sim import reason
+from sim.master import DeskApp
 
 
 def toml_getenv(path, out=None):
@@ -112,8 +113,9 @@ def _args(argv):
                     help="the match's deal, 0 to %d (default: a fresh one)" % SEED_LIMIT)
     ap.add_argument("--settings", metavar="FILE", help="a settings.toml to read, as a board reads its own "
                     "(the options below win over it)")
-    ap.add_argument("--opponent", choices=OPPONENTS, help="the menu's opponent: a bot's level, pass (two players, "
-                    "one device) or link (another board, through --port)")
+    ap.add_argument("--opponent", choices=DeskApp.OPPONENTS, help="the menu's opponent: a bot's level, pass "
+                    "(two players, one device), link (another board, through --port) or master (the desktop's "
+                    "searcher, a second a move: not on a board)")
     ap.add_argument("--variant", choices=VARIANTS, help="the rules played")
     ap.add_argument("--rounds", type=int, choices=ROUND_CHOICES, help="rounds in a match")
     ap.add_argument("--lang", choices=LANGUAGES, help="the screens' language")
@@ -246,7 +248,7 @@ def main(argv=None):
 
         saver = Saver(desk.nvm)
     records = Records(args.records, args.name)
-    app = App(seed=seed, opponent=args.opponent, variant=VARIANTS.index(args.variant), rounds=args.rounds,
+    app = DeskApp(seed=seed, opponent=args.opponent, variant=VARIANTS.index(args.variant), rounds=args.rounds,
               lang=args.lang, auto_claim=args.auto_claim, link_port=link_port, random_bytes=os.urandom,
               saver=saver, recorder=records)
     runner = Runner(desk, app)

@@ -1,4 +1,4 @@
-"""The sparring partners of tools/sparring.py: legal answers through the bot
+"""The sparring partners of desk/sparring.py: legal answers through the bot
 protocol, reproducible with a fixed count of playouts, played by name in
 tools/tournament.py."""
 
@@ -12,14 +12,15 @@ import sys
 from conftest import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-import sparring  # noqa: E402
 import tournament  # noqa: E402
+from desk import sparring  # noqa: E402
 from desk.position import dump  # noqa: E402
 from desk.protocol import answer_to_move  # noqa: E402
 from engine.cards import parse_card  # noqa: E402
 from engine.formation import rank3  # noqa: E402
-from engine.game import CLASSIC, EXPERT, NOBODY, make_game  # noqa: E402
-from engine.moves import AUTO_CLAIM, move  # noqa: E402
+from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS, make_game  # noqa: E402
+from engine.cards import FIRST_TACTIC, JOKER, card_name  # noqa: E402
+from engine.moves import AUTO_CLAIM, move, move_card, move_stone  # noqa: E402
 from engine.rng import Random  # noqa: E402
 
 
@@ -64,6 +65,42 @@ def test_both_answer_legal_moves_through_the_protocol():
                 assert g.check(m) is None, (answers[0], g.check(m))
                 n += 1
     assert n > 40
+
+
+def test_in_the_tactics_variant_both_answer_every_step_legally_through_the_protocol():
+    # Whole rounds refereed by the engine (claims spelt out and checked),
+    # each partner asked through the protocol's tactics position: plays,
+    # ruses, draws from either pile and the Scout's return step.
+    kinds = set()
+    for seed in range(4):
+        players = [tournament.SparringPlayer("greedy"), tournament.SparringPlayer("searcher")]
+        players[1].new_game(seed)
+        players[1].bot.playouts = 24
+        players[0].new_game(seed)
+        game = make_game(TACTICS)
+        game.deal(seed, seed & 1)
+        while not game.over():
+            p = game.to_move
+            kinds.add("return" if game.returns else "play")
+            answer = players[p].ask({"cmd": "move", "position": dump(game, viewer=p)})
+            m = answer_to_move(answer, game)
+            assert game.check(m) is None, (answer, game.check(m))
+            if move_card(m) >= FIRST_TACTIC:
+                kinds.add(card_name(move_card(m)))
+            game.apply(m)
+    assert "return" in kinds and len(kinds) > 5, kinds
+
+
+def test_the_tactics_greedy_takes_a_stone_with_a_joker():
+    # Stone 1: its R8 R9 and a Joker in hand against three low cards: the
+    # Joker, a red 7, makes a colour run there: claimable at once.
+    from desk.position import load
+    from tactics_examples import tposition
+
+    hands = (["G5", "B3", "Y4", "P6", "O2", "G1", "JK"], ["G9", "B9", "Y9", "P9", "O9", "G8", "B8"])
+    g = load(tposition({0: (["R8", "R9"], ["G2", "B2", "Y1"])}, hands=hands))
+    m = sparring.make("greedy").choose(g)
+    assert move_card(m) == JOKER and move_stone(m) == 0, m
 
 
 def test_a_searcher_with_a_count_of_playouts_replays_its_choice():

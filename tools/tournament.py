@@ -3,7 +3,7 @@
     python tools/tournament.py A B [--games N] [--jobs J] [--variant classic|expert|tactics] [--seed S] [--json]
 
 An opponent is a level (``easy``, ``medium``, ``hard``), a sparring partner
-of tools/sparring.py (``greedy``, ``searcher``, ``searcher:0.5`` for half a
+of desk/sparring.py (``greedy``, ``searcher``, ``searcher:0.5`` for half a
 second a move) or any outside command that speaks the bot protocol
 (``"python3 my_bot.py"``).  Games go in
 pairs: each deal is played twice, the opponents swapping seats.  The engine
@@ -38,10 +38,8 @@ from engine.game import LEVELS  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import DRAW, TACTICS, VARIANTS, make_game  # noqa: E402
 from desk.position import dump  # noqa: E402
+from desk import sparring  # noqa: E402
 from desk.protocol import answer_to_move, serve_request  # noqa: E402
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import sparring  # noqa: E402
 
 
 class LevelPlayer:
@@ -109,7 +107,7 @@ class CommandPlayer:
 
 
 class SparringPlayer:
-    """A sparring partner of tools/sparring.py by name ("greedy",
+    """A sparring partner of desk/sparring.py by name ("greedy",
     "searcher", "searcher:0.5" for its seconds a move), asked through the
     protocol (it sees its player's position alone) in this process."""
 

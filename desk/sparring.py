@@ -1,0 +1,451 @@
+"""Sparring partners for the built-in levels: desktop only, never shipped.
+
+``python tools/sparring.py greedy|searcher [--seconds S] [--seed N]``
+speaks the bot protocol on stdin and stdout (one JSON request a line, one
+answer a line, as docs/contract.md says), so that ``tools/tournament.py``
+and any outside referee can play them; the tournament also plays them in
+its own processes by name (``greedy``, ``searcher``).  Each sees only what
+the protocol's position shows its player: the table, its own hand, the
+sizes of the other hand and the pile.
+
+- ``greedy``: one ply.  For every card of its hand at every open stone, the
+  best formation it can still reach there (from the rest of its hand for
+  sure, from the unseen cards in hope, each unseen card a cost) against the
+  best the opponent can hope for there, plus finishing what it started,
+  and a claim the card makes provable.  Tactics: every legal play (elite
+  troops, combat modes, ruses) tried on the table and judged by the change
+  at the stones it touches, each side's best reachable formation found by
+  the rules' own solver (``engine.elite``), less what the card costs; a
+  Scout takes one tactic card, the two cards least worth keeping go back,
+  and it draws a tactic card while its hand holds none.
+- ``searcher``: determinized Monte-Carlo.  The unseen cards are dealt into
+  worlds consistent with what it knows; its candidate moves (the greedy's
+  best few) are each played out in the same worlds to the end of the round
+  by a heuristic rollout policy, and sequential halving spends the time
+  (``--seconds``, 1 s a move by default) on the candidates still in the
+  race.  Work is counted in playouts, not timed, when ``--playouts`` is
+  given, so that a seed replays its play.  The same in the tactics
+  variant, from the tactics greedy's candidates.  The sim offers it as a
+  level a board does not have, "Master (desktop)" (``sim.master``).
+"""
+
+import itertools
+import json
+import time
+
+import engine  # noqa: F401
+from engine.bots import fit
+from engine.formation import rank3
+from engine.game import NOBODY, N_STONES, SIDE_MAX, TACTICS, make_game
+from engine.cards import SCOUT, SHIELD
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move, move_card
+from engine.rng import Random
+
+# Greedy: what an unseen card costs in a hoped-for formation (its own
+# hand's are sure), per card the opponent still needs, per card already on
+# a side (finishing what it started), and a claim made provable.
+HOPE_COST = 14
+THEIR_COST = 10
+STARTED = 6
+CLAIM = 60
+NAMES = ("greedy", "searcher")
+
+
+def _top3(cards):
+    # The best rank of three of ``cards`` (the categories come first).
+    by_colour = [0] * 6
+    for c in cards:
+        by_colour[c // 9] |= 1 << (c % 9)
+    best = -100
+    for v in range(6, -1, -1):  # a colour run, highest first
+        for mask in by_colour:
+            if mask >> v & 7 == 7:
+                return rank3(v, v + 1, v + 2)
+    for v in range(8, -1, -1):  # three of a kind
+        if sum(1 for mask in by_colour if mask >> v & 1) >= 3:
+            return rank3(v, 9 + v, 18 + v)
+    for c, mask in enumerate(by_colour):  # a colour: its three highest
+        values = [v for v in range(8, -1, -1) if mask >> v & 1][:3]
+        if len(values) == 3:
+            best = max(best, rank3(*(c * 9 + v for v in values)))
+    if best >= 0:
+        return best
+    every = 0
+    for mask in by_colour:
+        every |= mask
+    for v in range(6, -1, -1):  # a run
+        if every >> v & 7 == 7:
+            return 32 + 3 * v + 6
+    values = sorted((c % 9 for c in cards), reverse=True)[:3]
+    return sum(values) + 3 if len(values) == 3 else -100
+
+
+def _best(side, sure, hoped, cost):
+    # The best rank ``side`` can be completed to, less ``cost`` for each
+    # card taken from ``hoped`` (cards from ``sure`` are free).
+    need = SIDE_MAX - len(side)
+    if need <= 0:
+        return rank3(*side[:3])
+    if need == 3 and not sure:
+        return _top3(hoped) - 3 * cost
+    pool = [(c, 0) for c in sure] + [(c, cost) for c in hoped]
+    if len(pool) < need:
+        return -100  # it cannot be finished
+    best = -100
+    for extra in itertools.combinations(pool, need):
+        cards = side + [c for c, _ in extra]
+        v = rank3(*cards) - sum(k for _, k in extra)
+        if v > best:
+            best = v
+    return best
+
+
+def _unseen(game, player):
+    # The clan cards ``player`` cannot see: not on the table, not in hand.
+    hand = set(game.hand_cards(player))
+    return [c for c in range(54) if game.unseen[c // 9] >> (c % 9) & 1 and c not in hand]
+
+
+def greedy_scores(game, player=-1):
+    """(score, move) for every placement of the player to move, best
+    first; [] when it cannot place."""
+    p = game.to_move if player < 0 else player
+    stones = game.open_stones(p)
+    hand = [c for c in game.hand_cards(p) if c < 54]
+    if not stones or not hand:
+        return []
+    unseen = _unseen(game, p)
+    theirs = {}
+    for s in range(N_STONES):
+        if stones >> s & 1:
+            side = list(game.cards_at(s, 1 - p))
+            theirs[s] = rank3(*side) if len(side) == SIDE_MAX else _best(side, [], unseen, THEIR_COST)
+    claimable = game.claimable(p)
+    out = []
+    for card in hand:
+        rest = [c for c in hand if c != card]
+        for s in range(N_STONES):
+            if not stones >> s & 1:
+                continue
+            side = list(game.cards_at(s, p)) + [card]
+            v = _best(side, rest, unseen, HOPE_COST) - theirs[s] + STARTED * len(side) - card % 9
+            m = move(card, s)
+            if game.claimable_after(m) & ~claimable:
+                v += CLAIM
+            out.append((v, m))
+    out.sort(key=lambda vm: -vm[0])
+    return out
+
+
+# Tactics: what a stone won is worth to the greedy, and what playing a
+# card costs it (a clan card its value, an elite troop or a tactic card
+# kept for a better moment).
+WON = 150
+TROOP_COST = 10
+TACTIC_COST = 16
+
+
+class _Prospects:
+    """The tactics greedy's judgement of one stone: the best formation a
+    side can still reach (``engine.elite.Solver``: elite troops, Mud's
+    four cards and Blind man's bluff included), ours from the hand sure or
+    from the unseen cards hoped for, theirs from the cards we cannot see."""
+
+    def __init__(self, game, p):
+        from engine.elite import Solver
+
+        self.solver = Solver()
+        self.p = p
+        self.hand_m = [0] * 6
+        self.hand_n = bytearray(9)
+        self.pool_m = [0] * 6  # the unseen cards, our hand's among them
+        self.pool_n = bytearray(9)
+        self.their_m = [0] * 6  # the unseen cards but our hand's
+        self.their_n = bytearray(9)
+        self.know(game)
+
+    def know(self, game):
+        hm, hn, pm, pn, tm, tn = self.hand_m, self.hand_n, self.pool_m, self.pool_n, self.their_m, self.their_n
+        for c in range(6):
+            hm[c] = 0
+            pm[c] = tm[c] = game.unseen[c]
+        for v in range(9):
+            hn[v] = 0
+            pn[v] = tn[v] = game.unseen_n[v]
+        for card in game.hand_cards(self.p):
+            if card < 54:
+                hm[card // 9] |= 1 << (card % 9)
+                hn[card % 9] += 1
+                tm[card // 9] &= ~(1 << (card % 9))
+                tn[card % 9] -= 1
+                if not pm[card // 9] >> (card % 9) & 1:  # (a view's unseen may leave the hand out)
+                    pm[card // 9] |= 1 << (card % 9)
+                    pn[card % 9] += 1
+
+    def stone(self, game, s):
+        """Our side's prospect less theirs, with the cards already placed."""
+        p = self.p
+        owner = game.owner[s]
+        if owner != NOBODY:
+            return WON if owner == p else -WON
+        return self._side(game, s, p) - self._side(game, s, 1 - p) + STARTED * game.n[s * 2 + p]
+
+    def _side(self, game, s, q):
+        i = s * 2 + q
+        k = game.n[i]
+        cap = game.cap(s)
+        blind = game.mode[s] & 1
+        base = i * game.side_room
+        solver = self.solver
+        if q != self.p:
+            r = solver.best(game.side, base, k, cap, blind, self.their_m, self.their_n, game._avail(q))
+            return r - THEIR_COST * (cap - k) if r >= 0 else -100
+        best = -100
+        if k < cap:
+            r = solver.best(game.side, base, k, cap, blind, self.hand_m, self.hand_n, 0)
+            if r >= 0:
+                best = r
+        r = solver.best(game.side, base, k, cap, blind, self.pool_m, self.pool_n, 0)
+        if r >= 0:
+            hoped = 0
+            for j in range(solver.wit_n):
+                c = solver.wit[j]
+                if c >= 54 or not self.hand_m[c // 9] >> (c % 9) & 1:
+                    hoped += 1
+            r -= HOPE_COST * hoped
+            if r > best:
+                best = r
+        return best
+
+
+def _state(game, s):
+    return game.n[s * 2] | game.n[s * 2 + 1] << 4 | game.mode[s] << 8 | game.owner[s] << 12
+
+
+def tactics_scores(game):
+    """(score, move) for every play of the player to move in the tactics
+    variant, best first: the change the play makes to the stones it
+    touches (``_Prospects.stone``), a claim it makes provable, less what
+    the card costs; [] when it can only pass."""
+    p = game.to_move
+    moves = game.legal_moves()
+    if moves[0] == PASS:
+        return []
+    judge = _Prospects(game, p)
+    before = [judge.stone(game, s) for s in range(N_STONES)]
+    states = [_state(game, s) for s in range(N_STONES)]
+    claimable = game.claimable(p)
+    out = []
+    for m in moves:
+        card = move_card(m)
+        token = game.try_play(m)
+        v = 0
+        for s in range(N_STONES):
+            if _state(game, s) != states[s]:
+                v += judge.stone(game, s) - before[s]
+        if game.claimable(p) & ~claimable:
+            v += CLAIM
+        game.unplay(m, token)
+        v -= card % 9 if card < 54 else TROOP_COST if card <= SHIELD else TACTIC_COST
+        out.append((v, m))
+    out.sort(key=lambda vm: -vm[0])
+    return out
+
+
+def _finish(game, m):
+    # Tactics: a Scout takes one card from the tactic pile when it can;
+    # the draw is from the tactic pile while the hand holds no tactic card.
+    if move_card(m) == SCOUT:
+        lo, hi = game.scout_range()
+        return move(SCOUT, max(lo, min(1, hi))) | AUTO_CLAIM
+    if game.tactic_pile_size() and all(c < 54 for c in game.hand_cards(game.to_move)):
+        m |= DRAW_TACTIC
+    return m | AUTO_CLAIM
+
+
+def _return(game):
+    # Tactics: after a Scout, put back the two cards least worth keeping
+    # (the lowest clan cards; a tactic card is kept).
+    best = None
+    pick = PASS
+    for m in game.legal_moves():
+        v = -sum(c % 9 if c < 54 else 12 for c in _returned_cards(game, m))
+        if best is None or v > best:
+            best = v
+            pick = m
+    return pick
+
+
+def _returned_cards(game, m):
+    world = make_game(TACTICS)
+    world.copy_from(game)
+    before = world.hand_cards(world.to_move)
+    world.apply(m)
+    after = world.hand_cards(game.to_move)
+    for c in after:
+        before.remove(c)
+    return before
+
+
+def _scores(game):
+    # The greedy's judgement of the turn, in either variant.
+    if game.variant == TACTICS:
+        return tactics_scores(game)
+    return greedy_scores(game)
+
+
+class Greedy:
+    """The one-ply greedy player (classic and expert)."""
+
+    def __init__(self, seed=0):
+        self.rng = Random(seed)
+
+    def choose(self, game):
+        if game.variant == TACTICS and game.returns:
+            return _return(game)
+        scores = _scores(game)
+        if not scores:
+            return PASS | AUTO_CLAIM
+        best = scores[0][0]
+        ties = [m for v, m in scores if v == best]
+        m = ties[self.rng.below(len(ties))]
+        return _finish(game, m) if game.variant == TACTICS else m | AUTO_CLAIM
+
+
+def rollout_move(game, rng):
+    """The rollout policy's move for the player to move: a clan card of
+    the hand at random, at the open stone where it fits best
+    (``engine.bots.fit``: the same colour, a near value, the same value
+    beside it), ties in a random order.  (Choosing the card too, the best
+    fit of the whole hand, gave fewer playouts, about 650 a second against
+    840, and a weaker searcher: it won 35% of 40 games against hard at
+    0.5 s a move, this one 55%.)  Tactics: with no clan card to place, any
+    legal play; after a Scout, the first way to put two cards back."""
+    p = game.to_move
+    if game.variant == TACTICS and game.returns:
+        return game.legal_moves()[0]
+    stones = game.open_stones(p)
+    n = game.hand_n[p]
+    if not n:
+        return PASS | AUTO_CLAIM
+    hand = game.hand[p]
+    noise = rng.bits30()  # (one draw a move: the card, the ties' order)
+    h = noise % n
+    card = hand[h]
+    if card >= 54 or not stones:  # a tactic card: the next clan card in the hand instead
+        for k in range(1, n):
+            card = hand[(h + k) % n]
+            if card < 54:
+                break
+        if card >= 54 or not stones:  # (tactics: a mode or a ruse may still be open)
+            if game.variant != TACTICS:
+                return PASS | AUTO_CLAIM
+            moves = game.legal_moves()
+            return moves[noise % len(moves)] | AUTO_CLAIM
+    best = -1
+    pick = PASS
+    room = game.side_room
+    for s in range(N_STONES):
+        if stones >> s & 1:
+            score = fit(game, card, s, p, room) * 8 + (noise >> s + 3 & 7)
+            if score > best:
+                best = score
+                pick = move(card, s)
+    return pick | AUTO_CLAIM
+
+
+def playout(game, rng, me):
+    """Play ``game`` (a world) to the round's end by the rollout policy:
+    1 when ``me`` wins, 0.5 for a draw, 0 for a loss."""
+    while game.winner == NOBODY:
+        game.apply(rollout_move(game, rng))
+    if game.winner == me:
+        return 1.0
+    return 0.0 if game.winner in (0, 1) else 0.5
+
+
+class Searcher:
+    """Determinized Monte-Carlo with sequential halving over the greedy's
+    best candidates (every variant)."""
+
+    def __init__(self, seed=0, seconds=1.0, playouts=0, candidates=12):
+        self.rng = Random(seed)
+        self.seconds = seconds
+        self.playouts = playouts  # a fixed count (reproducible) instead of the time
+        self.candidates = candidates
+        self.world = None
+        self.run = None
+
+    def choose(self, game):
+        tactics = game.variant == TACTICS
+        if tactics and game.returns:
+            return _return(game)
+        scores = _scores(game)
+        if not scores:
+            return PASS | AUTO_CLAIM
+        # (tactics: each with its draw, and a Scout's count, chosen)
+        alive = [_finish(game, m) if tactics else m | AUTO_CLAIM for _, m in scores[: self.candidates]]
+        if len(alive) < 2:
+            return alive[0]
+        p = game.to_move
+        if self.world is None or self.world.variant != game.variant:
+            self.world = make_game(game.variant)
+            self.run = make_game(game.variant)
+        totals = {m: 0.0 for m in alive}
+        counts = {m: 0 for m in alive}
+        rounds = max(1, (len(alive) - 1).bit_length())
+        start = time.perf_counter()
+        for r in range(rounds):
+            # Each round: every candidate still in the race, in the same
+            # new worlds; then the better half goes on.
+            share = max(1, self.playouts // (rounds * len(alive))) if self.playouts else 0
+            k = 0
+            while True:
+                if self.playouts:
+                    if k >= share:
+                        break
+                elif time.perf_counter() - start > self.seconds * (r + 1) / rounds and k:
+                    break
+                seed = self.rng.bits30()
+                world = self.world
+                world.copy_from(game)
+                world.determinize(p, Random(seed))
+                run = self.run
+                for m in alive:
+                    run.copy_from(world)
+                    run.apply(m)
+                    totals[m] += playout(run, Random(seed ^ 0x5A5A), p)
+                    counts[m] += 1
+                k += 1
+            alive.sort(key=lambda m: -totals[m] / counts[m])
+            if len(alive) > 1:
+                alive = alive[: max(1, (len(alive) + 1) // 2)]
+        return alive[0]
+
+
+def make(name, seed=0, seconds=1.0, playouts=0):
+    """A sparring partner by name."""
+    if name == "greedy":
+        return Greedy(seed)
+    if name == "searcher":
+        return Searcher(seed, seconds, playouts)
+    raise ValueError("unknown sparring partner %r (%s)" % (name, ", ".join(NAMES)))
+
+
+def serve(bot, lines, out):
+    """Answer protocol requests from ``lines`` on ``out`` until quit."""
+    from desk.protocol import serve_request
+
+    games = {}
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            answer = serve_request(json.loads(line), bot, games)
+        except ValueError as e:  # (json's errors are ValueErrors too)
+            answer = {"error": str(e)}
+        if answer is None:
+            return
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
