@@ -29,7 +29,6 @@ sizes of the other hand and the pile.
   level a board does not have, "Master (desktop)" (``sim.master``).
 """
 
-import itertools
 import json
 import time
 
@@ -80,6 +79,16 @@ def _top3(cards):
     return sum(values) + 3 if len(values) == 3 else -100
 
 
+def _combinations(items, k, start=0):
+    # itertools.combinations, which MicroPython lacks (desk/ runs there too).
+    if k == 0:
+        yield ()
+        return
+    for i in range(start, len(items) - k + 1):
+        for rest in _combinations(items, k - 1, i + 1):
+            yield (items[i],) + rest
+
+
 def _best(side, sure, hoped, cost):
     # The best rank ``side`` can be completed to, less ``cost`` for each
     # card taken from ``hoped`` (cards from ``sure`` are free).
@@ -92,7 +101,7 @@ def _best(side, sure, hoped, cost):
     if len(pool) < need:
         return -100  # it cannot be finished
     best = -100
-    for extra in itertools.combinations(pool, need):
+    for extra in _combinations(pool, need):
         cards = side + [c for c, _ in extra]
         v = rank3(*cards) - sum(k for _, k in extra)
         if v > best:
