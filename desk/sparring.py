@@ -33,11 +33,11 @@ import json
 import time
 
 import engine  # noqa: F401
-from engine.bots import fit
+from engine.bots import fit, split_unseen
 from engine.formation import rank3
 from engine.game import NOBODY, N_STONES, SIDE_MAX, TACTICS, make_game
 from engine.cards import SCOUT, SHIELD
-from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move, move_card
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move, move_card, move_second
 from engine.rng import Random
 
 # Greedy: what an unseen card costs in a hoped-for formation (its own
@@ -167,29 +167,11 @@ class _Prospects:
         self.p = p
         self.hand_m = [0] * 6
         self.hand_n = bytearray(9)
-        self.pool_m = [0] * 6  # the unseen cards, our hand's among them
-        self.pool_n = bytearray(9)
         self.their_m = [0] * 6  # the unseen cards but our hand's
         self.their_n = bytearray(9)
-        self.know(game)
-
-    def know(self, game):
-        hm, hn, pm, pn, tm, tn = self.hand_m, self.hand_n, self.pool_m, self.pool_n, self.their_m, self.their_n
-        for c in range(6):
-            hm[c] = 0
-            pm[c] = tm[c] = game.unseen[c]
-        for v in range(9):
-            hn[v] = 0
-            pn[v] = tn[v] = game.unseen_n[v]
-        for card in game.hand_cards(self.p):
-            if card < 54:
-                hm[card // 9] |= 1 << (card % 9)
-                hn[card % 9] += 1
-                tm[card // 9] &= ~(1 << (card % 9))
-                tn[card % 9] -= 1
-                if not pm[card // 9] >> (card % 9) & 1:  # (a view's unseen may leave the hand out)
-                    pm[card // 9] |= 1 << (card % 9)
-                    pn[card % 9] += 1
+        split_unseen(game, p, self.hand_m, self.hand_n, self.their_m, self.their_n)
+        self.pool_m = list(game.unseen)  # the unseen cards, our hand's among them, as the turn began
+        self.pool_n = bytearray(game.unseen_n)
 
     def stone(self, game, s):
         """Our side's prospect less theirs, with the cards already placed."""
@@ -278,22 +260,14 @@ def _return(game):
     best = None
     pick = PASS
     for m in game.legal_moves():
-        v = -sum(c % 9 if c < 54 else 12 for c in _returned_cards(game, m))
+        v = 0
+        for c in (move_card(m), move_second(m)):  # (a return move names its cards)
+            if c != PASS:
+                v -= c % 9 if c < 54 else 12
         if best is None or v > best:
             best = v
             pick = m
     return pick
-
-
-def _returned_cards(game, m):
-    world = make_game(TACTICS)
-    world.copy_from(game)
-    before = world.hand_cards(world.to_move)
-    world.apply(m)
-    after = world.hand_cards(game.to_move)
-    for c in after:
-        before.remove(c)
-    return before
 
 
 def _scores(game):
@@ -341,16 +315,16 @@ def rollout_move(game, rng):
     noise = rng.bits30()  # (one draw a move: the card, the ties' order)
     h = noise % n
     card = hand[h]
-    if card >= 54 or not stones:  # a tactic card: the next clan card in the hand instead
+    if card >= 54:  # a tactic card: the next clan card in the hand instead
         for k in range(1, n):
             card = hand[(h + k) % n]
             if card < 54:
                 break
-        if card >= 54 or not stones:  # (tactics: a mode or a ruse may still be open)
-            if game.variant != TACTICS:
-                return PASS | AUTO_CLAIM
-            moves = game.legal_moves()
-            return moves[noise % len(moves)] | AUTO_CLAIM
+    if card >= 54 or not stones:  # no clan card to place
+        if game.variant != TACTICS:
+            return PASS | AUTO_CLAIM
+        moves = game.legal_moves()  # (a mode or a ruse may still be open)
+        return moves[noise % len(moves)] | AUTO_CLAIM
     best = -1
     pick = PASS
     room = game.side_room
