@@ -1,6 +1,6 @@
 """Sparring partners for the built-in levels: desktop only, never shipped.
 
-``python tools/sparring.py greedy|searcher [--seconds S] [--seed N]``
+``python tools/sparring.py greedy|searcher [--seconds S] [--playouts N] [--seed N]``
 speaks the bot protocol on stdin and stdout (one JSON request a line, one
 answer a line, as docs/contract.md says), so that ``tools/tournament.py``
 and any outside referee can play them; the tournament also plays them in
@@ -278,7 +278,7 @@ def _scores(game):
 
 
 class Greedy:
-    """The one-ply greedy player (classic and expert)."""
+    """The one-ply greedy player (every variant)."""
 
     def __init__(self, seed=0):
         self.rng = Random(seed)
