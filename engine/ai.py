@@ -40,10 +40,11 @@ CERTAIN = const(1000)
 class Judge:
     """Scratch space and weights for evaluating positions."""
 
-    def __init__(self, hope=24, lack=14, adjacent=3):
+    def __init__(self, hope=24, lack=14, adjacent=3, tempo=0):
         self.hope = hope  # discount a card p must still draw
         self.lack = lack  # discount a card the opponent still lacks
         self.adjacent = adjacent  # weight of three adjacent stones
+        self.tempo = tempo  # a stone's chance less this per card p must still place
         self.hand_mask = [0] * 6
         self.hand_n = bytearray(9)
         self.pool_mask = [0] * 6
@@ -51,7 +52,7 @@ class Judge:
         self.odds = bytearray(N_STONES)  # per stone, chance / 4
         self.worlds = 0  # sampled worlds in use (see ``sample``)
         self.deep = False  # with worlds: p's own prospects from its draws too
-        self.my_horizon = 2  # deep: p's next draws counted in a world
+        self.my_horizon = 3  # deep: p's next draws counted in a world
         self.draws_mask = []  # type: list
         self.draws_n = bytearray(0)
         self.root = [0] * N_STONES  # ``begin``: each stone's chance
@@ -229,7 +230,7 @@ class Judge:
                 for d in range(worlds):
                     x = (mine - rs[d * N_STONES + s]) // 4 + 32
                     total += CURVE[0 if x < 0 else 64 if x > 64 else x]
-            return total * 4 // worlds
+            return self._paced(total * 4 // worlds, ki)
         elif self.theirs_key[s] == self.epoch:
             # The opponent's side and the pool stay while p places cards.
             theirs = self.theirs_v[s]
@@ -247,7 +248,15 @@ class Judge:
             d = 0
         elif d > 64:
             d = 64
-        return CURVE[d] * 4
+        return self._paced(CURVE[d] * 4, ki)
+
+    def _paced(self, x, k):
+        # A stone is only as sure as p's turns to finish it: each card p
+        # must still place at it (k placed) takes ``tempo`` off its chance,
+        # so that what p could finish later it finishes now, before the
+        # opponent wins a run or its fifth stone elsewhere.
+        top = CERTAIN - self.tempo * (SIDE_MAX - k)
+        return top if x > top else x
 
     def _mine(self, game, s, k, side, base):
         # p's prospect at its side of stone s (k cards, not full): the best
@@ -437,7 +446,7 @@ def choose(bot, game):
     g = bot.view
     if g is None:
         g = bot.view = Game()
-        bot.judge = Judge(hope=8, lack=30) if bot.level == "hard" else Judge()
+        bot.judge = Judge(hope=8, lack=30, tempo=60) if bot.level == "hard" else Judge()
     g.copy_from(game)
     p = g.to_move
     g.hide(p)

@@ -58,7 +58,7 @@ class Bot:
         self.noise = 12  # easy: random part of a placement's score
         self.toll = 60  # medium: cost of showing a card the opponent needs
         self.worlds = 8  # hard: worlds sampled per move
-        self.keep = 6  # hard: placements judged again, in depth
+        self.keep = 3  # hard: placements judged again, in depth
         self.top_v = [0] * 8
         self.top_m = [0] * 8
         self.horizon = 2  # hard: the opponent's next draws counted in a world

@@ -217,14 +217,66 @@ def test_the_hard_judgement_judges_again_only_what_a_placement_changes():
     assert checked > 1000
 
 
+# Player 0 owns stones 3 and 4; at stone 5 its G6 and the G7 and G8 in its
+# hand make a colour run that the opponent's O3 O4 cannot beat: stones 3, 4
+# and 5 win the round, two placements from now.
+_TWO_TO_GO = {
+    "variant": "classic", "to_move": 0, "deck": 6,
+    "hands": [["Y1", "O9", "G8", "B1", "R7", "G7"], 6],
+    "stones": [
+        {"sides": [["G4", "P7"], ["P9", "P4", "B7"]], "first": 1, "owner": 1},
+        {"sides": [["P5", "R5"], ["Y4", "Y6", "Y5"]], "first": 1, "owner": 1},
+        {"sides": [["Y9"], ["R8", "R9"]], "first": None, "owner": None},
+        {"sides": [["O5", "O6", "O7"], []], "first": 0, "owner": 0},
+        {"sides": [["B2", "G2", "P2"], ["G5"]], "first": 0, "owner": 0},
+        {"sides": [["G6"], ["O3", "O4"]], "first": None, "owner": None},
+        {"sides": [["Y8", "P8", "O8"], ["O1", "P1", "G1"]], "first": 1, "owner": 0},
+        {"sides": [["B5", "B4"], ["R3"]], "first": None, "owner": None},
+        {"sides": [["P3"], ["B6", "B8", "B9"]], "first": 1, "owner": None},
+    ],
+}
+
+
+def test_the_hard_judgement_counts_the_turns_a_stone_still_takes():
+    # Without a tempo, a stone the hand is sure to win is as good as won,
+    # so placing its cards gains nothing and can wait while the opponent
+    # races elsewhere; hard's judge takes ``tempo`` off per card still to
+    # place, so each card placed there counts.
+    from engine.ai import Judge
+    from engine.cards import parse_card
+
+    game = load(_TWO_TO_GO)
+    card = parse_card("G7")
+    m = card | 5 << 6
+    chances = {}
+    for tempo in (0, 60):
+        judge = Judge(hope=8, lack=30, tempo=tempo)
+        judge.know(game, 0)
+        before = judge.stone(game, 5, 0)
+        token = game.play_tentatively(m)
+        judge.leave(card)
+        after = judge.stone(game, 5, 0)
+        judge.back(card)
+        game.unplay(m, token)
+        chances[tempo] = before, after
+    assert chances[0][0] == chances[0][1] > 900  # sure either way: no gain in placing
+    assert chances[60] == (1000 - 2 * 60, 1000 - 60)  # two cards to go, then one
+    # hard's own judge is the one with the tempo
+    bot = Bot("hard", 1)
+    bot.choose(game)
+    assert bot.judge.tempo > 0
+
+
 # The play of a few seeded games, pinned: a speed-up of the search leaves
 # every move as it was.  A change meant to alter the play updates these
 # digests (and measures the strength again with ``make tournament``).
 # (Pinned again with the generator's second version: other deals, other
-# random choices; the search is unchanged.)
+# random choices; the search is unchanged.  Pinned again when hard's judge
+# began to count the turns a stone still takes and re-judged its 3 best
+# with its next three draws.)
 PINNED_PLAY = {
-    CLASSIC: ("4c5e0d1601d3fddc", "947ed80555e5e5f5", "ad25dab903380749"),
-    EXPERT: ("e6bbd290dbef981f", "065ea65ab0b39957", "b1830423c62190aa"),
+    CLASSIC: ("5a4838e0c0199f71", "6ee60f51a9606235", "f1cf0e95d2f1d781"),
+    EXPERT: ("b158e35e657c956c", "89c15f46a20ad9d9", "908c59adceec8ac2"),
     2: ("e3a4b96f2acea60c", "2f84d0afe9c06d8b", "c1950d516042e6bd"),  # tactics
 }
 

@@ -197,13 +197,13 @@ def test_the_text_game():
 
 
 PINNED = {
-    'engine-0-1': '71f9dd03f0bda83d',
-    'engine-0-2': '689f6b89039f60e9',
-    'engine-1-3': '94b21b117efed801',
+    'engine-0-1': '4c848de4fcdcc44e',
+    'engine-0-2': 'aba4625b53c07313',
+    'engine-1-3': '12d0ec2406f6f019',
     'engine-2-4': '6f8deb2814f1bbfc',
     'engine-2-5': '5474dde3dde5a86a',
     'app-easy-0-1': 'ec2be8960b22bc41',
-    'app-hard-1-2': '5451c12afdf44e98',
+    'app-hard-1-2': 'de3ac71b1deb1628',
     'app-pass-0-3': 'cf4c312f95700429',
     'app-medium-2-4': '82d683c4b0aaf36c',
     'app-pass-2-5': '93dcbae97846f452',
