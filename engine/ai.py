@@ -12,7 +12,9 @@ estimate, 0 to 1000, of ``p`` winning it:
   see, discounted for every card it still lacks;
 - a stone ``p`` can prove is won, one the opponent's full side beats for good
   is lost; otherwise the difference of prospects goes through a logistic
-  curve.
+  curve;
+- a stone is only as sure as the turns it still takes: hard's judge takes
+  ``tempo`` off for every card ``p`` must still place there.
 
 The position's value adds the stones up and weighs runs of three adjacent
 stones, the quick way to win.  Everything is small ints: no floats, no
