@@ -244,10 +244,11 @@ def test_the_hard_judgement_counts_the_turns_a_stone_still_takes():
     # place, so each card placed there counts.
     from engine.ai import Judge
     from engine.cards import parse_card
+    from engine.moves import move
 
     game = load(_TWO_TO_GO)
     card = parse_card("G7")
-    m = card | 5 << 6
+    m = move(card, 5)
     chances = {}
     for tempo in (0, 60):
         judge = Judge(hope=8, lack=30, tempo=tempo)
