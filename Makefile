@@ -36,6 +36,7 @@ bundle: $(VENV)/.installed
 	$(PY) tools/bundle.py $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS),)
 
 $(VENV)/.installed: requirements-dev.txt
+	@$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed (PYTHON=%s is %d.%d)" % ((sys.executable,) + sys.version_info[:2]) if sys.version_info < (3, 11) else 0)'
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(VENV)/bin/circuitpython_setboard pybadge

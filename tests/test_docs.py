@@ -1,0 +1,70 @@
+"""The documents agree with the code: the Python they ask for, the paths
+they cite, the modules they name, and one place for strength figures."""
+
+import os
+import re
+import sys
+
+from conftest import ROOT
+
+
+def read(*path):
+    with open(os.path.join(ROOT, *path), encoding="utf-8") as f:
+        return f.read()
+
+
+def test_one_oldest_python_everywhere_and_this_one_meets_it():
+    readme = re.findall(r"Python (3\.\d+)\+", read("README.md"))
+    pyproject = re.findall(r'requires-python = ">=(3\.\d+)"', read("pyproject.toml"))
+    makefile = re.findall(r"sys\.version_info < \((3), (\d+)\)", read("Makefile"))
+    assert readme and pyproject and makefile
+    claims = set(readme) | set(pyproject) | {"%s.%s" % m for m in makefile}
+    assert len(claims) == 1, claims
+    major, minor = (int(x) for x in claims.pop().split("."))
+    assert sys.version_info[:2] >= (major, minor)
+
+
+def cited_paths(text):
+    """The repository paths a document cites in backquotes (a name with a
+    slash and a file's extension, or a folder of the repository)."""
+    for m in re.finditer(r"`([A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\.(?:md|py|jsonl|json|mjs|toml))`", text):
+        yield m.group(1)
+
+
+def test_every_path_the_documents_cite_is_in_the_repository():
+    docs = ["README.md"] + [os.path.join("docs", n) for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md")]
+    missing = []
+    for doc in docs:
+        for path in cited_paths(read(doc)):
+            here = os.path.normpath(os.path.join(ROOT, os.path.dirname(doc), path))
+            if not os.path.exists(os.path.join(ROOT, path)) and not os.path.exists(here):
+                missing.append((doc, path))
+    assert not missing
+
+
+def test_the_contract_stands_on_its_own():
+    # The position format is described in the repository, not elsewhere.
+    contract = read("docs", "contract.md")
+    assert "shared/" not in contract
+    for key in ('"to_move"', '"stones"', '"first"', '"owner"', '"hands"', '"deck"'):
+        assert key in contract or key.strip('"') in contract
+
+
+def test_the_packages_docstrings_name_their_own_modules():
+    for package in ("hw", "sim", "desk"):  # (engine's names its functions too)
+        doc = read(package, "__init__.py")
+        doc = doc[:doc.index('"""', 3)]
+        for name in re.findall(r"``([a-z_]+)``", doc):
+            # a module of the package, or another of the project's packages
+            assert os.path.exists(os.path.join(ROOT, package, name + ".py")) or \
+                os.path.isdir(os.path.join(ROOT, package, name)) or os.path.isdir(os.path.join(ROOT, name)), (package, name)
+
+
+def test_strength_figures_live_in_the_readme_only():
+    # A win rate with its interval is measured once and written once: the
+    # other documents link to the README's table.
+    rate = re.compile(r"\d+(\.\d)?% \(\d+(\.\d)?%? to \d+(\.\d)?%?\)")
+    assert rate.search(read("README.md"))
+    for name in os.listdir(os.path.join(ROOT, "docs")):
+        if name.endswith(".md"):
+            assert not rate.search(read("docs", name)), name
