@@ -234,6 +234,8 @@ def _clear(folder):
 
 def _run_linked(dirs, heap, folder, seeds, settings, credit):
     _clear(folder)
+    for end in "AB":  # the cable: a pipe each way (tests/board/busio.py)
+        os.mkfifo(os.path.join(folder, end))
     procs = []
     for end, seed in zip("AB", seeds):
         env = _env(dirs, ST_OPPONENT="link", BOARD_SEED=seed, BOARD_LINK="%s:%s" % (folder, end), **settings)

@@ -15,7 +15,8 @@
 #              app's: a rough figure)
 # BOARD_CUT    cut the power (exit at once) once the match has this many moves
 # BOARD_NVM    the nvm's file (saves survive between two runs)
-# BOARD_LINK   the cable's folder and end, "FOLDER:A" (see busio.py)
+# BOARD_LINK   the cable's folder and end, "FOLDER:A": two runs in step, a
+#              poll of one for a poll of the other (see busio.py)
 # BOARD_STARTUP  stop once code.py's set-up is done (the start-up's time)
 # BOARD_POLLS  give up (exit 1) after this many polls (default 30000)
 # BOARD_MEASURE  only print what the stand-ins and the driver keep, and stop
@@ -193,6 +194,7 @@ def finish(app, how):
 
 def feed():
     supervisor.advance(10)  # the loop's idle
+    busio.step()  # the cable's bytes, in step with the other end's run
     state["polls"] += 1
     app = g.get("app")
     if app is None:
