@@ -388,8 +388,12 @@ def test_the_text_game_takes_any_keys():
                                         (["-m", "engine", "claims"], POSITIONS[0] + b"\n")])
 def test_ctrl_c_stops_a_command_without_a_traceback(args, feed):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    # Ctrl-C as a terminal's foreground command gets it, however the tests
+    # were started (a shell's background job ignores SIGINT, and so would
+    # the command, inheriting that).
     p = subprocess.Popen([sys.executable] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, cwd=ROOT, env=env)
+                         stderr=subprocess.PIPE, cwd=ROOT, env=env,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         p.stdin.write(feed)
         p.stdin.flush()
