@@ -91,7 +91,7 @@ def main(argv=None):
         try:
             converted = from_board(text)
         except (RecordError, ValueError, RuntimeError) as e:  # (nested too deep: a RecursionError)
-            problems.append("%s: %s (kept as it came)" % (path, " ".join(str(e).split())))
+            problems.append("%s: %s (kept as it came)" % (path, reason(e, "not a board record")))
             converted = text
         try:
             with open(path, "x", encoding="utf-8") as f:
