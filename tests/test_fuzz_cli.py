@@ -293,6 +293,34 @@ def test_records_say_a_record_line_nested_too_deep_in_the_projects_words(tmp_pat
     assert status == 1 and err.endswith(": board record, line 2: not JSON (nested too deep) (kept as it came)\n"), err
 
 
+# -- tools/sparring.py -------------------------------------------------------
+
+def tool_main(name):
+    def main(argv):
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        try:
+            module = __import__(name)
+        finally:
+            sys.path.remove(os.path.join(ROOT, "tools"))
+        return module.main(argv)
+    return main
+
+
+def test_sparring_answers_every_request_of_garbage():
+    rnd = random.Random(11)
+    requests = [b'{"cmd": "move", "position": %s}' % p for p in POSITIONS]
+    data = fuzzed_lines(rnd, requests, FUZZ // 2) + requests[0] + b"\n"
+    status, out, err = call(tool_main("sparring"), ["greedy", "--seed", "5"], data)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and err == ""
+    assert len(answers) == expected_lines(data) or '"quit"' in data.decode("utf-8", "replace")
+    assert all(isinstance(a, dict) and a and (list(a) == ["error"] or "error" not in a) for a in answers)
+    assert "card" in answers[-1]
+    no_leak(out)
+    run = process([os.path.join(ROOT, "tools", "sparring.py"), "greedy", "--seed", "5"], data)
+    assert run.returncode == 0 and run.stdout.decode() == out
+
+
 # -- python -m sim -------------------------------------------------------------
 
 def sim_main(argv):
