@@ -293,7 +293,7 @@ def test_records_say_a_record_line_nested_too_deep_in_the_projects_words(tmp_pat
     assert status == 1 and err.endswith(": board record, line 2: not JSON (nested too deep) (kept as it came)\n"), err
 
 
-# -- tools/sparring.py -------------------------------------------------------
+# -- tools/sparring.py and tools/tournament.py ---------------------------------
 
 def tool_main(name):
     def main(argv):
@@ -319,6 +319,46 @@ def test_sparring_answers_every_request_of_garbage():
     no_leak(out)
     run = process([os.path.join(ROOT, "tools", "sparring.py"), "greedy", "--seed", "5"], data)
     assert run.returncode == 0 and run.stdout.decode() == out
+
+
+def test_tool_options_of_garbage_are_a_usage_error(tmp_path):
+    # Every option of the sparring command and the tournament, and the
+    # tournament's opponents: refused with a usage line and one error line,
+    # or played (a game or two between quick opponents).
+    rnd = random.Random(12)
+    plain = tmp_path / "plain.py"
+    plain.write_text("print(1)\n")
+    plain.chmod(0o644)
+    numbers = ["0", "-3", "1", "x", "1e3", "nan", "inf", "-inf", "0.5", "99999999999999999999", "9" * 5000, ""]
+    sparring = tool_main("sparring")
+    for _ in range(FUZZ // 4):
+        argv = [rnd.choice(["greedy", "searcher", "master", ""])]
+        for option in rnd.sample(["--seconds", "--playouts", "--seed"], rnd.randint(0, 3)):
+            argv += [option, rnd.choice(numbers)]
+        status, out, err = call(sparring, argv, b'{"cmd": "quit"}\n')
+        assert status in (0, 2) and out == "", (argv, err)
+        assert status == 0 or err.splitlines()[-1].startswith("sparring.py: error: ") or \
+            err.splitlines()[-1].startswith(os.path.basename(sys.argv[0])), (argv, err)
+        no_leak(err)
+    tournament = tool_main("tournament")
+    specs = ["easy", "greedy", "searcher:nan", "searcher:-1", "searcher:inf", "searcher:x", "hard:2", "", '"a b',
+             str(plain), str(tmp_path / "missing.py"), "%s %s" % (sys.executable, plain)]
+    figures = {"--games": ["1", "2"] + numbers, "--jobs": ["1"] + numbers, "--seed": numbers,
+               "--time-limit": ["5"] + numbers, "--variant": ["classic", "tactics", "go"]}
+    played = 0
+    for _ in range(FUZZ // 4):
+        argv = [rnd.choice(specs), rnd.choice(specs), "--games", rnd.choice(["1", "2", "0", "-1", "x"])]
+        for option in rnd.sample(sorted(figures), rnd.randint(0, 3)):
+            argv += [option, rnd.choice(figures[option]) if option != "--games" else rnd.choice(["1", "2", "x"])]
+        status, out, err = call(tournament, argv)
+        assert status in (0, 2), (argv, err)
+        if status == 0:
+            played += 1
+            assert "win rate" in out and err == "", (argv, err)
+        else:
+            assert out == "" and ": error: " in err.splitlines()[-1], (argv, err)
+        no_leak(out + err)
+    assert played, played
 
 
 # -- python -m sim -------------------------------------------------------------
