@@ -29,3 +29,20 @@ def reason(e, default="not understood"):
         return "a byte order mark before the JSON"
     return text or default
 
+
+def run(main, *args):
+    """The exit status of a command's ``main(*args)``, stopped quietly by
+    Ctrl-C (130) or by its reader going away (1: its output closed, as
+    ``| head`` closes it): no traceback either way."""
+    import os
+    import sys
+
+    try:
+        return main(*args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # (and nothing more to write: Python would flush the output again at exit)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1

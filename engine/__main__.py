@@ -5,7 +5,7 @@
 import json
 import sys
 
-from desk import reason
+from desk import reason, run
 from desk.lines import answer, lines
 from desk.position import claimable_list, load
 
@@ -82,6 +82,8 @@ def claims(argv):
     try:
         bad = answer(_lines(path), lambda value: {"claimable": claimable_list(load(value))}, sys.stdout,
                      "invalid position")
+    except BrokenPipeError:  # (the output closed: not the file's fault)
+        raise
     except OSError as e:
         sys.stderr.write("engine claims: %s: %s\n" % (path, reason(e)))
         return 2
@@ -177,7 +179,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except KeyboardInterrupt:  # Ctrl-C: stopped, no traceback
-        sys.exit(130)
+    sys.exit(run(main, sys.argv[1:]))  # (Ctrl-C or a closed output: stopped, no traceback)

@@ -527,3 +527,24 @@ def test_ctrl_c_stops_a_command_without_a_traceback(args, feed):
             p.kill()
     assert p.returncode == 130 and b"Traceback" not in err and err == b"", err
 
+
+@pytest.mark.parametrize("args", [["-m", "engine", "claims"], ["-m", "engine", "bot"],
+                                  [os.path.join(ROOT, "tools", "sparring.py"), "greedy"]])
+def test_a_reader_that_goes_away_stops_a_command_without_a_traceback(args):
+    # As ``| head -1`` does: the first answer read, then the output closed.
+    line = POSITIONS[0] if "claims" in args else b'{"cmd": "move", "position": %s}' % POSITIONS[0]
+    p = subprocess.Popen([sys.executable] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        p.stdin.write(line + b"\n")
+        p.stdin.flush()
+        assert p.stdout.readline()
+        p.stdout.close()
+        p.stdin.write(line + b"\n")  # (its answer finds the output closed)
+        p.stdin.close()
+        err = p.stderr.read()
+        p.wait(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 1 and err == b"", err.decode("utf-8", "replace")[-2000:]

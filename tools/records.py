@@ -25,7 +25,7 @@ if ROOT not in sys.path:
     sys.path.append(ROOT)
 
 import engine  # noqa: E402,F401
-from desk import reason  # noqa: E402
+from desk import reason, run  # noqa: E402
 from desk.record import RecordError, from_board  # noqa: E402
 from hw.records import BEGIN, END  # noqa: E402
 
@@ -110,7 +110,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:  # Ctrl-C: stopped, no traceback
-        sys.exit(130)
+    sys.exit(run(main))  # (Ctrl-C or a closed output: stopped, no traceback)

@@ -15,7 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from desk import reason, sparring  # noqa: E402
+from desk import reason, run, sparring  # noqa: E402
 from desk.lines import lines  # noqa: E402
 
 
@@ -35,7 +35,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:  # Ctrl-C: stopped, no traceback
-        sys.exit(130)
+    sys.exit(run(main))  # (Ctrl-C or a closed output: stopped, no traceback)

@@ -46,7 +46,7 @@ from engine.game import LEVELS  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import DRAW, TACTICS, VARIANTS, make_game  # noqa: E402
 from desk.position import dump  # noqa: E402
-from desk import reason, sparring  # noqa: E402
+from desk import reason, run as run_command, sparring  # noqa: E402
 from desk.protocol import answer_to_move, serve_request  # noqa: E402
 
 
@@ -406,7 +406,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:  # Ctrl-C: stopped, no traceback
-        sys.exit(130)
+    sys.exit(run_command(main))  # (Ctrl-C or a closed output: stopped, no traceback)
