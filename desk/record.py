@@ -41,6 +41,7 @@ import json
 
 from engine.game import DRAW, LANGUAGES, N_STONES, NOBODY, OPPONENTS, VARIANTS
 from engine.match import Match
+from desk import reason
 from desk.position import dump
 from desk.protocol import answer_to_move, move_answer
 
@@ -109,9 +110,15 @@ def from_save(blob, players=("Player 1", "Player 2"), settings=None):
     return write(s.seed, s.variant, s.rounds, s.moves, players, settings)
 
 
+def _lines(text):
+    # The record's lines, a byte order mark before the first skipped (as a
+    # text tool skips it).
+    return (text[1:] if text.startswith("\ufeff") else text).splitlines()
+
+
 def _first_line(text):
     # (line number, text) of the first line that is not blank or a comment.
-    for line_no, line in enumerate(text.splitlines(), 1):
+    for line_no, line in enumerate(_lines(text), 1):
         s = line.strip()
         if s and not s.startswith("#"):
             return line_no, s
@@ -126,7 +133,7 @@ def is_board_record(text):
     if line.startswith(key) or len(line) > 2 and key.startswith(line):
         return True
     # Cut shorter still: its comment line says so.
-    return any(BOARD_COMMENT in s for s in text.splitlines()[: line_no - 1 if line_no else None])
+    return any(BOARD_COMMENT in s for s in _lines(text)[: line_no - 1 if line_no else None])
 
 
 def from_board(text):
@@ -141,11 +148,11 @@ def from_board(text):
     pos = "board record, line %d" % line_no
     try:
         obj = json.loads(line)
-    except ValueError as e:
-        raise RecordError("%s: not JSON (%s)" % (pos, " ".join(str(e).split())))
+    except (ValueError, RuntimeError) as e:  # (nested too deep: a RuntimeError)
+        raise RecordError("%s: not JSON (%s)" % (pos, reason(e)))
     if not isinstance(obj, dict) or BOARD_MAGIC not in obj:
         raise RecordError("%s: not a board record" % pos)
-    for other_no, other in enumerate(text.splitlines(), 1):
+    for other_no, other in enumerate(_lines(text), 1):
         s = other.strip()
         if other_no > line_no and s and not s.startswith("#"):
             raise RecordError("board record, line %d: more after the record line" % other_no)
@@ -261,7 +268,7 @@ def replay(text):
     round_no = 0
     move_no = 0
     last = "the header"
-    for line_no, line in enumerate(text.splitlines(), 1):
+    for line_no, line in enumerate(_lines(text), 1):
         s = line.strip()
         if not s or s.startswith("#"):
             continue
@@ -272,8 +279,8 @@ def replay(text):
             pos += ", round %d, move %d" % (round_no, move_no + 1)
         try:
             obj = json.loads(s)
-        except ValueError as e:
-            raise RecordError("%s: not JSON (%s)" % (pos, " ".join(str(e).split())))
+        except (ValueError, RuntimeError) as e:  # (nested too deep: a RuntimeError)
+            raise RecordError("%s: not JSON (%s)" % (pos, reason(e)))
         if match is None:
             match, r.players = _header(pos, obj)
             r.header = obj
@@ -309,7 +316,7 @@ def replay(text):
         try:
             m = answer_to_move(obj, game)
         except ValueError as e:
-            raise RecordError("%s: %s" % (label, " ".join(str(e).split())))
+            raise RecordError("%s: %s" % (label, reason(e)))
         err = game.check(m)
         if err:
             raise RecordError("%s: %s" % (label, err))

@@ -29,7 +29,6 @@ sizes of the other hand and the pile.
   level a board does not have, "Master (desktop)" (``sim.master``).
 """
 
-import json
 import time
 
 import engine  # noqa: F401
@@ -407,7 +406,12 @@ class Searcher:
 
 
 def make(name, seed=0, seconds=1.0, playouts=0):
-    """A sparring partner by name."""
+    """A sparring partner by name; ValueError (in the project's words) for
+    a name, seed, time or count of playouts it cannot play with."""
+    if not 0 < seconds < float("inf"):  # (not a number, or no end: it would never answer)
+        raise ValueError("the seconds a move must be a number above 0, for instance 0.5")
+    if playouts < 0:
+        raise ValueError("the playouts a move must be 0 (timed) or more")
     if name == "greedy":
         return Greedy(seed)
     if name == "searcher":
@@ -416,19 +420,11 @@ def make(name, seed=0, seconds=1.0, playouts=0):
 
 
 def serve(bot, lines, out):
-    """Answer protocol requests from ``lines`` on ``out`` until quit."""
+    """Answer protocol requests from ``lines`` (text, None for a line that
+    is not UTF-8: ``desk.lines.lines``) on ``out`` until quit; a bad line
+    gets ``{"error": "why"}`` (``desk.lines.answer``)."""
+    from desk.lines import answer
     from desk.protocol import serve_request
 
     games = {}
-    for line in lines:
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            answer = serve_request(json.loads(line), bot, games)
-        except ValueError as e:  # (json's errors are ValueErrors too)
-            answer = {"error": str(e)}
-        if answer is None:
-            return
-        out.write(json.dumps(answer) + "\n")
-        out.flush()
+    answer(lines, lambda request: serve_request(request, bot, games), out, "bad request")

@@ -5,28 +5,19 @@
 import json
 import sys
 
-from desk import reason
+from desk import reason, run
+from desk.lines import answer, lines
 from desk.position import claimable_list, load
 
 
 def _lines(path):
-    # The input's lines as text, read as bytes and decoded one by one
-    # (None for a line that is not UTF-8): a byte the locale cannot read
-    # never stops the lines after it.  OSError when the file cannot be read.
-    f = sys.stdin.buffer if path in (None, "-") else open(path, "rb")
-    try:
-        for raw in f:
-            try:
-                yield raw.decode("utf-8")
-            except UnicodeDecodeError:
-                yield None
-    finally:
-        if f is not sys.stdin.buffer:
-            f.close()
-
-
-def _one_line(e):
-    return " ".join(str(e).split())
+    # The lines of FILE, or of standard input for "-" (desk.lines.lines):
+    # OSError when the file cannot be read.
+    if path in (None, "-"):
+        yield from lines(sys.stdin.buffer)
+        return
+    with open(path, "rb") as f:
+        yield from lines(f)
 
 
 # What --help prints (on stdout, exit status 0), for the whole and for each command.
@@ -87,29 +78,16 @@ def claims(argv):
     if len(argv) > 1:
         sys.stderr.write("engine claims: one FILE at most\nusage: python -m engine claims [FILE]\n")
         return 2
-    status = 0
-    out = sys.stdout
     path = argv[0] if argv else "-"
     try:
-        for line in _lines(path):
-            if line is None:
-                answer = {"error": "not UTF-8 text"}
-                status = 2
-            elif not line.strip():
-                continue
-            else:
-                try:
-                    game = load(json.loads(line))
-                    answer = {"claimable": claimable_list(game)}
-                except (ValueError, RuntimeError) as e:  # RecursionError is a RuntimeError; json's errors are ValueErrors
-                    answer = {"error": _one_line(e) or "invalid position"}
-                    status = 2
-            out.write(json.dumps(answer) + "\n")
-            out.flush()
+        bad = answer(_lines(path), lambda value: {"claimable": claimable_list(load(value))}, sys.stdout,
+                     "invalid position")
+    except BrokenPipeError:  # (the output closed: not the file's fault)
+        raise
     except OSError as e:
         sys.stderr.write("engine claims: %s: %s\n" % (path, reason(e)))
         return 2
-    return status
+    return 2 if bad else 0
 
 
 def bot(argv):
@@ -134,24 +112,11 @@ def bot(argv):
                 raise ValueError("unknown option %r" % opt)
         player = Bot(level, seed)
     except ValueError as e:
-        sys.stderr.write("engine bot: %s\nusage: python -m engine bot [--level easy|medium|hard] [--seed N]\n" % e)
+        sys.stderr.write("engine bot: %s\nusage: python -m engine bot [--level easy|medium|hard] [--seed N]\n"
+                         % reason(e))
         return 2
     games = {}  # scratch games, by variant (filled as requests come)
-    out = sys.stdout
-    for line in _lines("-"):
-        if line is None:
-            answer = {"error": "not UTF-8 text"}
-        elif not line.strip():
-            continue
-        else:
-            try:
-                answer = serve_request(json.loads(line), player, games)
-            except (ValueError, RuntimeError) as e:  # RecursionError is a RuntimeError
-                answer = {"error": _one_line(e) or "bad request"}
-        if answer is None:
-            break
-        out.write(json.dumps(answer) + "\n")
-        out.flush()
+    answer(_lines("-"), lambda request: serve_request(request, player, games), sys.stdout, "bad request")
     return 0
 
 
@@ -176,7 +141,7 @@ def replay(argv):
     path = args[0]
     try:
         if path == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.buffer.read().decode("utf-8")  # (UTF-8, whatever the locale)
         else:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
@@ -187,7 +152,7 @@ def replay(argv):
         sys.stderr.write("engine replay: %s: %s\n" % (path, reason(e)))
         return 2
     except (RecordError, ValueError, RuntimeError) as e:
-        sys.stderr.write("engine replay: %s: %s\n" % (path, _one_line(e) or "invalid record"))
+        sys.stderr.write("engine replay: %s: %s\n" % (path, reason(e, "invalid record")))
         return 2
     out = sys.stdout
     if as_text:
@@ -214,7 +179,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except KeyboardInterrupt:  # Ctrl-C: stopped, no traceback
-        sys.exit(130)
+    sys.exit(run(main, sys.argv[1:]))  # (Ctrl-C or a closed output: stopped, no traceback)

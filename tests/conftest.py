@@ -1,6 +1,7 @@
 import gc
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -40,6 +41,10 @@ ENGINE_CHECKS = [
     (("tactics", "0", "40"), 40, lambda lines: {line.split()[2] for line in lines} >= {"0", "1"}),
     (("tproofs", "500", "12"), 12, lambda lines: sum(int(line.split()[2]) for line in lines) > 250),
 ]
+
+# Python's own words for a limit it hit, or an exception's class name: never
+# in what a command says to its user.
+PYTHON_WORDS = re.compile(r"Traceback|recursion|int_max_str_digits|utf-8-sig|BOM|\b[A-Z][a-z]+(?:[A-Z][a-z]+)*Error\b")
 
 
 def under_micropython(script, *args, packages=("engine", "desk")):

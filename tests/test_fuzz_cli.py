@@ -19,7 +19,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, claim_examples, data_path
+from conftest import PYTHON_WORDS, ROOT, claim_examples, data_path
 from engine.game import CLASSIC, EXPERT, TACTICS
 from desk.record import write
 from engine.save import encode
@@ -104,7 +104,12 @@ def expected_lines(data):
 def one_line_or_none(err, start):
     lines = err.splitlines()
     assert len(lines) <= 1 and all(line.startswith(start) for line in lines), err
+    no_leak(err)
     return lines
+
+
+def no_leak(text):
+    assert not PYTHON_WORDS.search(text), text[-500:]
 
 
 def _positions():
@@ -151,6 +156,7 @@ def test_claims_answers_every_line_of_garbage(tmp_path):
         assert all(list(a) in (["claimable"], ["error"]) for a in answers)
         assert "claimable" in answers[-1] and status == (2 if any("error" in a for a in answers) else 0)
         assert all(a["error"] and "\n" not in a["error"] for a in answers if "error" in a)
+        no_leak(out)
     run = process(["-m", "engine", "claims"], data)
     assert run.returncode == status and run.stdout.decode() == out
 
@@ -166,6 +172,7 @@ def test_bot_answers_every_request_of_garbage():
     assert len(answers) == expected_lines(data) or '"quit"' in data.decode("utf-8", "replace")
     assert all(isinstance(a, dict) and a and (list(a) == ["error"] or "error" not in a) for a in answers)
     assert "card" in answers[-1]  # (the good request: a move)
+    no_leak(out)
     run = process(["-m", "engine", "bot", "--level", "easy", "--seed", "5"], data)
     assert run.returncode == 0 and run.stdout.decode() == out
 
@@ -193,12 +200,50 @@ def test_engine_options_of_garbage_are_a_usage_line(tmp_path):
     rnd = random.Random(4)
     folder = str(tmp_path)
     words = ["claims", "bot", "replay", "--level", "easy", "hard", "expert", "--seed", "-1", "x", "1e9",
-             "99999999999999999999", "--text", "-", str(tmp_path / "missing"), folder, "", "--", "\udcff"]
+             "99999999999999999999", "9" * 5000, "--text", "-", str(tmp_path / "missing"), folder, "", "--", "\udcff"]
     for _ in range(FUZZ):
         argv = [rnd.choice(words) for _ in range(rnd.randint(0, 5))]
         status, out, err = call(engine_main, argv, b'{"cmd": "quit"}\n')
         assert status in (0, 2) and len(err.splitlines()) <= 2, (argv, err)
+        no_leak(err)
     assert process(["-m", "engine", "bot", "--seed", "x"]).returncode == 2
+
+
+DEEP = b"[" * 100000
+LONG = b"9" * 5000  # (more digits than Python turns into a number unasked)
+BOM = b"\xef\xbb\xbf"
+
+
+def test_what_python_could_not_read_is_said_in_the_projects_words(tmp_path):
+    # JSON nested too deep, a number too long and a byte order mark: in
+    # the engine's commands' answers, and in a record.  A byte order mark
+    # before the first line is skipped, as a text tool skips it.
+    position = POSITIONS[0]
+    request = b'{"cmd": "move", "position": %s}' % position
+    lines = [BOM + position, DEEP, b'{"variant": %s}' % LONG, BOM + position, position]
+    status, out, err = call(engine_main, ["claims"], b"\n".join(lines) + b"\n")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert status == 2 and err == "" and "claimable" in answers[0] and answers[0] == answers[-1]
+    assert [a.get("error") for a in answers[1:4]] == ["nested too deep", "number too long",
+                                                      "a byte order mark before the JSON"]
+    lines = [BOM + request, DEEP, b'{"cmd": "move", "position": [%s]}' % LONG, request]
+    status, out, err = call(engine_main, ["bot", "--level", "easy"], b"\n".join(lines) + b"\n")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and err == "" and "card" in answers[0] and "card" in answers[-1]
+    assert [a.get("error") for a in answers[1:3]] == ["nested too deep", "number too long"]
+    status, out, err = call(engine_main, ["bot", "--seed", LONG.decode()])
+    assert status == 2 and err.splitlines()[0] == "engine bot: number too long", err
+    path = tmp_path / "record.txt"
+    for record in RECORDS[:2]:
+        path.write_bytes(BOM + record)
+        status, out, err = call(engine_main, ["replay", str(path)])
+        assert status == 0 and err == "", err
+    header, move, rest = RECORDS[0].split(b"\n", 2)
+    for garbage, said in ((DEEP, "nested too deep"), (b'{"card": "R7", "stone": %s}' % LONG, "number too long")):
+        path.write_bytes(b"\n".join([header, move, garbage, rest]))
+        status, out, err = call(engine_main, ["replay", str(path)])
+        assert status == 2 and err.startswith("engine replay: %s: line 3" % path), err
+        assert err.endswith(": not JSON (%s)\n" % said), err
 
 
 # -- tools/records.py ----------------------------------------------------------
@@ -233,11 +278,87 @@ def test_records_from_a_garbled_capture(tmp_path):
         assert said.split() == [str(out / n) for n in written]
         assert status in (0, 1) and all(line.startswith("records: ") for line in err.splitlines()), err
         assert (status == 0) == (err == "")
+        no_leak(err)
     (tmp_path / "a-file").write_bytes(b"")
     status, _, err = call(records_main, [str(path), "-o", str(tmp_path / "a-file")])
     assert status == 2 and one_line_or_none(err, "records: %s: " % (tmp_path / "a-file"))
     run = process([os.path.join(ROOT, "tools", "records.py"), "-o", str(tmp_path / "real")], capture)
     assert run.returncode in (0, 1)
+
+
+def test_records_say_a_record_line_nested_too_deep_in_the_projects_words(tmp_path):
+    capture = b"\r\n".join([BEGIN.encode(), b"# a match recorded on a board", b"{\"board-record\": " + DEEP,
+                              END.encode()]) + b"\r\n"
+    status, said, err = call(records_main, ["-o", str(tmp_path / "out")], capture)
+    assert status == 1 and err.endswith(": board record, line 2: not JSON (nested too deep) (kept as it came)\n"), err
+
+
+# -- tools/sparring.py and tools/tournament.py ---------------------------------
+
+def tool_main(name):
+    def main(argv):
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        try:
+            module = __import__(name)
+        finally:
+            sys.path.remove(os.path.join(ROOT, "tools"))
+        return module.main(argv)
+    return main
+
+
+def test_sparring_answers_every_request_of_garbage():
+    rnd = random.Random(11)
+    requests = [b'{"cmd": "move", "position": %s}' % p for p in POSITIONS]
+    data = fuzzed_lines(rnd, requests, FUZZ // 2) + requests[0] + b"\n"
+    status, out, err = call(tool_main("sparring"), ["greedy", "--seed", "5"], data)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and err == ""
+    assert len(answers) == expected_lines(data) or '"quit"' in data.decode("utf-8", "replace")
+    assert all(isinstance(a, dict) and a and (list(a) == ["error"] or "error" not in a) for a in answers)
+    assert "card" in answers[-1]
+    no_leak(out)
+    run = process([os.path.join(ROOT, "tools", "sparring.py"), "greedy", "--seed", "5"], data)
+    assert run.returncode == 0 and run.stdout.decode() == out
+
+
+def test_tool_options_of_garbage_are_a_usage_error(tmp_path):
+    # Every option of the sparring command and the tournament, and the
+    # tournament's opponents: refused with a usage line and one error line,
+    # or played (a game or two between quick opponents).
+    rnd = random.Random(12)
+    plain = tmp_path / "plain.py"
+    plain.write_text("print(1)\n")
+    plain.chmod(0o644)
+    numbers = ["0", "-3", "1", "x", "1e3", "nan", "inf", "-inf", "0.5", "99999999999999999999", "9" * 5000, ""]
+    sparring = tool_main("sparring")
+    for _ in range(FUZZ // 4):
+        argv = [rnd.choice(["greedy", "searcher", "master", ""])]
+        for option in rnd.sample(["--seconds", "--playouts", "--seed"], rnd.randint(0, 3)):
+            argv += [option, rnd.choice(numbers)]
+        status, out, err = call(sparring, argv, b'{"cmd": "quit"}\n')
+        assert status in (0, 2) and out == "", (argv, err)
+        assert status == 0 or err.splitlines()[-1].startswith("sparring.py: error: ") or \
+            err.splitlines()[-1].startswith(os.path.basename(sys.argv[0])), (argv, err)
+        no_leak(err)
+    tournament = tool_main("tournament")
+    specs = ["easy", "greedy", "searcher:nan", "searcher:-1", "searcher:inf", "searcher:x", "hard:2", "", '"a b',
+             str(plain), str(tmp_path / "missing.py"), "%s %s" % (sys.executable, plain)]
+    figures = {"--games": ["1", "2"] + numbers, "--jobs": ["1"] + numbers, "--seed": numbers,
+               "--time-limit": ["5"] + numbers, "--variant": ["classic", "tactics", "go"]}
+    played = 0
+    for _ in range(FUZZ // 4):
+        argv = [rnd.choice(specs), rnd.choice(specs), "--games", rnd.choice(["1", "2", "0", "-1", "x"])]
+        for option in rnd.sample(sorted(figures), rnd.randint(0, 3)):
+            argv += [option, rnd.choice(figures[option]) if option != "--games" else rnd.choice(["1", "2", "x"])]
+        status, out, err = call(tournament, argv)
+        assert status in (0, 2), (argv, err)
+        if status == 0:
+            played += 1
+            assert "win rate" in out and err == "", (argv, err)
+        else:
+            assert out == "" and ": error: " in err.splitlines()[-1], (argv, err)
+        no_leak(out + err)
+    assert played, played
 
 
 # -- python -m sim -------------------------------------------------------------
@@ -388,8 +509,12 @@ def test_the_text_game_takes_any_keys():
                                         (["-m", "engine", "claims"], POSITIONS[0] + b"\n")])
 def test_ctrl_c_stops_a_command_without_a_traceback(args, feed):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    # Ctrl-C as a terminal's foreground command gets it, however the tests
+    # were started (a shell's background job ignores SIGINT, and so would
+    # the command, inheriting that).
     p = subprocess.Popen([sys.executable] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, cwd=ROOT, env=env)
+                         stderr=subprocess.PIPE, cwd=ROOT, env=env,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         p.stdin.write(feed)
         p.stdin.flush()
@@ -401,3 +526,25 @@ def test_ctrl_c_stops_a_command_without_a_traceback(args, feed):
         if p.poll() is None:
             p.kill()
     assert p.returncode == 130 and b"Traceback" not in err and err == b"", err
+
+
+@pytest.mark.parametrize("args", [["-m", "engine", "claims"], ["-m", "engine", "bot"],
+                                  [os.path.join(ROOT, "tools", "sparring.py"), "greedy"]])
+def test_a_reader_that_goes_away_stops_a_command_without_a_traceback(args):
+    # As ``| head -1`` does: the first answer read, then the output closed.
+    line = POSITIONS[0] if "claims" in args else b'{"cmd": "move", "position": %s}' % POSITIONS[0]
+    p = subprocess.Popen([sys.executable] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        p.stdin.write(line + b"\n")
+        p.stdin.flush()
+        assert p.stdout.readline()
+        p.stdout.close()
+        p.stdin.write(line + b"\n")  # (its answer finds the output closed)
+        p.stdin.close()
+        err = p.stderr.read()
+        p.wait(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 1 and err == b"", err.decode("utf-8", "replace")[-2000:]

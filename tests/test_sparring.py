@@ -139,3 +139,31 @@ def test_a_bad_opponent_for_the_tournament_is_one_error_line():
                              capture_output=True, text=True, timeout=60)
         assert run.returncode == 2 and run.stdout == ""
         assert said in run.stderr and "Traceback" not in run.stderr
+
+
+def test_the_sparring_command_answers_each_bad_line_and_keeps_serving():
+    # A line nested too deep, one that is not UTF-8 (under a strict locale),
+    # a number too long: each one error answer in the project's words; the
+    # byte order mark before the first line is skipped, as a text tool does.
+    g = next(positions([1]))
+    request = json.dumps({"cmd": "move", "position": dump(g, viewer=g.to_move)}).encode()
+    feed = (b"\xef\xbb\xbf" + request + b"\n" + b"[" * 100000 + b"\n" + b"\xff\xfe\n"
+            + b'{"cmd": "move", "position": %s}\n' % (b"9" * 5000) + request + b"\n")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
+    run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sparring.py"), "greedy"], input=feed,
+                         capture_output=True, env=env, timeout=60)
+    assert run.returncode == 0 and run.stderr == b"", run.stderr.decode("utf-8", "replace")[-2000:]
+    answers = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [a.get("error") for a in answers] == [None, "nested too deep", "not UTF-8 text", "number too long", None]
+    for a in (answers[0], answers[-1]):
+        assert g.check(answer_to_move(a, g)) is None
+
+
+def test_the_sparring_command_refuses_a_time_or_seed_it_cannot_play_with():
+    for args in (["--seconds", "nan"], ["--seconds", "inf"], ["--seconds", "0"], ["--playouts", "-1"],
+                 ["--seed", "-1"]):
+        run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sparring.py"), "searcher"] + args,
+                             input="", capture_output=True, text=True, timeout=60)
+        lines = run.stderr.splitlines()
+        assert run.returncode == 2 and run.stdout == "" and lines[-1].startswith("sparring.py: error: "), run.stderr
+        assert "Traceback" not in run.stderr

@@ -25,7 +25,7 @@ if ROOT not in sys.path:
     sys.path.append(ROOT)
 
 import engine  # noqa: E402,F401
-from desk import reason  # noqa: E402
+from desk import reason, run  # noqa: E402
 from desk.record import RecordError, from_board  # noqa: E402
 from hw.records import BEGIN, END  # noqa: E402
 
@@ -91,7 +91,7 @@ def main(argv=None):
         try:
             converted = from_board(text)
         except (RecordError, ValueError, RuntimeError) as e:  # (nested too deep: a RecursionError)
-            problems.append("%s: %s (kept as it came)" % (path, " ".join(str(e).split())))
+            problems.append("%s: %s (kept as it came)" % (path, reason(e, "not a board record")))
             converted = text
         try:
             with open(path, "x", encoding="utf-8") as f:
@@ -110,7 +110,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:  # Ctrl-C: stopped, no traceback
-        sys.exit(130)
+    sys.exit(run(main))  # (Ctrl-C or a closed output: stopped, no traceback)

@@ -1,31 +1,39 @@
 """Play two opponents against each other and measure who is stronger.
 
-    python tools/tournament.py A B [--games N] [--jobs J] [--variant classic|expert|tactics] [--seed S] [--json]
+    python tools/tournament.py A B [--games N] [--jobs J] [--variant classic|expert|tactics] [--seed S]
+                                   [--time-limit T] [--json]
 
 An opponent is a level (``easy``, ``medium``, ``hard``), a sparring partner
 of desk/sparring.py (``greedy``, ``searcher``, ``searcher:0.5`` for half a
 second a move) or any outside command that speaks the bot protocol
-(``"python3 my_bot.py"``).  Games go in
-pairs: each deal is played twice, the opponents swapping seats.  The engine
-referees every move; an illegal or missing answer loses that game and is
-reported.  In the tactics variant a built-in level is handed the game
-itself (it hides what its player may not see on its own copy) and answers
-every step, the Scout's return included; the referee spells out its
-claims and checks every answer with ``TacticsGame.check``; an outside
-command is asked through the position format's tactics extension.  Prints A's
-win rate with a 95% confidence interval (Wilson),
-draws, and each side's median and maximum time per move.
+(``"python3 my_bot.py"``, run in the project's folder).  Games go in pairs:
+each deal is played twice, the opponents swapping seats.  The engine
+referees every move; an illegal or missing answer loses that game, is
+reported, and the tournament goes on.  An outside command has
+``--time-limit`` seconds (60 by default) for each answer: one that does not
+answer in time, ends, or answers anything but one JSON object on one line
+loses the game, and is started again for the next.  In the tactics variant
+a built-in level is handed the game itself (it hides what its player may
+not see on its own copy) and answers every step, the Scout's return
+included; the referee spells out its claims and checks every answer with
+``TacticsGame.check``; an outside command is asked through the position
+format's tactics extension.  Prints A's win rate with a 95% confidence
+interval (Wilson), draws, and each side's median and maximum time per move.
 """
 
 import argparse
 import json
 import math
 import multiprocessing
+import multiprocessing.util
 import os
+import queue
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -38,7 +46,7 @@ from engine.game import LEVELS  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import DRAW, TACTICS, VARIANTS, make_game  # noqa: E402
 from desk.position import dump  # noqa: E402
-from desk import sparring  # noqa: E402
+from desk import reason, run as run_command, sparring  # noqa: E402
 from desk.protocol import answer_to_move, serve_request  # noqa: E402
 
 
@@ -67,43 +75,123 @@ class LevelPlayer:
         pass
 
 
-class CommandPlayer:
-    """An outside program: one JSON line out, one JSON line back."""
+TIME_LIMIT = 60.0  # seconds an outside command has for each answer, by default
+LONGEST = 1 << 20  # the longest answer line read from an outside command
 
-    def __init__(self, command):
+
+def _shown(text, most=120):
+    # Text from an outside program, cut short for a report line.
+    text = " ".join(str(text).split())
+    return text if len(text) <= most else text[:most] + "..."
+
+
+class CommandPlayer:
+    """An outside program: one JSON line out, one JSON line back, within
+    ``time_limit`` seconds.  The program is started (in the project's
+    folder) when first asked, and started again after it lost a game by
+    what it answered: whatever it still had to say is not taken for the
+    next game's answers."""
+
+    def __init__(self, command, time_limit=TIME_LIMIT):
         try:
             argv = shlex.split(command)
         except ValueError as e:
-            raise ValueError("cannot read the command %r: %s" % (command, e))
-        if not argv or not (shutil.which(argv[0]) or os.path.isfile(os.path.join(ROOT, argv[0]))):
+            raise ValueError("cannot read the command %r: %s" % (command, reason(e)))
+        if not argv:
             raise ValueError("no such level, sparring partner or program: %r" % command)
-        self.command = command
+        program = argv[0]
+        if os.path.dirname(program):  # a path: from the project's folder, where it runs
+            path = os.path.join(ROOT, program)
+            if not os.path.isfile(path):
+                raise ValueError("no such level, sparring partner or program: %r" % command)
+            if not os.access(path, os.X_OK):
+                raise ValueError("cannot run %r: the file is not executable" % program)
+        elif not shutil.which(program):
+            raise ValueError("no such level, sparring partner or program: %r" % command)
+        self.argv = argv
+        self.time_limit = time_limit
         self.proc = None
+        self.answers = None
 
     def _start(self):
-        self.proc = subprocess.Popen(shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1, cwd=ROOT)
+        # (Ctrl-C reaches it as any command a terminal runs, though the
+        # process that starts it leaves Ctrl-C to the main process.)
+        ignored = signal.signal(signal.SIGINT, signal.SIG_DFL)
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT)
+        except OSError as e:
+            raise ValueError("cannot start the program: %s" % reason(e))
+        finally:
+            signal.signal(signal.SIGINT, ignored)
+        # Its lines, read as they come, so that an answer is awaited no
+        # longer than the time limit.
+        self.answers = queue.Queue()
+        threading.Thread(target=_read_lines, args=(self.proc.stdout, self.answers), daemon=True).start()
 
     def new_game(self, seed):
-        if self.proc is None or self.proc.poll() is not None:
-            self._start()
+        pass
 
     def ask(self, request):
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
+        if self.proc is None:
+            self._start()
+        try:
+            self.proc.stdin.write(json.dumps(request).encode() + b"\n")
+            self.proc.stdin.flush()
+        except OSError:
+            raise ValueError("no answer (the program ended)")
+        try:
+            line = self.answers.get(timeout=self.time_limit)
+        except queue.Empty:
+            raise ValueError("no answer within %g s (--time-limit)" % self.time_limit)
         if not line:
             raise ValueError("no answer (the program ended)")
-        return json.loads(line)
+        if not line.endswith(b"\n") and len(line) >= LONGEST:
+            raise ValueError("an answer longer than %d bytes" % LONGEST)
+        try:
+            answer = json.loads(line.decode("utf-8"))
+        except (ValueError, RuntimeError) as e:  # (not UTF-8 or not JSON; nested too deep, a RuntimeError)
+            raise ValueError("not a JSON answer: %s" % reason(e))
+        if not isinstance(answer, dict):
+            raise ValueError("an answer must be a JSON object, not %s" % _shown(line.decode("utf-8"), 40))
+        if "error" in answer:
+            raise ValueError("error answer: %s" % _shown(answer["error"]))
+        return answer
+
+    def stop(self):
+        """Stop the program (it is started again when next asked)."""
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            self.proc.wait()
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+            self.proc = None  # (its reader closes its output at the end)
 
     def close(self):
         if self.proc is not None and self.proc.poll() is None:
             try:
-                self.proc.stdin.write('{"cmd": "quit"}\n')
+                self.proc.stdin.write(b'{"cmd": "quit"}\n')
                 self.proc.stdin.close()
                 self.proc.wait(timeout=5)
             except (OSError, subprocess.TimeoutExpired):
-                self.proc.kill()
+                pass
+        self.stop()
+
+
+def _read_lines(f, lines):
+    # Each line of ``f`` (bytes, LONGEST at most) onto the queue ``lines``;
+    # b"" at its end.
+    try:
+        while True:
+            line = f.readline(LONGEST)
+            lines.put(line)
+            if not line:
+                break
+    except OSError:
+        lines.put(b"")
+    f.close()
 
 
 class SparringPlayer:
@@ -115,8 +203,9 @@ class SparringPlayer:
         self.name, _, seconds = spec.partition(":")
         try:
             self.seconds = float(seconds) if seconds else 1.0
+            sparring.make(self.name, 0, self.seconds)  # (a time it cannot play with says so here)
         except ValueError:
-            raise ValueError("bad seconds in %r (for instance searcher:0.5)" % spec)
+            raise ValueError("bad seconds in %r: a number above 0, for instance searcher:0.5" % spec)
         self.bot = None
         self.games = {}
 
@@ -130,12 +219,12 @@ class SparringPlayer:
         pass
 
 
-def make_player(spec):
+def make_player(spec, time_limit=TIME_LIMIT):
     if spec in LEVELS:
         return LevelPlayer(spec)
     if spec.partition(":")[0] in sparring.NAMES:
         return SparringPlayer(spec)
-    return CommandPlayer(spec)
+    return CommandPlayer(spec, time_limit)
 
 
 def play_game(players, variant, deal_seed):
@@ -164,15 +253,15 @@ def play_game(players, variant, deal_seed):
         try:
             answer = players[p].ask(request)
             elapsed = time.perf_counter() - start
-            if "error" in answer:
-                raise ValueError("error answer: %s" % answer["error"])
             m = answer_to_move(answer, game)
         except (ValueError, OSError) as e:
-            return 1 - p, times, (p, str(e))
+            if isinstance(players[p], CommandPlayer):
+                players[p].stop()  # (it starts afresh for the next game)
+            return 1 - p, times, (p, reason(e, "a bad answer"))
         times[p].append(elapsed)
         err = game.check(m)
         if err:
-            return 1 - p, times, (p, "%s: %s" % (json.dumps(answer), err))
+            return 1 - p, times, (p, "%s: %s" % (_shown(json.dumps(answer)), err))
         game.apply(m)
     return game.winner, times, None
 
@@ -180,9 +269,17 @@ def play_game(players, variant, deal_seed):
 _players = None
 
 
-def _init(specs):
+def _init(specs, time_limit=TIME_LIMIT):
     global _players
-    _players = [make_player(s) for s in specs]
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # (Ctrl-C is the main process's to answer: it stops them)
+    _players = [make_player(s, time_limit) for s in specs]
+    # Outside programs are told to quit when the process ends.
+    multiprocessing.util.Finalize(None, _close, exitpriority=10)
+
+
+def _close():
+    for player in _players:
+        player.close()
 
 
 def _one(task):
@@ -218,13 +315,28 @@ def _median(xs):
     return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
 
 
-def run(a, b, games=400, jobs=None, variant="classic", seed=1):
-    jobs = jobs or os.cpu_count() or 1
+def run(a, b, games=400, jobs=None, variant="classic", seed=1, time_limit=TIME_LIMIT):
+    """The figures of ``games`` games of ``a`` against ``b``; ValueError,
+    before any game, for an opponent or a figure it cannot play with."""
+    if games < 1:
+        raise ValueError("--games must be 1 or more")
+    if jobs is not None and jobs < 1:
+        raise ValueError("--jobs must be 1 or more")
+    if seed < 0:
+        raise ValueError("--seed must be 0 or more")
+    if not 0 < time_limit < float("inf"):  # (not a number, or no end: a silent program would stop it all)
+        raise ValueError("--time-limit must be a number of seconds above 0")
+    jobs = min(jobs or os.cpu_count() or 1, games)
     for spec in (a, b):
         make_player(spec)  # (a bad name says so here, not in every process)
-    tasks = [(i, VARIANTS.index(variant), seed) for i in range(games)]
-    with multiprocessing.Pool(jobs, initializer=_init, initargs=((a, b),)) as pool:
-        results = pool.map(_one, tasks, chunksize=max(1, games // (jobs * 8)))
+    tasks = ((i, VARIANTS.index(variant), seed) for i in range(games))
+    pool = multiprocessing.Pool(jobs, initializer=_init, initargs=((a, b), time_limit))
+    try:
+        results = list(pool.imap(_one, tasks, chunksize=max(1, min(games // (jobs * 8), 1000))))
+        pool.close()  # (each process tells its outside programs to quit)
+        pool.join()
+    finally:
+        pool.terminate()
     wins = sum(1 for r in results if r[0] == "A")
     losses = sum(1 for r in results if r[0] == "B")
     draws = games - wins - losses
@@ -250,28 +362,48 @@ def report(r):
         "  time per move, median / max: %s %.2f / %.2f ms, %s %.2f / %.2f ms" % (
             r["a"], r["a_ms"][0], r["a_ms"][1], r["b"], r["b_ms"][0], r["b_ms"][1]),
     ]
-    for side, reason in r["illegal"]:
-        lines.append("  illegal move by %s (loses that game): %s" % (r["a"] if side == "A" else r["b"], reason))
+    for side, why in r["illegal"]:
+        name = r["a"] if side == "A" else r["b"]
+        lines.append("  illegal or missing answer by %s (loses that game): %s" % (name, why))
     return "\n".join(lines)
+
+
+def _whole(text):
+    # An argparse type: a whole number (what is wrong said in the project's words).
+    try:
+        return int(text)
+    except ValueError as e:
+        why = "number too long" if reason(e) == "number too long" else "not a whole number"
+        raise argparse.ArgumentTypeError("%s: %s" % (_shown(text, 20), why))
+
+
+def _seconds(text):
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%s: not a number of seconds" % _shown(text, 20))
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("a", help="a level (%s) or a command" % ", ".join(LEVELS))
     ap.add_argument("b", help="a level or a command")
-    ap.add_argument("--games", type=int, default=400)
-    ap.add_argument("--jobs", type=int, default=None, help="parallel processes (default: one per CPU)")
+    ap.add_argument("--games", type=_whole, default=400, help="how many games (default 400), 1 or more")
+    ap.add_argument("--jobs", type=_whole, default=None, help="parallel processes (default: one per CPU)")
     ap.add_argument("--variant", choices=VARIANTS, default="classic")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=_whole, default=1, help="the first deal (default 1), 0 or more")
+    ap.add_argument("--time-limit", type=_seconds, default=TIME_LIMIT, metavar="T",
+                    help="seconds an outside command has for each answer (default %g); "
+                         "one that does not answer in time loses that game" % TIME_LIMIT)
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     args = ap.parse_args(argv)
     try:
-        r = run(args.a, args.b, args.games, args.jobs, args.variant, args.seed)
+        r = run(args.a, args.b, args.games, args.jobs, args.variant, args.seed, args.time_limit)
     except ValueError as e:
-        ap.error(str(e))
+        ap.error(reason(e))
     print(json.dumps(r) if args.json else report(r))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command(main))  # (Ctrl-C or a closed output: stopped, no traceback)
