@@ -141,10 +141,17 @@ def _args(argv):
     values, problems = read(toml_getenv(args.settings) if args.settings else (lambda key: None))
     for problem in problems:
         print(problem, file=sys.stderr)
+    chosen = args.opponent  # (None: settings.toml's)
     for name, key in (("opponent", "ST_OPPONENT"), ("variant", "ST_VARIANT"), ("rounds", "ST_ROUNDS"),
                       ("lang", "ST_LANGUAGE"), ("baud", "LINK_BAUD")):
         if getattr(args, name) is None:
             setattr(args, name, values[key])
+    if args.opponent == "link" and not args.port and (args.headless or args.autoplay) and not args.text \
+            and not args.replay:
+        # Nobody at a window's menu to choose another opponent: said now,
+        # not a menu waiting for a link that cannot start.
+        ap.error("%s needs --port PATH: a linked game is played through a serial port"
+                 % ("--opponent link" if chosen else "%s's ST_OPPONENT = \"link\"" % args.settings))
     if args.auto_claim is None:
         args.auto_claim = bool(values["ST_AUTO_CLAIM"])
     args.title = title(args.name)
@@ -251,6 +258,11 @@ def main(argv=None):
     app = DeskApp(seed=seed, opponent=args.opponent, variant=VARIANTS.index(args.variant), rounds=args.rounds,
               lang=args.lang, auto_claim=args.auto_claim, link_port=link_port, random_bytes=os.urandom,
               saver=saver, recorder=records)
+    if app.opponent == "link" and link_port is None and (args.headless or args.autoplay):
+        # (The menu's choice or a linked match, as the save keeps them.)
+        desk.close()
+        print("sim: --save %s: a linked game is saved there, which needs --port PATH" % args.save, file=sys.stderr)
+        return 2
     runner = Runner(desk, app)
     shots = Shots(desk, args.shots)
     player = AutoPlayer(args.autoplay, seed ^ 0x1234) if args.autoplay else None
