@@ -29,21 +29,67 @@ def toml_getenv(path, out=None):
     ``path``, as CircuitPython's ``os.getenv`` reads settings.toml.  A file
     that cannot be read or is not TOML is said in one line on ``out``
     (stderr) and every key then has its default: a typo never stops the
-    game."""
+    game.  A byte-order mark at the start (some editors write one) is
+    read as if it were not there."""
     import tomllib
 
+    table = {}
+    problem = None
     try:
         with open(path, "rb") as f:
-            table = tomllib.load(f)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as e:
-        print("settings: %s: %s; the defaults are used" % (path, reason(e)), file=out or sys.stderr)
-        table = {}
+            data = f.read(SETTINGS_MAX + 1)
+    except OSError as e:
+        problem = reason(e)
+    else:
+        if data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        try:
+            if len(data) > SETTINGS_MAX:
+                problem = "longer than %d KB: not a settings file" % (SETTINGS_MAX // 1024)
+            else:
+                table = tomllib.loads(data.decode("utf-8"))
+        except tomllib.TOMLDecodeError as e:  # its words and where: "Invalid value (at line 2, column 9)"
+            problem = str(e)
+        except UnicodeDecodeError:
+            problem = "not UTF-8 text"
+        except ValueError:  # (an integer of thousands of digits)
+            problem = "a number too long to read"
+        except RecursionError:
+            problem = "nested too deep"
+    if problem:
+        print("settings: %s: %s; the defaults are used" % (path, problem), file=out or sys.stderr)
 
     def getenv(key):
         value = table.get(key)
-        return int(value) if isinstance(value, bool) else value
+        if isinstance(value, bool):
+            return int(value)
+        if value is None or isinstance(value, (str, int)):
+            return value
+        # What settings.toml on a board does not hold (a date, a decimal
+        # number, a list): refused by hw.settings.read, said as written.
+        return _Written(value)
 
     return getenv
+
+
+SETTINGS_MAX = 64 * 1024  # a settings.toml is a few lines
+
+
+class _Written:
+    """A TOML value a board's settings.toml cannot hold (a date, a time, a
+    decimal number, a list, a table); its ``repr`` is how a problem line
+    quotes it: as written, a list or table elided."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __repr__(self):
+        value = self.value
+        if hasattr(value, "isoformat"):
+            return value.isoformat()
+        if isinstance(value, float):
+            return repr(value)
+        return "[...]" if isinstance(value, list) else "{...}"
 
 
 # The window's keys (sim.desk.KEYS: a test holds the two equal), said in its
