@@ -96,7 +96,7 @@ class _Written:
 # title and by --help.
 KEYS_LEGEND = "arrows, Z = A, X = B, Enter = Start, Space or Shift = Select, Esc quits"
 REPLAY_LEGEND = "Right/Left: a move on/back, Up/Down: ten, Z (A): the end, X (B): the start, Esc quits"
-NAME_MAX = 12  # settings.toml's ST_NAME: 1 to 12 characters
+NAME_MAX = 12  # settings.toml's ST_NAME: 1 to 12 printable characters
 
 EPILOG = """keys in the window: %s
 in a replay: %s
@@ -136,9 +136,13 @@ def _number(lo, hi):
 
 
 def _name(text):
-    """An argparse type: a player's name, as settings.toml's ST_NAME."""
+    """An argparse type: a player's name, as settings.toml's ST_NAME
+    (printable: a record of it never rewrites a terminal)."""
     if not 0 < len(text) <= NAME_MAX:
         raise argparse.ArgumentTypeError("%r is not a name of 1 to %d characters" % (text, NAME_MAX))
+    if read(lambda key: text if key == "ST_NAME" else None)[1]:  # (the board's rule)
+        raise argparse.ArgumentTypeError("%r is not a name: printable text only (no control characters or "
+                                         "invisible marks)" % text)
     return text
 
 
@@ -167,8 +171,8 @@ def _args(argv):
     ap.add_argument("--lang", choices=LANGUAGES, help="the screens' language")
     ap.add_argument("--auto-claim", action="store_true", default=None,
                     help="claim every stone that can be claimed, without asking")
-    ap.add_argument("--name", type=_name, help="the player's name, 1 to %d characters, in the game records and the "
-                    "window's title (default: settings.toml's ST_NAME, Player 1)" % NAME_MAX)
+    ap.add_argument("--name", type=_name, help="the player's name, 1 to %d printable characters, in the game records "
+                    "and the window's title (default: settings.toml's ST_NAME, Player 1)" % NAME_MAX)
     ap.add_argument("--port", metavar="PATH", help="the link's serial port: a pty of make sim-link, "
                     "or a USB-serial adapter wired to a handheld")
     ap.add_argument("--baud", type=_number(*RANGES["LINK_BAUD"]), help="the link's speed, %d to %d (default 115200)"

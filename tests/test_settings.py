@@ -99,3 +99,29 @@ def test_what_the_settings_reader_says_is_in_the_projects_words(tmp_path):
     assert "ST_NAME = 1979-05-27 not understood" in problems[-1]
     assert values == read(lambda key: None)[0]
 
+
+# -- a name is printable text -------------------------------------------------
+
+BAD_NAMES = ["a\x1b[2Jb", "two\nlines", "tab\there", "\x7f", "c1\x9b31m", "\u202eevil", "zero\u200bwidth", "\ufeffAnn",
+             "line\u2028sep", "\ud800"]
+GOOD_NAMES = ["Ann", "Zoë", "é€😀", "a b", "O'Neil", '{"x"} #', "\\x1b"]
+
+
+def test_a_name_is_printable_text_only():
+    for name in BAD_NAMES:
+        values, problems = read({"ST_NAME": name}.get)
+        assert values["ST_NAME"] == "Player 1", name
+        # One line, the name quoted with its escapes (never the raw characters).
+        [problem] = problems
+        assert problem.startswith("settings.toml: ST_NAME = ") and problem.isprintable(), problem
+    for name in GOOD_NAMES:
+        values, problems = read({"ST_NAME": name}.get)
+        assert values["ST_NAME"] == name and problems == [], name
+
+
+def test_what_a_name_may_hold_is_what_a_record_shows_unescaped():
+    from desk.record import shown
+
+    for n in list(range(0x10000)) + [0x1F600, 0x10FFFF]:
+        c = chr(n)
+        assert (read({"ST_NAME": c}.get)[1] == []) == (shown(c) == c), hex(n)

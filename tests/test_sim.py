@@ -432,3 +432,24 @@ def test_the_window_without_a_port_says_a_link_needs_one(desk):
     app = DeskApp(opponent="link", link_port=lambda: None)
     assert panels.lines(app)[-1] == "(Link: not connected)"
 
+
+# -- a record's text and a player's name on the terminal
+
+def test_a_records_text_reaches_the_terminal_escaped(tmp_path):
+    from desk.record import write
+
+    lines = write(5, 0, 1, [], ["Ann", "Bob"]).splitlines()
+    lines.insert(2, json.dumps({"card": "\x1b[2J\x1b]0;pwned\x07", "stone": 1, "claim": []}))
+    path = tmp_path / "rec.txt"
+    path.write_text("\n".join(lines) + "\n")
+    out = _sim_run("--headless", "--replay", str(path))
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
+    assert "\\x1b[2J\\x1b]0;pwned\\x07" in out.stderr and out.stderr[:-1].isprintable(), out.stderr
+
+
+def test_a_name_with_control_characters_is_refused(tmp_path):
+    for name in ("a\x1b[2J", "two\tparts", "\u202eevil"):
+        out = _sim_run("--headless", "--autoplay", "easy", "--name", name, "--records", str(tmp_path))
+        assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
+        assert out.stderr.startswith("sim: argument --name: ") and out.stderr[:-1].isprintable(), out.stderr
+    assert os.listdir(tmp_path) == []
