@@ -58,6 +58,28 @@ class RecordError(ValueError):
     """What is wrong with a record, one line."""
 
 
+def _hidden(n):
+    # A code point that is not printable text (hw.settings' rule for a
+    # name: a control character, a line or paragraph separator, a zero-width
+    # or direction mark, a lone surrogate).
+    return (n < 0x20 or 0x7F <= n <= 0x9F or 0x200B <= n <= 0x200F or 0x2028 <= n <= 0x202E
+            or 0x2060 <= n <= 0x206F or 0xD800 <= n <= 0xDFFF or n == 0xFEFF)
+
+
+def shown(text):
+    """``text`` from a record (a name, a move) as it may reach a terminal
+    or a screen: every character that is not printable text shown as its
+    escape (``\\x1b``, ``\\n``, ``\\u202e``), never raw.  A record from someone
+    else never rewrites the reader's terminal."""
+    out = []
+    for c in text:
+        n = ord(c)
+        if _hidden(n):
+            c = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(c) or ("\\x%02x" % n if n < 256 else "\\u%04x" % n)
+        out.append(c)
+    return "".join(out)
+
+
 def _winner_code(w):
     if w == NOBODY:
         return None
@@ -343,9 +365,9 @@ def _check_end(pos, obj, match):
 
 
 def summary(r):
-    """Lines telling a replayed record's result."""
+    """Lines telling a replayed record's result (its names as ``shown``)."""
     match = r.match
-    names = r.players
+    names = [shown(name) for name in r.players]
     out = []
     for i, (w, a, b) in enumerate(match.results):
         who = "drawn" if w == DRAW else "won by %s" % names[w]

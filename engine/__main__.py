@@ -126,7 +126,7 @@ def replay(argv):
     ``--text`` the text record itself (a board record's, converted).  Exit
     status 2, with one line naming the first bad move, for a record that
     does not replay."""
-    from desk.record import RecordError, from_board, is_board_record, replay as replay_record, summary
+    from desk.record import RecordError, from_board, is_board_record, replay as replay_record, shown, summary
 
     if _asks_help(argv):
         sys.stdout.write(REPLAY_HELP)
@@ -152,11 +152,13 @@ def replay(argv):
         sys.stderr.write("engine replay: %s: %s\n" % (path, reason(e)))
         return 2
     except (RecordError, ValueError, RuntimeError) as e:
-        sys.stderr.write("engine replay: %s: %s\n" % (path, reason(e, "invalid record")))
+        sys.stderr.write("engine replay: %s: %s\n" % (path, shown(reason(e, "invalid record"))))
         return 2
     out = sys.stdout
     if as_text:
-        out.write(text)
+        # (A comment may hold anything: what is not printable text is shown escaped.)
+        for line in text.splitlines():
+            out.write(shown(line) + "\n")
         return 0
     out.write(json.dumps(r.position) + "\n")
     for line in summary(r):

@@ -36,7 +36,9 @@ def menu(app, button):
     elif button in (buttons.A, buttons.START) and (MENU_ROWS[app.row] == "start" or button == buttons.START):
         if app.opponent != "link":
             app.new_match()
-        elif app.link_port is not None:
+        elif app.link_port is None:
+            app.notice([app.t("no_link")], MENU)
+        else:
             app.start_link()
 
 

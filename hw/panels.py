@@ -60,10 +60,10 @@ def lines(app):
         return menus.help_lines(app)
     if app.link_lost and mode in (A.TURN, A.REMOTE):
         return ["", t("link_lost"), "", t("give_up")]
-    if mode == A.LINKING:
-        lines = ["", t("waiting_link"), t("other_board")]
+    if mode == A.LINKING:  # (B, the way out, said: the other board may never answer)
+        lines = ["", t("waiting_link"), t("other_board"), t("give_up")]
         if app.link_lost:
-            lines += ["", t("link_lost")]
+            lines.insert(3, t("link_lost"))
         return lines
     if mode == A.RESUME:
         match = app.offer

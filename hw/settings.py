@@ -24,7 +24,7 @@ KEYS = (
     ("LINK_BAUD", 115200, None),
     ("ST_BRIGHTNESS", 100, None),  # screen, percent
     ("ST_PIXELS", 10, None),  # NeoPixels, percent
-    ("ST_NAME", "Player 1", None),  # the player's name in game records, 1 to 12 characters
+    ("ST_NAME", "Player 1", None),  # the player's name in game records, 1 to 12 printable characters
 )
 RANGES = {"LINK_BAUD": (1200, 1000000), "ST_BRIGHTNESS": (5, 100), "ST_PIXELS": (0, 100)}
 
@@ -33,7 +33,19 @@ def _allowed(key, value, default, choices):
     if isinstance(default, int) and type(value) is not int:
         return False
     if key == "ST_NAME":
-        return isinstance(value, str) and 0 < len(value) <= 12
+        if not isinstance(value, str) or not 0 < len(value) <= 12:
+            return False
+        # Printable text: no control character (C0, DEL, C1), line or
+        # paragraph separator, zero-width or direction mark, nor a lone
+        # surrogate, which could rewrite the terminal of whoever reads a
+        # record of it (desk.record.shown escapes the same characters).
+        # Code points, not strings: no name interned for good on a board.
+        for c in value:
+            n = ord(c)
+            if (n < 0x20 or 0x7F <= n <= 0x9F or 0x200B <= n <= 0x200F or 0x2028 <= n <= 0x202E
+                    or 0x2060 <= n <= 0x206F or 0xD800 <= n <= 0xDFFF or n == 0xFEFF):
+                return False
+        return True
     if choices is not None:
         return value in choices
     lo, hi = RANGES[key]

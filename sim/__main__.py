@@ -29,28 +29,74 @@ def toml_getenv(path, out=None):
     ``path``, as CircuitPython's ``os.getenv`` reads settings.toml.  A file
     that cannot be read or is not TOML is said in one line on ``out``
     (stderr) and every key then has its default: a typo never stops the
-    game."""
+    game.  A byte-order mark at the start (some editors write one) is
+    read as if it were not there."""
     import tomllib
 
+    table = {}
+    problem = None
     try:
         with open(path, "rb") as f:
-            table = tomllib.load(f)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as e:
-        print("settings: %s: %s; the defaults are used" % (path, reason(e)), file=out or sys.stderr)
-        table = {}
+            data = f.read(SETTINGS_MAX + 1)
+    except OSError as e:
+        problem = reason(e)
+    else:
+        if data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        try:
+            if len(data) > SETTINGS_MAX:
+                problem = "longer than %d KB: not a settings file" % (SETTINGS_MAX // 1024)
+            else:
+                table = tomllib.loads(data.decode("utf-8"))
+        except tomllib.TOMLDecodeError as e:  # its words and where: "Invalid value (at line 2, column 9)"
+            problem = str(e)
+        except UnicodeDecodeError:
+            problem = "not UTF-8 text"
+        except ValueError:  # (an integer of thousands of digits)
+            problem = "a number too long to read"
+        except RecursionError:
+            problem = "nested too deep"
+    if problem:
+        print("settings: %s: %s; the defaults are used" % (path, problem), file=out or sys.stderr)
 
     def getenv(key):
         value = table.get(key)
-        return int(value) if isinstance(value, bool) else value
+        if isinstance(value, bool):
+            return int(value)
+        if value is None or isinstance(value, (str, int)):
+            return value
+        # What settings.toml on a board does not hold (a date, a decimal
+        # number, a list): refused by hw.settings.read, said as written.
+        return _Written(value)
 
     return getenv
+
+
+SETTINGS_MAX = 64 * 1024  # a settings.toml is a few lines
+
+
+class _Written:
+    """A TOML value a board's settings.toml cannot hold (a date, a time, a
+    decimal number, a list, a table); its ``repr`` is how a problem line
+    quotes it: as written, a list or table elided."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __repr__(self):
+        value = self.value
+        if hasattr(value, "isoformat"):
+            return value.isoformat()
+        if isinstance(value, float):
+            return repr(value)
+        return "[...]" if isinstance(value, list) else "{...}"
 
 
 # The window's keys (sim.desk.KEYS: a test holds the two equal), said in its
 # title and by --help.
 KEYS_LEGEND = "arrows, Z = A, X = B, Enter = Start, Space or Shift = Select, Esc quits"
 REPLAY_LEGEND = "Right/Left: a move on/back, Up/Down: ten, Z (A): the end, X (B): the start, Esc quits"
-NAME_MAX = 12  # settings.toml's ST_NAME: 1 to 12 characters
+NAME_MAX = 12  # settings.toml's ST_NAME: 1 to 12 printable characters
 
 EPILOG = """keys in the window: %s
 in a replay: %s
@@ -90,9 +136,13 @@ def _number(lo, hi):
 
 
 def _name(text):
-    """An argparse type: a player's name, as settings.toml's ST_NAME."""
+    """An argparse type: a player's name, as settings.toml's ST_NAME
+    (printable: a record of it never rewrites a terminal)."""
     if not 0 < len(text) <= NAME_MAX:
         raise argparse.ArgumentTypeError("%r is not a name of 1 to %d characters" % (text, NAME_MAX))
+    if read(lambda key: text if key == "ST_NAME" else None)[1]:  # (the board's rule)
+        raise argparse.ArgumentTypeError("%r is not a name: printable text only (no control characters or "
+                                         "invisible marks)" % text)
     return text
 
 
@@ -121,8 +171,8 @@ def _args(argv):
     ap.add_argument("--lang", choices=LANGUAGES, help="the screens' language")
     ap.add_argument("--auto-claim", action="store_true", default=None,
                     help="claim every stone that can be claimed, without asking")
-    ap.add_argument("--name", type=_name, help="the player's name, 1 to %d characters, in the game records and the "
-                    "window's title (default: settings.toml's ST_NAME, Player 1)" % NAME_MAX)
+    ap.add_argument("--name", type=_name, help="the player's name, 1 to %d printable characters, in the game records "
+                    "and the window's title (default: settings.toml's ST_NAME, Player 1)" % NAME_MAX)
     ap.add_argument("--port", metavar="PATH", help="the link's serial port: a pty of make sim-link, "
                     "or a USB-serial adapter wired to a handheld")
     ap.add_argument("--baud", type=_number(*RANGES["LINK_BAUD"]), help="the link's speed, %d to %d (default 115200)"
@@ -141,10 +191,17 @@ def _args(argv):
     values, problems = read(toml_getenv(args.settings) if args.settings else (lambda key: None))
     for problem in problems:
         print(problem, file=sys.stderr)
+    chosen = args.opponent  # (None: settings.toml's)
     for name, key in (("opponent", "ST_OPPONENT"), ("variant", "ST_VARIANT"), ("rounds", "ST_ROUNDS"),
                       ("lang", "ST_LANGUAGE"), ("baud", "LINK_BAUD")):
         if getattr(args, name) is None:
             setattr(args, name, values[key])
+    if args.opponent == "link" and not args.port and (args.headless or args.autoplay) and not args.text \
+            and not args.replay:
+        # Nobody at a window's menu to choose another opponent: said now,
+        # not a menu waiting for a link that cannot start.
+        ap.error("%s needs --port PATH: a linked game is played through a serial port"
+                 % ("--opponent link" if chosen else "%s's ST_OPPONENT = \"link\"" % args.settings))
     if args.auto_claim is None:
         args.auto_claim = bool(values["ST_AUTO_CLAIM"])
     args.title = title(args.name)
@@ -251,6 +308,11 @@ def main(argv=None):
     app = DeskApp(seed=seed, opponent=args.opponent, variant=VARIANTS.index(args.variant), rounds=args.rounds,
               lang=args.lang, auto_claim=args.auto_claim, link_port=link_port, random_bytes=os.urandom,
               saver=saver, recorder=records)
+    if app.opponent == "link" and link_port is None and (args.headless or args.autoplay):
+        # (The menu's choice or a linked match, as the save keeps them.)
+        desk.close()
+        print("sim: --save %s: a linked game is saved there, which needs --port PATH" % args.save, file=sys.stderr)
+        return 2
     runner = Runner(desk, app)
     shots = Shots(desk, args.shots)
     player = AutoPlayer(args.autoplay, seed ^ 0x1234) if args.autoplay else None

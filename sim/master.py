@@ -2,8 +2,9 @@
 sparring partners' searcher (``desk.sparring``) at a second a move.
 
 ``DeskApp`` is the handheld's app with that one opponent more in the menu
-(last, so that a board's saves keep their meaning here); everything else
-is the board's own code.  The searcher sees only what its seat may see: it
+(last, so that a board's saves keep their meaning here), and a link's
+words for a sim started without ``--port``; everything else is the
+board's own code.  The searcher sees only what its seat may see: it
 is handed a copy of the game with the rest hidden.
 """
 
@@ -14,6 +15,11 @@ from hw.strings import pick
 
 MASTER = "master"
 NAMES = ("Master (desktop)", "Maître (ordinateur)", "Maestro (ordenador)")  # LANGUAGES' order
+# A sim started without --port: the menu's link row and Start's notice say
+# what a link needs (a board always has its port: "not connected" until the
+# link lands).
+NO_PORT = {"not_connected": ("needs --port", "--port requis", "falta --port"),
+           "no_link": ("A link needs --port PATH", "Liaison: --port requis", "Enlace: falta --port")}
 
 
 class Master:
@@ -50,6 +56,8 @@ class DeskApp(App):
     def t(self, key):
         if key == MASTER:
             return pick(self.lang, NAMES)
+        if key in NO_PORT and self.link_port is None:
+            return pick(self.lang, NO_PORT[key])
         return App.t(self, key)
 
     def player_names(self, name):

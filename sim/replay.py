@@ -11,7 +11,7 @@ import sys
 
 from engine.game import VARIANTS
 from engine.match import Match
-from desk.record import RecordError, replay
+from desk.record import RecordError, replay, shown
 from hw import buttons, words
 from hw.app import TURN, App
 from sim import reason
@@ -76,7 +76,7 @@ def run(path, desk, runner_class, headless=False):
     except (OSError, RecordError, ValueError, RuntimeError) as e:
         # Missing, a folder, not UTF-8 (a ValueError), nested too deep (a
         # RuntimeError), no record.
-        sys.stderr.write("sim replay: %s: %s\n" % (path, reason(e)))
+        sys.stderr.write("sim replay: %s: %s\n" % (path, shown(reason(e))))  # (a record's text, escaped)
         return 2
     runner = runner_class(desk, replayer.app)
     runner.redraw()

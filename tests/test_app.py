@@ -96,10 +96,32 @@ def test_the_menu_sets_up_the_match():
     assert app.t("start") == "Jouer"
 
 
-def test_a_linked_game_cannot_start_until_connected():
+def test_a_linked_game_on_a_device_without_a_serial_port_says_so():
+    # No port (a sim without --port; the sim's own words are tested in
+    # test_sim): Start says so in a notice rather than doing nothing.
     app = App(opponent="link")
     app.press(buttons.START)
-    assert app.mode == MENU and app.match is None
+    assert app.mode == NOTICE and app.lines == [app.t("no_link")] and app.match is None
+    app.press(buttons.A)
+    assert app.mode == MENU and app.match is None and app.session is None
+
+
+def test_waiting_for_the_other_board_says_how_to_give_up():
+    # A board with no cable wired waits for ever: the screen says B gives up.
+    class Silent:
+        def read(self, n):
+            return None
+
+        def write(self, data):
+            return len(data)
+
+    app = App(opponent="link", link_port=Silent, random_bytes=lambda n: bytes(range(1, n + 1)))
+    app.press(buttons.START)
+    for now in range(0, 10000, 100):
+        app.tick(now)
+    assert app.mode == LINKING and app.t("give_up") in panels.lines(app)
+    app.press(buttons.B)
+    assert app.mode == MENU and app.session is None
 
 
 def _human_turn(stones, hands, **kw):
@@ -276,12 +298,6 @@ def test_two_linked_apps_play_a_match_each_showing_its_own_hand():
     assert {a.session.seat, b.session.seat} == {0, 1}
     assert a.match.results == b.match.results and a.match.scores == b.match.scores
     assert REMOTE in seen[0] and REMOTE in seen[1] and ROUND_END in seen[0]
-
-
-def test_a_link_without_a_port_cannot_start():
-    app = App(opponent="link")
-    app.press(buttons.START)
-    assert app.mode == MENU
 
 
 def test_waiting_for_a_link_can_be_given_up():

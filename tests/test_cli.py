@@ -172,3 +172,40 @@ def test_help_is_the_usage_on_stdout(argv, says):
 def test_claims_takes_one_file_at_most(tmp_path):
     out = run("claims", str(tmp_path / "a"), str(tmp_path / "b"))
     assert out.returncode == 2 and out.stdout == "" and out.stderr.startswith("engine claims: one FILE at most")
+
+
+# -- a record from someone else never rewrites the reader's terminal -------------
+
+def _printable_lines(text):
+    return all(line.isprintable() for line in text.splitlines())
+
+
+def test_replay_prints_a_records_names_and_moves_escaped(tmp_path):
+    from desk.record import write
+
+    text = write(5, 0, 1, [], ["Ann\x1b[31m\nfake line", "\u202eBob\x9b2J"])
+    path = tmp_path / "rec.txt"
+    path.write_text(text)
+    out = run("replay", str(path))
+    assert out.returncode == 0 and out.stderr == ""
+    lines = out.stdout.splitlines()
+    assert len(lines) == 3 and _printable_lines(out.stdout), out.stdout  # the position, round 1, the match
+    assert lines[-1] == "match: Ann\\x1b[31m\\nfake line 0, \\u202eBob\\x9b2J 0: in play"
+    # A name that is no Unicode text (a lone surrogate, as JSON may write
+    # one): escaped too, never a traceback.
+    path.write_text(text.replace('"\\u202eBob', '"\\ud800Bob'))
+    out = run("replay", str(path))
+    assert out.returncode == 0 and out.stderr == "" and "\\ud800Bob" in out.stdout
+    # A move's text in an error; a comment printed with --text.
+    lines = text.splitlines()
+    lines.insert(0, "# \x1b]0;pwned\x07 a comment")
+    lines.insert(3, json.dumps({"card": "\x1b[2J", "stone": 1, "claim": []}))
+    path.write_text("\n".join(lines) + "\n")
+    out = run("replay", str(path))
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1 and _printable_lines(out.stderr), out.stderr
+    assert "\\x1b[2J" in out.stderr
+    del lines[3]
+    path.write_text("\n".join(lines) + "\n")
+    out = run("replay", str(path), "--text")
+    assert out.returncode == 0 and _printable_lines(out.stdout) and "# \\x1b]0;pwned\\x07 a comment" in out.stdout
+    assert run("replay", "-", feed=out.stdout).returncode == 0  # (still a record)

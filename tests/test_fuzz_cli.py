@@ -443,7 +443,7 @@ def test_settings_of_garbage_play_with_the_defaults(tmp_path, nothing):
 def test_a_match_under_a_strange_name_is_recorded_and_replays(tmp_path):
     from desk.record import replay
 
-    toml, name = '"{\\"x\\"\\n# é€😀"', '{"x"\n# é€😀'  # JSON, a new line, a comment, not ASCII
+    toml, name = '"{\\"x\\" # é€😀"', '{"x" # é€😀'  # JSON, a comment, not ASCII (a new line is refused)
     path = tmp_path / "settings.toml"
     path.write_text("ST_NAME = %s\nST_OPPONENT = \"easy\"\n" % toml, encoding="utf-8")
     recs = tmp_path / "recs"

@@ -1,5 +1,6 @@
 """settings.toml: the keys the app reads once at start."""
 
+import io
 import os
 import subprocess
 import sys
@@ -54,3 +55,73 @@ def test_the_sim_reads_a_settings_file(tmp_path):
     assert '"opponent": "easy"' in summary and '"variant": "expert"' in summary and '"lang": "fr"' in summary
     assert '"rounds": 1' in summary
     assert "ST_PIXELS = 300" in out.stderr
+
+
+# -- a settings file as editors write it; what its reader says -----------------
+
+def test_a_settings_file_with_a_byte_order_mark_is_read(tmp_path):
+    # (Windows Notepad writes one.)
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b'\xef\xbb\xbfST_ROUNDS = 3\nST_NAME = "Zo\xc3\xab"\n')
+    out = io.StringIO()
+    getenv = toml_getenv(str(path), out)
+    assert (getenv("ST_ROUNDS"), getenv("ST_NAME"), out.getvalue()) == (3, "Zoë", "")
+    path.write_text('\ufeffST_ROUNDS = 5\n', encoding="utf-8")
+    assert toml_getenv(str(path), out)("ST_ROUNDS") == 5 and out.getvalue() == ""
+
+
+def test_what_the_settings_reader_says_is_in_the_projects_words(tmp_path):
+    path = tmp_path / "settings.toml"
+    files = {
+        "a number of 5000 digits": b"ST_ROUNDS = " + b"7" * 5000 + b"\n",
+        "a mark, then no TOML": b"\xef\xbb\xbfST_ROUNDS = = 3\n",
+        "two marks": b"\xef\xbb\xbf\xef\xbb\xbfST_ROUNDS = 3\n",
+        "UTF-16 (Notepad's Unicode)": "ST_ROUNDS = 3\n".encode("utf-16"),
+        "not UTF-8": b"ST_NAME = \"\xff\"\n",
+        "nested too deep": b"a = " + b"[" * 5000 + b"]" * 5000 + b"\n",
+        "far too long": b"# " + b"x" * 200000 + b"\n",
+    }
+    for what, data in files.items():
+        path.write_bytes(data)
+        out = io.StringIO()
+        getenv = toml_getenv(str(path), out)
+        said = out.getvalue()
+        assert getenv("ST_ROUNDS") is None, what
+        assert said.count("\n") == 1 and said.startswith("settings: %s: " % path), (what, said)
+        assert said.endswith("; the defaults are used\n"), (what, said)
+        for python in ("Error", "utf-8-sig", "decode", "sys.", "int_max_str_digits", "Exceeds", "recursion"):
+            assert python not in said, (what, said)
+    # Values a board's settings.toml cannot hold are quoted as written.
+    path.write_text("ST_NAME = 1979-05-27\nST_ROUNDS = 07:32:00\nST_PIXELS = 1979-05-27T07:32:00\n"
+                    "ST_VARIANT = [1, 2]\nST_LANGUAGE = {a = 1}\nST_BRIGHTNESS = 2.5\n")
+    values, problems = read(toml_getenv(str(path)))
+    assert len(problems) == 6 and not any("datetime" in p for p in problems), problems
+    assert "ST_NAME = 1979-05-27 not understood" in problems[-1]
+    assert values == read(lambda key: None)[0]
+
+
+# -- a name is printable text -------------------------------------------------
+
+BAD_NAMES = ["a\x1b[2Jb", "two\nlines", "tab\there", "\x7f", "c1\x9b31m", "\u202eevil", "zero\u200bwidth", "\ufeffAnn",
+             "line\u2028sep", "\ud800"]
+GOOD_NAMES = ["Ann", "Zoë", "é€😀", "a b", "O'Neil", '{"x"} #', "\\x1b"]
+
+
+def test_a_name_is_printable_text_only():
+    for name in BAD_NAMES:
+        values, problems = read({"ST_NAME": name}.get)
+        assert values["ST_NAME"] == "Player 1", name
+        # One line, the name quoted with its escapes (never the raw characters).
+        [problem] = problems
+        assert problem.startswith("settings.toml: ST_NAME = ") and problem.isprintable(), problem
+    for name in GOOD_NAMES:
+        values, problems = read({"ST_NAME": name}.get)
+        assert values["ST_NAME"] == name and problems == [], name
+
+
+def test_what_a_name_may_hold_is_what_a_record_shows_unescaped():
+    from desk.record import shown
+
+    for n in list(range(0x10000)) + [0x1F600, 0x10FFFF]:
+        c = chr(n)
+        assert (read({"ST_NAME": c}.get)[1] == []) == (shown(c) == c), hex(n)

@@ -372,3 +372,84 @@ def test_a_port_or_save_file_that_cannot_be_opened_is_one_line(tmp_path, option)
                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
     assert out.stderr.startswith("sim: %s %s: " % (option, value)) and "Traceback" not in out.stderr
+
+
+# -- a linked game without a port
+
+def _sim_run(*args, timeout=120):
+    # (A run that waits for a link it cannot have would spin for 30 minutes:
+    # the timeout stops it, as a failure.)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "-m", "sim", *args], capture_output=True, text=True, cwd=ROOT, env=env,
+                          timeout=timeout)
+
+
+def test_a_linked_game_without_a_port_is_a_usage_error_when_nobody_is_at_the_menu(tmp_path):
+    out = _sim_run("--headless", "--opponent", "link", "--autoplay", "easy")
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1 and out.stdout == "", out.stderr
+    assert out.stderr.startswith("sim: --opponent link needs --port PATH")
+    settings = tmp_path / "settings.toml"
+    settings.write_text('ST_OPPONENT = "link"\n')
+    for how in (["--headless", "--script", os.devnull], ["--autoplay", "easy"]):
+        out = _sim_run("--settings", str(settings), *how)
+        assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
+        assert out.stderr.startswith("sim: %s's ST_OPPONENT = \"link\" needs --port PATH" % settings), out.stderr
+
+
+def test_a_saved_linked_game_without_a_port_is_one_line_too(tmp_path):
+    # The menu's choice kept in the save area (the opponent: link), read
+    # back by a headless run with no port.
+    from engine.save import Saver
+    from hw import keep
+    from sim.desk import DeskNVM
+
+    nvm = tmp_path / "sim.nvm"
+    app = App(saver=Saver(DeskNVM(str(nvm))))
+    app.opponent = "link"
+    keep.save(app, None)
+    assert App(saver=Saver(DeskNVM(str(nvm)))).opponent == "link"
+    out = _sim_run("--headless", "--autoplay", "easy", "--save", str(nvm))
+    assert out.returncode == 2 and out.stderr == "sim: --save %s: a linked game is saved there, which needs " \
+                                                 "--port PATH\n" % nvm, out.stderr
+
+
+def test_the_window_without_a_port_says_a_link_needs_one(desk):
+    from hw import panels
+    from hw.app import MENU, NOTICE
+    from sim.master import DeskApp
+
+    app = DeskApp(opponent="link")
+    runner = Runner(desk, app)
+    runner.step()
+    assert panels.lines(app)[-1] == "(Link: needs --port)"
+    runner.step([buttons.START])
+    assert app.mode == NOTICE and app.lines == ["A link needs --port PATH"] and app.match is None
+    runner.step([buttons.A])
+    assert app.mode == MENU
+    app.lang = "fr"
+    assert panels.lines(app)[-1] == "(Liaison: --port requis)"
+    # (With a port, the board's words: not connected until the link lands.)
+    app = DeskApp(opponent="link", link_port=lambda: None)
+    assert panels.lines(app)[-1] == "(Link: not connected)"
+
+
+# -- a record's text and a player's name on the terminal
+
+def test_a_records_text_reaches_the_terminal_escaped(tmp_path):
+    from desk.record import write
+
+    lines = write(5, 0, 1, [], ["Ann", "Bob"]).splitlines()
+    lines.insert(2, json.dumps({"card": "\x1b[2J\x1b]0;pwned\x07", "stone": 1, "claim": []}))
+    path = tmp_path / "rec.txt"
+    path.write_text("\n".join(lines) + "\n")
+    out = _sim_run("--headless", "--replay", str(path))
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
+    assert "\\x1b[2J\\x1b]0;pwned\\x07" in out.stderr and out.stderr[:-1].isprintable(), out.stderr
+
+
+def test_a_name_with_control_characters_is_refused(tmp_path):
+    for name in ("a\x1b[2J", "two\tparts", "\u202eevil"):
+        out = _sim_run("--headless", "--autoplay", "easy", "--name", name, "--records", str(tmp_path))
+        assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
+        assert out.stderr.startswith("sim: argument --name: ") and out.stderr[:-1].isprintable(), out.stderr
+    assert os.listdir(tmp_path) == []

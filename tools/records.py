@@ -26,7 +26,7 @@ if ROOT not in sys.path:
 
 import engine  # noqa: E402,F401
 from desk import reason, run  # noqa: E402
-from desk.record import RecordError, from_board  # noqa: E402
+from desk.record import RecordError, from_board, shown  # noqa: E402
 from hw.records import BEGIN, END  # noqa: E402
 
 
@@ -91,7 +91,7 @@ def main(argv=None):
         try:
             converted = from_board(text)
         except (RecordError, ValueError, RuntimeError) as e:  # (nested too deep: a RecursionError)
-            problems.append("%s: %s (kept as it came)" % (path, reason(e, "not a board record")))
+            problems.append("%s: %s (kept as it came)" % (path, shown(reason(e, "not a board record"))))
             converted = text
         try:
             with open(path, "x", encoding="utf-8") as f:
