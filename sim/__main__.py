@@ -313,6 +313,12 @@ def main(argv=None):
         desk.close()
         print("sim: --save %s: a linked game is saved there, which needs --port PATH" % args.save, file=sys.stderr)
         return 2
+    if args.headless and script is None and not args.autoplay:
+        # No window and nobody to press a button: the menu would wait for
+        # ever.  (Checked after the files, which are said first.)
+        desk.close()
+        print("sim: --headless needs --autoplay LEVEL or --script FILE: nobody would press the buttons", file=sys.stderr)
+        return 2
     runner = Runner(desk, app)
     shots = Shots(desk, args.shots)
     player = AutoPlayer(args.autoplay, seed ^ 0x1234) if args.autoplay else None

@@ -332,7 +332,7 @@ def test_a_window_never_stops_by_itself():
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split()[-2:] == ["0", "201"]
-    headless = subprocess.run([sys.executable, "-c", script.replace("['--seed', '1']", "['--seed', '1', '--headless']")],
+    headless = subprocess.run([sys.executable, "-c", script.replace("['--seed', '1']", "['--seed', '1', '--headless', '--autoplay', 'easy']")],
                               capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
     assert headless.stdout.split()[-2] == "1" and headless.stderr.startswith("sim: the game did not end in ")
     assert len(headless.stderr.splitlines()) == 1  # (a stuck headless run: status 1, one line, the summary printed)
@@ -453,3 +453,14 @@ def test_a_name_with_control_characters_is_refused(tmp_path):
         assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
         assert out.stderr.startswith("sim: argument --name: ") and out.stderr[:-1].isprintable(), out.stderr
     assert os.listdir(tmp_path) == []
+
+
+def test_headless_with_nobody_at_the_buttons_is_one_line_not_a_wait():
+    # Without --autoplay or --script nobody presses a button: said at
+    # once, not a menu waiting 30 minutes at full speed.
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "sim", "--headless", "--seed", "1"], capture_output=True, text=True,
+                         cwd=ROOT, env=env, timeout=60)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.splitlines() == ["sim: --headless needs --autoplay LEVEL or --script FILE: nobody would press "
+                                       "the buttons"]
