@@ -16,7 +16,7 @@ from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SHIELD, SPY, TRAIT
 from engine.channel import FIRST_KIND, Channel
 from engine.fairdeal import public_hash
 from engine.game import NOBODY, TACTICS
-from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_second, return_move, ruse_move
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_second, return_move, ruse_move, with_claims
 from engine.rng import Random
 from engine.session import (FAILED, MOVE, PLAYING, RETURN, VERSION, Session, move_message,
                             return_message)
@@ -177,6 +177,18 @@ def test_a_second_hello_during_play_stops_the_session_without_harm():
     run(a, b, ab, ba, 20000, stop=lambda: a.state == FAILED)
     assert a.state == FAILED and "restarted" in a.error
     assert public_hash(a.match.game) == before
+
+
+def test_a_move_with_the_claim_all_flag_is_refused():
+    # Claims are spelt out on the link: a MOVE with AUTO_CLAIM set (which
+    # the engine would turn into every provable claim) is refused.
+    def forge(cheater, game, m):
+        m = with_claims(m, 0) | AUTO_CLAIM
+        game.apply(m)  # the table after it, as the cheater would send it
+        digest = public_hash(game)
+        game.undo()
+        return 1, m, digest
+    assert _cheat(14, forge) == "an illegal move: malformed move"
 
 
 def test_a_peer_that_stops_acknowledging_cannot_make_the_boards_drift():
