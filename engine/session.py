@@ -353,7 +353,10 @@ class Session:
         """Bytes from the line: through the channel, then handled.  When
         the other board began a new conversation (``channel.restarted``)
         and this board has shown its secret, the session stops (see the
-        module's doc); else the caller begins anew with it."""
+        module's doc); else the caller begins anew with it.  A ``HELLO``
+        with a commitment this session knows (the other board's replayed,
+        or ours sent back by a looped cable) is no new conversation: it
+        is dropped as a duplicate."""
         self.now = now
         pos = 0
         n = len(data)
@@ -364,7 +367,12 @@ class Session:
             self.pump()
 
     def _restarted(self):
-        if self.state == _REVEALING:
+        if self.channel.decoder.payload()[3:] in (self.commit, self.their_commit):
+            # This link's own HELLO again, the other board's replayed or
+            # ours sent back (a looped cable): a duplicate, not a new game
+            # (a new one commits to a new secret; a RESUME is shorter).
+            self.channel.restarted = False
+        elif self.state == _REVEALING:
             self._refuse("the other board restarted before the deal, with our secret")
         elif self.state == PLAYING and self.resuming is None and self.channel.restart_kind != RESUME \
                 and self.match is not None and self.match.move_count() == 0:

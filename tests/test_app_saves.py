@@ -660,6 +660,29 @@ def test_a_new_game_on_the_other_board_is_said_and_the_old_match_kept():
     run_apps(apps, [None, None], now, lambda: all(a.mode in (TURN, 10) for a in apps), limit=now + 40000)
 
 
+@pytest.mark.parametrize("whose", ["the other's", "its own"])
+def test_a_replayed_or_echoed_first_hello_in_play_changes_nothing(whose):
+    # Board 1, in play, hears the first frame of the link again: board 0's
+    # HELLO (replayed) or its own (a looped cable): no "new game", no
+    # notice; the match plays on to its end on both boards.
+    def first_frame(data):
+        return bytes(data[: data.index(0, 1) + 1])  # (a frame: 0, its bytes, 0)
+
+    apps = _linked(181, CLASSIC, [LoggedStorage(), LoggedStorage()], rounds=1)
+    for app in apps:
+        app.press(buttons.START)
+    first = 0 if whose == "the other's" else 1  # it speaks first: its HELLO knows nobody yet
+    apps[first].tick(0)
+    hello = first_frame(apps[1 - first].port.inbox)
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    notices = []
+    now = run_apps(apps, players, 0, lambda: apps[0].match is not None and apps[0].match.move_count() >= 6)
+    apps[1].port.inbox.extend(hello)
+    run_apps(apps, players, now, lambda: all(a.mode == MATCH_END for a in apps),
+             each=lambda i, a: notices.append(a.lines) if a.mode == NOTICE else None)
+    assert not notices and apps[0].match.moves() == apps[1].match.moves()
+
+
 def test_after_giving_up_a_link_the_next_match_takes_the_buttons():
     apps, stores, players, now = _started(161, CLASSIC, 6, rounds=1)
     apps[1].port.peer = type(apps[1].port)()
