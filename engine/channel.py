@@ -25,7 +25,11 @@ On top of ``engine.frames`` (which throws away anything damaged) it adds:
   that had heard us and now knows nobody) means the other end began a new
   conversation (switched off and on, or into another game): ``restarted``
   is then set, with that message's kind in ``restart_kind``, and the
-  message is left for a new channel to take.
+  message is left for a new channel to take.  A frame cannot tell that
+  from its own first message replayed, or this channel's sent back by a
+  looped cable: the caller reads the message (``decoder.payload()``, kept
+  until the next ``feed``) and, when it is one of those, clears
+  ``restarted``: nothing else has changed.
 
 Times are ms that may wrap at 2**29 (``supervisor.ticks_ms``).  Messages
 are at most ``frames.MAX_PAYLOAD`` bytes; the queue is preallocated.
@@ -132,14 +136,16 @@ class Channel:
 
     def feed(self, data, n=-1, now=0):
         """Bytes from the line.  Stops early (returning how many it used)
-        when a message arrives that ``receive`` has not taken yet."""
+        when a message arrives that ``receive`` has not taken yet, or after
+        a frame while ``restarted``: the decoder still holds the first
+        message that set it, for the caller to judge."""
         if n < 0:
             n = len(data)
         dec = self.decoder
         for i in range(n):
             if dec.feed(data[i]):
                 self._frame(now)
-                if self.has_message:
+                if self.has_message or self.restarted:
                     return i + 1
         return n
 

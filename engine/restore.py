@@ -152,7 +152,10 @@ def scan(saver):
     (seq, slot, blob) and ``blobs``, newest first, every valid one; its
     ``seq`` and ``slot``, the newest's; its ``problem``, what was wrong."""
     saver.slot = -1
-    reasons = []
+    # What nvm, the first slot's storage, found wrong itself (the sim's
+    # file cut short: sim.desk.DeskNVM), then what the slots say.
+    why = getattr(saver.regions[0][0], "problem", None)
+    reasons = [why] if why else []
     read = []
     for slot in range(len(saver.regions)):
         seq, blob = _read(saver, slot)
@@ -177,6 +180,12 @@ def scan(saver):
         while i < len(found) and (seq - found[i][0]) & 0xFFFF >= 0x8000:
             i += 1
         found.insert(i, (seq, slot, blob))
+    # Every save but the very first (number 1) leaves the one before it
+    # in the other slot: a save found alone, numbered otherwise, lost its
+    # neighbour, erased (the area cut short, a write cut after the erase)
+    # where a slot that failed its checks would have said so.
+    if len(found) == 1 and found[0][0] != 1 and not reasons:
+        reasons.append("a slot erased: a save lost")
     saver.found = found
     saver.blobs = [b for _, _, b in found]
     if found:

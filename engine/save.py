@@ -43,6 +43,20 @@ slot *not* holding the newest valid save, as one slice assignment, with the
 next sequence number; a cut during that write leaves the other slot, the
 previous save, intact.  ``load`` returns the newest slot whose CRC holds.
 
+``problem`` says (the app shows it) when the newest save may not be the
+one offered.  A slot that is neither erased nor whole (a bad header,
+length or CRC) is named: a write cut part-way, the power cut this layout
+expects, or damage; either way the save it held, or was taking, is gone,
+so even the expected cut is said ("an interrupted save?"), never passed
+over.  A slot left erased says nothing by itself (it may never have been
+written), but each save after the first (number 1) leaves the one before
+it in the other slot: a save found alone, numbered otherwise, lost its
+neighbour, the newer or the older (a storage cut short, a write cut
+between its erase and its first byte), and that is said too.  The first
+slot's storage (nvm) may know it is damaged itself (the sim's file cut
+short): its own ``problem`` is said first.  Only a cut before a write
+erased anything says nothing: the slot still holds what it held.
+
 Pure Python for CPython, MicroPython and CircuitPython: no struct, no zlib,
 ints below 2**30.
 """

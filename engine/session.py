@@ -14,8 +14,9 @@ the session with ``error`` said; a new link is then the player's choice.
 Then both run the same engine in lockstep and
 exchange only moves; every move carries its turn number and the hash of the
 public state after it.  Anything a fair peer could not send (a card it was
-not dealt, an unprovable claim, a move out of turn or for another turn, a
-reveal that does not match its commitment, a different state) stops the
+not dealt, an unprovable claim, a "claim all" where claims are spelt out,
+a move out of turn or for another turn, a reveal that does not match its
+commitment, a different state) stops the
 session with ``error`` set, and the game on this side does not change (a
 second HELLO, once the deal is made, stops it too).
 
@@ -66,6 +67,7 @@ _MOVE_BYTES = const(14)
 _RETURN_BYTES = const(12)
 _RESUME_BYTES = const(18)
 _AHEAD = const(6)  # the most moves a save may be ahead of the other's (they are sent again)
+_CLAIM_ALL = const(8)  # AUTO_CLAIM (1 << 19: engine.moves) in the move's second byte: never sent
 REVEAL_MS = const(10000)  # the longest the other board may keep its secret once it has ours
 
 # Where a session stands.
@@ -305,7 +307,7 @@ class Session:
         if turn != self.turn + 1:
             return self._fail("a move for turn %d, expected %d" % (turn, self.turn + 1))
         if kind == MOVE:
-            if p[2] >> (MOVE_BITS - 24):
+            if p[2] >> (MOVE_BITS - 24) or p[3] & _CLAIM_ALL:  # (claims are spelt out)
                 return self._fail("an illegal move: malformed move")
             m = p[2] << 24 | p[3] << 16 | p[4] << 8 | p[5]
         else:
@@ -351,7 +353,10 @@ class Session:
         """Bytes from the line: through the channel, then handled.  When
         the other board began a new conversation (``channel.restarted``)
         and this board has shown its secret, the session stops (see the
-        module's doc); else the caller begins anew with it."""
+        module's doc); else the caller begins anew with it.  A ``HELLO``
+        with a commitment this session knows (the other board's replayed,
+        or ours sent back by a looped cable) is no new conversation: it
+        is dropped as a duplicate."""
         self.now = now
         pos = 0
         n = len(data)
@@ -362,7 +367,12 @@ class Session:
             self.pump()
 
     def _restarted(self):
-        if self.state == _REVEALING:
+        if self.channel.decoder.payload()[3:] in (self.commit, self.their_commit):
+            # This link's own HELLO again, the other board's replayed or
+            # ours sent back (a looped cable): a duplicate, not a new game
+            # (a new one commits to a new secret; a RESUME is shorter).
+            self.channel.restarted = False
+        elif self.state == _REVEALING:
             self._refuse("the other board restarted before the deal, with our secret")
         elif self.state == PLAYING and self.resuming is None and self.channel.restart_kind != RESUME \
                 and self.match is not None and self.match.move_count() == 0:

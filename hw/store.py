@@ -64,7 +64,12 @@ class FileArea:
     index or slice, writes by slice (in place: the other bytes are not
     rewritten).  The file (and its folder) is made on first use, filled
     with 0xFF like erased flash; a short file (a cut while it was made) is
-    padded.  OSError when it cannot be made: then there is no file slot."""
+    padded.  A file cut short after a save was written in it reads erased
+    past its end (and the read-only layout does not read it): the slot's
+    checks, or the rule that each save but the first has its neighbour
+    (``engine.save``), say the save lost, unless an older save the other
+    layout left in nvm stands beside the one found.  OSError when it
+    cannot be made: then there is no file slot."""
 
     def __init__(self, path, size):
         self.path = path

@@ -120,17 +120,23 @@ class DeskPixels:
 
 
 class DeskNVM:
-    """``microcontroller.nvm`` on the desktop: 8 KB kept in a file."""
+    """``microcontroller.nvm`` on the desktop: 8 KB kept in a file.  A
+    file shorter than that (cut short: the sim writes it whole) reads
+    erased beyond its end, and ``problem`` says so (the saves' reader,
+    ``engine.restore.scan``, reports it with the slots')."""
 
     SIZE = 8192
 
     def __init__(self, path=None):
         self.path = path
         self.data = bytearray(b"\xff" * self.SIZE)
+        self.problem = None
         if path and os.path.exists(path):
             with open(path, "rb") as f:
                 stored = f.read(self.SIZE)
             self.data[: len(stored)] = stored
+            if len(stored) < self.SIZE:
+                self.problem = "save area cut short: %d of %d bytes" % (len(stored), self.SIZE)
 
     def __len__(self):
         return self.SIZE

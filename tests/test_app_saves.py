@@ -212,6 +212,71 @@ def test_fuzzed_save_areas_never_crash_the_app_nor_half_load():
     assert outcomes.get(RESUME, 0) > 50
 
 
+def _after_write(store, i):
+    # The save area just after write ``i`` of a logged play.
+    before, start, frame = store.log[i]
+    data = bytearray(before)
+    data[start : start + len(frame)] = frame
+    return data
+
+
+def _said_then_offered(app):
+    # The notice said at power-up (its lines joined), and what is offered after it.
+    assert app.mode == NOTICE and app.lines[0] == app.t("save_problem")
+    said = " ".join(app.lines)
+    return said, offered(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_a_newer_save_lost_from_an_erased_slot_is_said(lang):
+    # The newest save sits in the second slot (even writes: the first slot)
+    # and that slot reads erased (cut off, or its write cut between the
+    # erase and the first byte): the save before it is offered, and said,
+    # under the heading the other damaged saves have, in every language.
+    app, store, states = play_logged("easy", CLASSIC, 1, seed=5, stop_after=8)
+    for i in (3, 5, 7):  # writes 4, 6 and 8: the second slot
+        data = _after_write(store, i)
+        assert boot(data, opponent="pass").saver.load() == (Saver(data).blobs[0], None)  # whole: nothing to say
+        data[NVM // 2 :] = b"\xff" * (NVM // 2)
+        back = boot(data, opponent="pass", lang=lang)
+        said, got = _said_then_offered(back)
+        assert "save lost" in said and got == states[i - 1]
+    # The first save of all has no neighbour: found alone, it says nothing.
+    data = _after_write(store, 1)
+    data[NVM // 2 :] = b"\xff" * (NVM // 2)
+    assert offered(boot(data, opponent="pass")) == states[0] and Saver(data).load()[1] is None
+
+
+def test_a_newer_save_with_a_bad_checksum_is_said_and_the_one_before_offered():
+    app, store, states = play_logged("easy", TACTICS, 1, seed=6, stop_after=6)
+    data = _after_write(store, 5)  # the newest in the second slot, the one before in the first
+    data[NVM // 2 + 20] ^= 0x10
+    said, got = _said_then_offered(boot(data, opponent="pass"))
+    assert "slot 2: bad checksum" in said and got == states[4]
+
+
+@pytest.mark.parametrize("size", [0, 100, 4096, 4110, 6000])
+@pytest.mark.parametrize("write", [1, 5])
+def test_the_sims_save_file_cut_short_is_said(tmp_path, size, write):
+    # sim.nvm (the sim's stand-in for nvm, sim.desk.DeskNVM) cut to
+    # ``size`` bytes: past its end it reads erased, and the cut is said
+    # with whatever the slots say; the newest save left whole is offered.
+    pytest.importorskip("blinka_displayio_pygamedisplay")
+    from sim.desk import DeskNVM
+
+    app, store, states = play_logged("easy", CLASSIC, 1, seed=5, stop_after=6)
+    path = tmp_path / "sim.nvm"
+    path.write_bytes(bytes(_after_write(store, write))[:size])
+    back = App(seed=1, opponent="pass", saver=Saver(DeskNVM(str(path))))
+    said, got = _said_then_offered(back)
+    assert "save area cut short: %d of %d bytes" % (size, NVM) in said
+    whole = size >= NVM // 2 + len(store.log[write][2])  # the newest save, in the second slot, still whole
+    assert got == (states[write] if whole else states[write - 1] if size >= 100 else None)
+    # Whole again once a save is written: nothing more to say.
+    path.write_bytes(bytes(_after_write(store, write)))
+    assert Saver(DeskNVM(str(path))).load()[1] is None
+
+
 @pytest.mark.parametrize("error", [OSError(5, "flash worn out"), RuntimeError("Unable to write to nvm. (worn)")])
 def test_a_save_that_cannot_be_written_is_said_once_and_play_goes_on(error):
     class Worn(LoggedStorage):
@@ -593,6 +658,29 @@ def test_a_new_game_on_the_other_board_is_said_and_the_old_match_kept():
     apps[1].press(buttons.A)
     apps[1].press(buttons.START)  # and joins the new game
     run_apps(apps, [None, None], now, lambda: all(a.mode in (TURN, 10) for a in apps), limit=now + 40000)
+
+
+@pytest.mark.parametrize("whose", ["the other's", "its own"])
+def test_a_replayed_or_echoed_first_hello_in_play_changes_nothing(whose):
+    # Board 1, in play, hears the first frame of the link again: board 0's
+    # HELLO (replayed) or its own (a looped cable): no "new game", no
+    # notice; the match plays on to its end on both boards.
+    def first_frame(data):
+        return bytes(data[: data.index(0, 1) + 1])  # (a frame: 0, its bytes, 0)
+
+    apps = _linked(181, CLASSIC, [LoggedStorage(), LoggedStorage()], rounds=1)
+    for app in apps:
+        app.press(buttons.START)
+    first = 0 if whose == "the other's" else 1  # it speaks first: its HELLO knows nobody yet
+    apps[first].tick(0)
+    hello = first_frame(apps[1 - first].port.inbox)
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    notices = []
+    now = run_apps(apps, players, 0, lambda: apps[0].match is not None and apps[0].match.move_count() >= 6)
+    apps[1].port.inbox.extend(hello)
+    run_apps(apps, players, now, lambda: all(a.mode == MATCH_END for a in apps),
+             each=lambda i, a: notices.append(a.lines) if a.mode == NOTICE else None)
+    assert not notices and apps[0].match.moves() == apps[1].match.moves()
 
 
 def test_after_giving_up_a_link_the_next_match_takes_the_buttons():

@@ -130,6 +130,25 @@ def test_the_other_end_starting_again_is_noticed():
     assert new.peer_epoch == 2 and new.receive()[0] == FIRST_KIND + 4
 
 
+def test_a_restart_stops_the_feed_with_its_message_left_to_read():
+    # The first message that sets ``restarted`` is left in the decoder for
+    # the caller to judge (engine.session: a HELLO of its own link again
+    # is a duplicate), even when more frames follow it in the same bytes.
+    a, b, inbox_a, inbox_b, to_a, to_b, _ = exchange(9, 5, 0, 0, 0)
+    fresh = Channel(epoch=b.epoch % 255 + 1)
+    fresh.send(FIRST_KIND, b"first of a new talk")
+    frame = bytes(fresh.poll(0))
+    b.send(FIRST_KIND + 1, b"old talk")
+    data = frame + bytes(b.poll(10**6)) + bytes(fresh.poll(10**6))
+    used = a.feed(data, now=1)
+    assert used == len(frame) and a.restarted and a.restart_kind == FIRST_KIND
+    assert bytes(a.decoder.payload()) == b"first of a new talk"
+    a.restarted = False  # the caller judged it a duplicate: the talk goes on as before
+    a.feed(data[used:], now=2)
+    kind, payload = a.receive()
+    assert kind == FIRST_KIND + 1 and bytes(payload) == b"old talk" and not a.restarted
+
+
 def test_a_restart_with_the_same_epoch_is_noticed_and_old_acks_release_nothing():
     a, b, inbox_a, inbox_b, to_a, to_b, _ = exchange(8, 20, 0, 0, 0)
     assert a.heard_back and b.heard_back

@@ -201,6 +201,26 @@ def test_slot_problems_are_reported():
     assert Saver(bytearray(512)).load() == (None, None)
 
 
+def test_a_save_found_alone_says_its_neighbour_lost():
+    # Each save but the first leaves the one before in the other slot: one
+    # found alone, numbered other than 1, had a neighbour, now erased.
+    store = bytearray(b"\xff" * 512)
+    s = Saver(store)
+    s.save(encode(None, opponent=1))
+    assert Saver(store).load() == (encode(None, opponent=1), None)  # the first save: alone as it should be
+    for i in range(2, 6):
+        s.save(encode(None, opponent=i))
+        assert Saver(store).load() == (encode(None, opponent=i), None)
+        erased = bytearray(store)
+        newest = 256 * (1 - i % 2)  # save i is in slot 2 when i is even
+        erased[256 - newest : 512 - newest] = b"\xff" * 256  # the one before, erased
+        assert Saver(erased).load() == (encode(None, opponent=i), "a slot erased: a save lost")
+        erased = bytearray(store)
+        erased[newest : newest + 256] = b"\xff" * 256  # the newest erased: the one before, and said
+        lost = "a slot erased: a save lost" if i > 2 else None  # (unless that one is the first)
+        assert Saver(erased).load() == (encode(None, opponent=i - 1), lost)
+
+
 def test_save_too_long_is_refused():
     s = Saver(bytearray(64))
     with pytest.raises(ValueError):

@@ -16,7 +16,7 @@ from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SHIELD, SPY, TRAIT
 from engine.channel import FIRST_KIND, Channel
 from engine.fairdeal import public_hash
 from engine.game import NOBODY, TACTICS
-from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_second, return_move, ruse_move
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_second, return_move, ruse_move, with_claims
 from engine.rng import Random
 from engine.session import (FAILED, MOVE, PLAYING, RETURN, VERSION, Session, move_message,
                             return_message)
@@ -177,6 +177,55 @@ def test_a_second_hello_during_play_stops_the_session_without_harm():
     run(a, b, ab, ba, 20000, stop=lambda: a.state == FAILED)
     assert a.state == FAILED and "restarted" in a.error
     assert public_hash(a.match.game) == before
+
+
+@pytest.mark.parametrize("variant", [0, TACTICS])
+@pytest.mark.parametrize("whose", ["theirs", "ours"])
+def test_a_replayed_or_reflected_first_hello_in_play_is_a_duplicate(whose, variant):
+    # The first frame each board sent (its HELLO: sequence 1, heard 0),
+    # recorded off the line; in play, board a hears the other's again (a
+    # replay) or its own (a looped cable echoes it): a duplicate, dropped;
+    # the match plays on to the end on both boards, the same.
+    a, b, ab, ba = pair(12, variant=variant)
+    a.start()
+    b.start()
+    first = {"ours": bytes(a.channel.poll(0)), "theirs": bytes(b.channel.poll(0))}
+    ab.send(first["ours"], 0)
+    ba.send(first["theirs"], 0)
+    bots = [Bot("medium", 1), Bot("medium", 2)]
+    if variant == TACTICS:
+        bots = [Steered(1, lambda g: False), Steered(2, lambda g: False)]
+    now = run(a, b, ab, ba, 600000, bots, stop=lambda: a.state == PLAYING and a.match.game.move_count() >= 6)
+    for _ in range(3):
+        a.feed(first[whose], now)
+        assert a.state == PLAYING and not a.peer_began() and not a.error
+    now = run(a, b, ab, ba, 1200000, bots, now=now, stop=lambda: a.match.game.over() and b.match.game.over())
+    assert a.state == b.state == PLAYING, (a.error, b.error)
+    assert a.match.game.over() and public_hash(a.match.game) == public_hash(b.match.game)
+
+
+def test_a_hello_with_a_new_commitment_is_still_a_new_game():
+    # The other board begins anew with the same epoch (1 time in 255): its
+    # HELLO looks like its first one replayed, but commits to a new
+    # secret: a new game, told to the app (which keeps the match on offer).
+    a, b, ab, ba = _playing_pair(13)
+    now = run(a, b, ab, ba, 60000, [Bot("easy", 1), Bot("easy", 2)], stop=lambda: a.match.game.move_count() >= 4)
+    again = Session(Channel(epoch=b.channel.epoch), 0, 1, lambda n: bytes(range(n)))
+    again.start()
+    a.feed(bytes(again.channel.poll(0)), now)
+    assert a.state == PLAYING and a.peer_began() == FIRST_KIND  # a HELLO
+
+
+def test_a_move_with_the_claim_all_flag_is_refused():
+    # Claims are spelt out on the link: a MOVE with AUTO_CLAIM set (which
+    # the engine would turn into every provable claim) is refused.
+    def forge(cheater, game, m):
+        m = with_claims(m, 0) | AUTO_CLAIM
+        game.apply(m)  # the table after it, as the cheater would send it
+        digest = public_hash(game)
+        game.undo()
+        return 1, m, digest
+    assert _cheat(14, forge) == "an illegal move: malformed move"
 
 
 def test_a_peer_that_stops_acknowledging_cannot_make_the_boards_drift():
@@ -582,6 +631,27 @@ def test_a_board_that_rerolls_the_deal_gets_one_and_is_stopped(variant):
     assert honest.state == FAILED and honest.redeal
     assert honest.error == "the other board restarted before the deal, with our secret"
     assert len(cheat.deals) == 1 and honest.match is None  # one look at one deal, and no game here
+
+
+def test_before_the_deal_a_replayed_hello_is_a_duplicate_and_a_new_one_refused():
+    # The honest board has shown its secret; the other keeps its own (for
+    # now) and has heard it.  Its first HELLO again, or the honest board's
+    # own sent back, changes nothing; a HELLO of the same epoch with a new
+    # commitment is another deal sought: refused.
+    honest = _honest(34)
+    cheat = Rerolling(35, reroll=False)
+    first = bytes(cheat.channel.poll(0))
+    echo = bytes(honest.channel.poll(0))
+    _against(honest, cheat, 1000, stop=lambda: honest.channel.heard_back)
+    assert honest.state == 1 and honest.channel.heard_back  # _REVEALING, heard by the other
+    for frame in (first, echo, first):
+        honest.feed(frame, 1000)
+        assert honest.state == 1 and not honest.peer_began() and not honest.redeal
+    fresh = Channel(epoch=cheat.epoch)
+    fresh.send(16, bytes((VERSION, 0, 1)) + cheat.commitment(bytes(16)))  # a new HELLO
+    honest.feed(bytes(fresh.poll(0)), 1001)
+    assert honest.state == FAILED and honest.redeal
+    assert honest.error == "the other board restarted before the deal, with our secret"
 
 
 def test_a_board_that_drops_the_dealt_match_before_its_first_move_is_stopped():

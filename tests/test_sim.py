@@ -286,6 +286,24 @@ def test_the_sim_saves_to_a_file_and_offers_the_match_at_the_next_start(tmp_path
     assert resumed["screen"] in ("handoff", "turn") and resumed["moves"] == 1
 
 
+def test_a_save_file_cut_short_is_said_and_the_save_before_offered(tmp_path):
+    # Two writes (the match started, its first move): the newest sits in the
+    # save area's second half.  The file cut to its first half: the sim says
+    # so on screen (and on stdout), then offers the match as it started.
+    save = tmp_path / "nvm.bin"
+    script = tmp_path / "buttons.txt"
+    script.write_text("start a a a\n")
+    first = _sim("--headless", "--script", str(script), "--seed", "8", "--opponent", "pass", "--save", str(save))
+    assert first["moves"] == 1
+    save.write_bytes(save.read_bytes()[:4096])
+    script.write_text("")
+    said = _sim("--headless", "--script", str(script), "--seed", "1", "--save", str(save))
+    assert said["screen"] == "notice"
+    script.write_text("a a a\n")  # the notice, then resume
+    resumed = _sim("--headless", "--script", str(script), "--seed", "1", "--save", str(save))
+    assert resumed["screen"] in ("handoff", "turn") and resumed["moves"] == 0
+
+
 def test_records_of_two_runs_with_the_same_seed_are_both_kept(tmp_path):
     # The README's own example run twice: two files, neither written over.
     from sim.__main__ import Records

@@ -134,6 +134,22 @@ def test_a_save_made_after_a_switch_is_the_newest_in_either_layout(tmp_path):
         assert slots(tmp_path, writable, nvm).load()[0] in (blob(12), blob(11))
 
 
+@pytest.mark.parametrize("writable", [True, False])
+@pytest.mark.parametrize("keep", [0, 2, 10])
+def test_a_file_slot_cut_short_says_its_save_lost(tmp_path, writable, keep):
+    # The newest save sits in the file; the file is cut to ``keep`` bytes
+    # (a board reads it only when whole, a writable one pads it): the one
+    # before, in nvm, is loaded, and the loss is said either way.
+    nvm = bytearray(b"\xff" * 8192)
+    saver = slots(tmp_path, True, nvm)
+    for i in range(4):
+        saver.save(blob(i))
+    path = tmp_path / "saves" / "slot2.bin"
+    path.write_bytes(path.read_bytes()[:keep])
+    got, problem = slots(tmp_path, writable, nvm).load()
+    assert got == blob(2) and problem
+
+
 class Cut(Exception):
     pass
 
