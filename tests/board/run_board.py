@@ -261,6 +261,8 @@ def feed():
 
 keypad.feed = feed
 T0 = time.ticks_us()
+# Compiled, then run: the text is not kept (a board compiles code.py from
+# the file and keeps only its code).
 with open("code.py") as f:
-    source = f.read()
-exec(compile(source, "code.py", "exec"), g)
+    code = compile(f.read(), "code.py", "exec")
+exec(code, g)
