@@ -1,31 +1,34 @@
-# Schotten Totten on an Adafruit PyBadge or PyGamer (CircuitPython).
+# Schotten Totten on an Adafruit PyBadge or PyGamer (CircuitPython 10).
 # Copy this file with engine/, hw/ and lib/ to the CIRCUITPY drive.
 import gc
-import os
+import sys
 
-import engine
-from hw.app import App
-from hw.boards import open_board
-from hw.main import Runner
+# The other modules are .mpy files made for CircuitPython 10 (.mpy version
+# 6: 8 and older cannot load them, and the bundle is not tried on 9).  Any
+# other is told so before one is imported, on the console, which the screen
+# shows.  (10 and 6: tools/bundle.py's CIRCUITPY_VERSION and CIRCUITPY_MPY.)
+if sys.implementation.version[0] < 10 or sys.implementation._mpy & 255 != 6:
+    print("Schotten Totten needs CircuitPython 10; this board has %d.%d.%d." % sys.implementation.version[:3])
+else:
+    import board
+    import displayio
 
-from hw.settings import app_options, read
-from hw.store import BoardRecords, drive_writable, open_saver
+    try:
+        import engine
+        from hw.main import Runner
+        from hw.start import start
 
-# settings.toml: the menu's defaults, the link's speed, the brightness.
-settings, problems = read(os.getenv)
-for problem in problems:
-    print(problem)
-options = app_options(settings)
-del read, app_options, problems
-# hw.settings is only needed at start: its code goes back to the heap.
-engine.unload("hw.settings")
-gc.collect()
-handheld = open_board(settings)
-# Saves in nvm (and a file when a boot.py made the drive writable: the two
-# slots then sit in two chips); records in flash when writable, and on the
-# serial console always.
-writable = drive_writable()
-app = App(seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF, link_port=handheld.open_uart, random_bytes=os.urandom,
-          saver=open_saver(handheld.nvm, writable), recorder=BoardRecords(settings["ST_NAME"], writable),
-          **options)
-Runner(handheld, app).run()
+        # (hw.start: settings.toml, the board, the app with its saves.)
+        handheld, app = start()
+        del start
+        engine.unload("hw.start")
+        gc.collect()
+        Runner(handheld, app).run()
+    except MemoryError:
+        # At start or in play: the console takes the screen back to say so.
+        # The save is as the last move left it: each is one write, its
+        # memory taken before it starts.
+        board.DISPLAY.root_group = displayio.CIRCUITPYTHON_TERMINAL
+        board.DISPLAY.auto_refresh = True
+        print("Out of memory: press reset to go on from the save; if it comes back, "
+              "choose a lighter game (classic, an easier opponent).")

@@ -22,6 +22,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import board_run  # noqa: E402
 import circuitpy_run  # noqa: E402
 import bundle  # noqa: E402
+from engine.restore import resume  # noqa: E402
+from engine.save import Saver  # noqa: E402
 
 MPY = os.path.join(ROOT, "tests", "mpy")
 # A PyBadge leaves about 150 KB to a program; 20 KB of it is kept for what
@@ -180,3 +182,53 @@ def test_a_linked_match_between_two_interpreters(board, tmp_path, variant):
     assert a["end"] == b["end"] == "match"
     assert a["moves"] == b["moves"] and int(a["moves"]) > 10
     assert a["results"] == b["results"]  # the same match, seat by seat
+
+
+# ---- another CircuitPython, or out of memory: one line, never a traceback
+
+def said(out):
+    """What code.py printed (the lines that are no figure of the run)."""
+    return [line for line in out.splitlines() if line.split(" ", 1)[0] not in FIGURES and not line.startswith("qstr")]
+
+
+FIGURES = {"standins", "startup_us", "startup_calls", "setup", "driver", "full", "screen", "end"}
+
+
+@pytest.mark.parametrize("firmware", ["8.2.9 0", "9.2.8 6", "11.0.0 7"])
+def test_another_circuitpython_is_told_the_one_the_bundle_needs(board, firmware):
+    # 8 has no .mpy version 6 (its modules do not load) nor _mpy; 9 loads
+    # them, but the bundle is made for 10; an 11 with another .mpy version
+    # does not.  (tests/board/run_board.py: BOARD_FIRMWARE.)
+    code, got, out = board_run.play(board, BOARD_HEAP, BOARD_FIRMWARE=firmware, BOARD_SEED=1)
+    assert code == 0 and "Traceback" not in out, out[-3000:]
+    assert said(out) == ["Schotten Totten needs CircuitPython %d; this board has %s." % (
+        bundle.CIRCUITPY_VERSION, firmware.split()[0])]
+    assert got["screen"] == "console" and got["end"] == "code" and "startup_us" not in got  # the app never started
+
+
+def test_out_of_memory_at_start_is_one_line_on_the_screen(board):
+    # 50,000 bytes: well short of what the set-up keeps (about 70 KB).
+    code, got, out = board_run.play(board, 50000, BOARD_SEED=1)
+    assert code == 0 and "Traceback" not in out, out[-3000:]
+    lines = said(out)
+    assert len(lines) == 1 and lines[0].startswith("Out of memory: press reset"), lines
+    assert got["screen"] == "console" and got["end"] == "code" and "startup_us" not in got
+
+
+@pytest.mark.parametrize("variant", ["classic", "tactics"])
+def test_out_of_memory_in_play_is_one_line_and_the_save_is_kept(board, tmp_path, variant):
+    # The heap filled while the bot is about to choose (BOARD_FULL): the
+    # app runs out in play.  The save holds every move made before, and the
+    # next start offers it and plays it to the end.
+    nvm = str(tmp_path / "nvm.bin")
+    code, got, out = board_run.play(board, 0, ST_VARIANT=variant, ST_OPPONENT="medium", BOARD_SEED=3, BOARD_FULL=12,
+                                    BOARD_NVM=nvm)
+    assert code == 0 and "Traceback" not in out, out[-3000:]
+    lines = said(out)
+    assert len(lines) == 1 and lines[0].startswith("Out of memory: press reset"), lines
+    assert got["screen"] == "console" and got["end"] == "code"
+    with open(nvm, "rb") as f:
+        blob, problem = Saver(bytearray(f.read())).load()
+    assert problem is None and len(resume(blob)[0].moves()) == int(got["full"]) > 0
+    again = play(board, BOARD_HEAP, ST_VARIANT=variant, ST_OPPONENT="medium", BOARD_SEED=4, BOARD_NVM=nvm)
+    assert again["resumed"] == "True" and again["end"] == "match"

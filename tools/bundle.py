@@ -34,7 +34,11 @@ PACKAGES = ("engine", "hw", "hw/lang")
 # neopixel_write, hw.boards.Pixels; the text on screen is hw/text.py's; the
 # link's SHA-256, where the firmware lacks hashlib, engine/sha256.py's).
 LIBRARIES = ()
-# What CircuitPython's mpy-cross writes first: "C", then the .mpy version.
+# The CircuitPython the bundle is for (its major version), and what its
+# mpy-cross writes first: "C", then the .mpy version (6 since CircuitPython
+# 9; 7 and 8 wrote 5, 6 "M" and 3).  code.py checks the board's against
+# both before it imports any .mpy (tests/test_startup.py holds them equal).
+CIRCUITPY_VERSION = 10
 CIRCUITPY_MPY = b"C\x06"
 HOW = ("CircuitPython's mpy-cross is needed (MPY_CROSS=path/to/mpy-cross): see the README, "
        '"On a board"')
@@ -74,8 +78,8 @@ def check_mpy_cross(mpy_cross):
         with open(src + ".mpy", "rb") as f:
             head = f.read(2)
     if head != CIRCUITPY_MPY:
-        raise BundleError("%s makes .mpy files CircuitPython 10 rejects (header %r, not %r): it is not "
-                          "CircuitPython's. %s" % (mpy_cross, head, CIRCUITPY_MPY, HOW))
+        raise BundleError("%s makes .mpy files CircuitPython %d rejects (header %r, not %r): it is not "
+                          "CircuitPython's. %s" % (mpy_cross, CIRCUITPY_VERSION, head, CIRCUITPY_MPY, HOW))
 
 
 def compile_module(mpy_cross, src, out, name, source=None):

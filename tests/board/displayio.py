@@ -184,12 +184,17 @@ class Group:
         self.items[i] = layer
 
 
+# The console's own group (its text and the status line): what a display
+# shows from start-up until a program sets another root group.
+CIRCUITPYTHON_TERMINAL = Group()
+
+
 class Display:
     # board.DISPLAY: a 160x128 panel; counts refreshes.
     def __init__(self, width=160, height=128):
         self.width = width
         self.height = height
-        self.root_group = None
+        self.root_group = CIRCUITPYTHON_TERMINAL
         self.auto_refresh = True
         self.brightness = 1.0
         self.refreshes = 0

@@ -14,6 +14,9 @@
 #              or a bot's level (its modules and state then count as the
 #              app's: a rough figure)
 # BOARD_CUT    cut the power (exit at once) once the match has this many moves
+# BOARD_FULL   once the game's history has this many entries, fill the heap
+#              when the bot is about to choose (prints "full" and the
+#              match's moves then): the app runs out of memory in play
 # BOARD_NVM    the nvm's file (saves survive between two runs)
 # BOARD_LINK   the cable's folder and end, "FOLDER:A": two runs in step, a
 #              poll of one for a poll of the other (see busio.py)
@@ -21,11 +24,19 @@
 # BOARD_POLLS  give up (exit 1) after this many polls (default 30000)
 # BOARD_MEASURE  only print what the stand-ins and the driver keep, and stop
 # BOARD_QSTR_FILL  names to intern before code.py starts (see below)
+# BOARD_FIRMWARE  "VERSION MPY", another CircuitPython for code.py's
+#              sys.implementation: "8.2.9 0" (MPY 0: no ``_mpy``, as before
+#              9), "11.0.0 7"; when MPY is not this interpreter's .mpy
+#              version, the bundle's modules do not load (not found), as
+#              on such a board
 #
 # Prints lines "name value": the stand-ins' heap, the app's heap after set-up
 # and its peak (live, after a collection, every few polls; the stand-ins'
 # and the bot's own bytes taken off), the result, and exits 0 when the
 # match ended (or was cut); MemoryError or any other exception exits 1.
+# When code.py ends by itself (a board then says "Code done running"):
+# "screen console" when the display shows the console (what code.py
+# printed) and refreshes by itself, else "screen app"; then "end code".
 import gc
 import micropython
 import os as _os
@@ -83,6 +94,29 @@ class _Os:
 sys.modules["os"] = _Os()
 
 
+class _Implementation:
+    name = "circuitpython"
+
+
+class _Firmware:
+    # sys as code.py sees it on another CircuitPython (BOARD_FIRMWARE).
+    def __init__(self, spec):
+        version, mpy = spec.split()
+        self.implementation = _Implementation()
+        self.implementation.version = tuple(int(x) for x in version.split(".")) + ("",)
+        if int(mpy):
+            self.implementation._mpy = int(mpy)
+
+    def __getattr__(self, name):
+        return getattr(sys, name)
+
+
+if _os.getenv("BOARD_FIRMWARE"):
+    sys.modules["sys"] = _Firmware(_os.getenv("BOARD_FIRMWARE"))
+    if getattr(sys.modules["sys"].implementation, "_mpy", 0) & 255 != sys.implementation._mpy & 255:
+        sys.path[:] = [HERE]  # the drive's .mpy files cannot be loaded
+
+
 def _fill(n):
     # A board keeps its firmware's names (its native modules') in flash and
     # makes pools only for the app's; here the stand-ins' and this script's
@@ -125,10 +159,11 @@ if _os.getenv("BOARD_MEASURE"):
     print("driver", gc.mem_alloc() - deps)
     raise SystemExit(0)
 CUT = int(_os.getenv("BOARD_CUT") or "0")
+FULL = int(_os.getenv("BOARD_FULL") or "0")
 POLLS = int(_os.getenv("BOARD_POLLS") or "30000")
 STARTUP_ONLY = bool(_os.getenv("BOARD_STARTUP"))
 state = {"app": None, "player": None, "polls": 0, "peak": 0, "resumed": False, "driver": 0, "redraw_us": 0, "redraw_calls": 0,
-         "redraw_max_us": 0}
+         "redraw_max_us": 0, "hold": None}
 
 
 def call_overhead():
@@ -257,12 +292,35 @@ def feed():
         finish(app, "match")
     if CUT and app.match is not None and len(app.game.history) >= CUT:
         finish(app, "cut")
+    if FULL and mode == 3 and app.thought and len(app.game.history) >= FULL:  # hw.app.THINKING: it chooses now
+        print("full", len(app.match.moves()))  # the moves made: the save holds them all
+        fill()
+        return None
     b = player.next_button(app)
     return None if b is None else state["keys"].index(b)
 
 
+def fill():
+    # Takes what the heap has left, in ever smaller pieces, kept until
+    # code.py ends: the app's next allocation fails.
+    hold = state["hold"] = []
+    for size in (4096, 256, 16):
+        try:
+            while True:
+                hold.append(bytearray(size))
+        except MemoryError:
+            pass
+
+
 keypad.feed = feed
 T0 = time.ticks_us()
+# Compiled, then run: the text is not kept (a board compiles code.py from
+# the file and keeps only its code).
 with open("code.py") as f:
-    source = f.read()
-exec(compile(source, "code.py", "exec"), g)
+    code = compile(f.read(), "code.py", "exec")
+exec(code, g)
+# code.py ended by itself.
+state["hold"] = None
+shown = board.DISPLAY.root_group is displayio.CIRCUITPYTHON_TERMINAL and board.DISPLAY.auto_refresh
+print("screen", "console" if shown else "app")
+print("end code")
