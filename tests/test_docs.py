@@ -68,3 +68,35 @@ def test_strength_figures_live_in_the_readme_only():
     for name in os.listdir(os.path.join(ROOT, "docs")):
         if name.endswith(".md"):
             assert not rate.search(read("docs", name)), name
+
+
+def test_the_readme_stays_a_front_page():
+    # What it is, the two commands, boards and wiring, controls, screenshots
+    # and the strength table, with a link to every document; the longer
+    # reference lives in docs/.
+    lines = read("README.md").splitlines()
+    assert len(lines) <= 180, len(lines)
+    docs = sorted(n for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md"))
+    assert [n for n in docs if "(docs/%s)" % n not in read("README.md")] == []
+
+
+def heading_anchors(text):
+    """The anchors of a Markdown document's headings, as GitHub makes them."""
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+            for h in re.findall(r"^#+ (.*)$", re.sub(r"```.*?```", "", text, flags=re.S), re.M)}
+
+
+def test_every_link_between_the_documents_leads_somewhere():
+    docs = ["README.md"] + [os.path.join("docs", n) for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md")]
+    broken = []
+    for doc in docs:
+        for target in re.findall(r"\]\(([^)\s]+)\)", read(doc)):
+            if "://" in target:
+                continue
+            path, _, anchor = target.partition("#")
+            path = os.path.normpath(os.path.join(os.path.dirname(doc), path)) if path else doc
+            if not os.path.exists(os.path.join(ROOT, path)):
+                broken.append((doc, target))
+            elif anchor and anchor not in heading_anchors(read(path)):
+                broken.append((doc, target))
+    assert not broken
