@@ -8,7 +8,7 @@ missing keeps its default; a value that is not understood keeps the default
 too and is reported (``read`` returns the problems, one line each), so a
 typo never stops the game.
 
-Every key, its values and its default are in ``KEYS``; the README lists
+Every key, its values and its default are in ``KEYS``; docs/board.md lists
 them.
 """
 
