@@ -28,7 +28,7 @@ globals for code that never runs alone.
 
 from micropython import const
 
-from engine.bots import WIN, add_draws, adjacency, begin_best, fit, keep_best, split_unseen
+from engine.botkit import WIN, add_draws, adjacency, begin_best, fit, keep_best, split_unseen
 from engine.cards import NO_CARD
 from engine.classic import Game
 from engine.formation import CURVE, rank3

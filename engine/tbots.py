@@ -33,7 +33,7 @@ never run alone, and each module costs a board its name, path and globals.
 
 from micropython import const
 
-from engine.bots import WIN, add_draws, adjacency, begin_best, fit, keep_best, split_unseen
+from engine.botkit import WIN, add_draws, adjacency, begin_best, fit, keep_best, split_unseen
 from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, JOKER, MUD, SCOUT, SHIELD, STRATEGIST, TRAITOR
 from engine.elite import W_JOKER, Solver
 from engine.formation import CURVE
