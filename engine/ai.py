@@ -37,6 +37,12 @@ from engine.game import EXPERT, N_STONES, NOBODY, SIDE_MAX
 from engine.moves import AUTO_CLAIM, PASS, move, move_card, move_stone
 
 CERTAIN = const(1000)
+# The levels' budgets (fixed, never timed: a seed replays the same play).
+_NOISE = const(12)  # easy: random part of a placement's score
+_TOLL = const(60)  # medium: cost of showing a card the opponent needs
+_WORLDS = const(8)  # hard: worlds sampled per move
+_KEEP = const(3)  # hard: placements judged again, in depth
+_HORIZON = const(2)  # hard: the opponent's next draws counted in a world
 
 
 class Judge:
@@ -449,6 +455,10 @@ def choose(bot, game):
     if g is None:
         g = bot.view = Game()
         bot.judge = Judge(hope=8, lack=30, tempo=60) if bot.level == "hard" else Judge()
+        bot.before = bytearray(N_STONES)
+        bot.need_mask = [0] * 6
+        bot.top_v = [0] * _KEEP
+        bot.top_m = [0] * _KEEP
     g.copy_from(game)
     p = g.to_move
     g.hide(p)
@@ -480,7 +490,7 @@ def _easy(bot, g, p, stones):
     for s in range(N_STONES):
         if not stones >> s & 1:
             continue
-        score = fit(g, card, s, p, SIDE_MAX) * 16 + bot.rng.below(bot.noise)
+        score = fit(g, card, s, p, SIDE_MAX) * 16 + bot.rng.below(_NOISE)
         if g.n[s * 2 + p] == SIDE_MAX - 1:
             score += 8  # finishing a side opens a claim
         if score > best:
@@ -506,7 +516,7 @@ def _medium(bot, g, p, stones):
     pick = 0
     for h in range(g.hand_n[p]):
         card = hand[h]
-        toll = bot.toll if needed[card // 9] >> (card % 9) & 1 else 0
+        toll = _TOLL if needed[card // 9] >> (card % 9) & 1 else 0
         for s in range(N_STONES):
             if not stones >> s & 1:
                 continue
@@ -583,18 +593,14 @@ def _hard(bot, g, p, stones):
     # p's own next draws in each world too, and keep the best of those.
     judge = bot.judge
     assert judge is not None  # made by choose
-    judge.sample(g, p, bot.rng, bot.worlds, bot.horizon)
-    keep = bot.keep
-    if len(bot.top_v) < keep:
-        bot.top_v = [0] * keep
-        bot.top_m = [0] * keep
-    m = _judged(bot, g, p, stones, keep)
-    if m & _WINNING or keep < 2:
+    judge.sample(g, p, bot.rng, _WORLDS, _HORIZON)
+    m = _judged(bot, g, p, stones, _KEEP)
+    if m & _WINNING or _KEEP < 2:
         return m & ~_WINNING
     judge.deep = True
     judge.begin(g, p)
     best = None
-    for i in range(keep):
+    for i in range(_KEEP):
         if bot.top_v[i] < -WIN:
             break
         cand = bot.top_m[i]

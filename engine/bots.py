@@ -15,12 +15,13 @@ hidden.
   showing a card the opponent's best completion somewhere would use (it
   holds the cards the opponent needs), and it keeps high cards.
 - ``hard``: search over hidden information.  It deals the cards it cannot
-  see into ``worlds`` sampled worlds (the other hand, the pile's order),
-  each consistent with all it knows, and takes the opponent's prospects at
-  every stone from its hand and next draws there; then it tries every
-  placement and judges the whole board: every stone, runs of three adjacent
-  stones, proofs, and any claim that would win at once.  Its work is fixed
-  (worlds x placements), never timed, so a seed replays its play.
+  see into sampled worlds (the other hand, the pile's order; eight a move
+  in the classic game), each consistent with all it knows, and takes the
+  opponent's prospects at every stone from its hand and next draws there;
+  then it tries every placement and judges the whole board: every stone,
+  runs of three adjacent stones, proofs, and any claim that would win at
+  once.  Its work is fixed (worlds x placements), never timed, so a seed
+  replays its play.
 
 The classic and expert levels are ``engine.ai``'s, loaded on the first
 classic turn; in the tactics variant the same three levels play through
@@ -33,7 +34,7 @@ share is ``engine.botkit``'s: this module holds only the dispatcher.
 from micropython import const
 
 from engine.botkit import fit, split_unseen  # noqa: F401  (desk.sparring's, until it takes them from engine.botkit)
-from engine.game import LEVELS, N_STONES, TACTICS
+from engine.game import LEVELS, TACTICS
 from engine.rng import Random
 
 MYPY = const(0)  # (as engine.game's: the block under it is for the type check only)
@@ -49,20 +50,17 @@ class Bot:
         self.level = level
         self.rng = Random(seed)
         # The classic judge and view, made on the first classic turn
-        # (engine.ai): a tactics match never loads engine.ai nor
-        # engine.classic.
+        # (engine.ai) with the scratch below: a tactics match never loads
+        # engine.ai nor engine.classic, nor holds what they use.
         self.view = None  # type: Game | None
         self.judge = None  # type: Judge | None
-        self.before = bytearray(N_STONES)
-        self.need_mask = [0] * 6
-        self.noise = 12  # easy: random part of a placement's score
-        self.toll = 60  # medium: cost of showing a card the opponent needs
-        self.worlds = 8  # hard: worlds sampled per move
-        self.keep = 3  # hard: placements judged again, in depth
-        self.top_v = [0] * 8
-        self.top_m = [0] * 8
-        self.horizon = 2  # hard: the opponent's next draws counted in a world
         self.tactics = None  # engine.tbots.Brain, made on the first tactics turn
+
+    if MYPY:  # the classic levels' scratch, set by engine.ai with the judge
+        before = bytearray(0)  # medium: each open stone's chance before the card
+        need_mask = [0]  # medium: per colour, the hand's cards the opponent needs
+        top_v = [0]  # hard: the best placements so far (values, moves)
+        top_m = [0]
 
     def choose(self, game):
         """A legal move for the player to move in ``game``, with every
