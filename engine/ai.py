@@ -28,7 +28,8 @@ globals for code that never runs alone.
 
 from micropython import const
 
-from engine.botkit import WIN, add_draws, adjacency, begin_best, fit, keep_best, split_unseen
+from engine import botkit
+from engine.botkit import WIN
 from engine.cards import NO_CARD
 from engine.classic import Game
 from engine.formation import CURVE, rank3
@@ -130,7 +131,7 @@ class Judge:
                 card = hand[h]
                 tm[card // 9] |= 1 << (card % 9)
                 tn[card % 9] += 1
-            add_draws(w.deck, w.deck_pos + 1, horizon, tm, tn)  # p draws next, then the opponent
+            botkit.add_draws(w.deck, w.deck_pos + 1, horizon, tm, tn)  # p draws next, then the opponent
             # p's own next draws in this world, for ``deep`` judgements.
             dm = self.draws_mask
             dn = self.draws_n
@@ -159,7 +160,7 @@ class Judge:
     def know(self, game, p):
         """Split the unseen cards into ``p``'s hand and the rest (the pool:
         the other hand and the pile)."""
-        split_unseen(game, p, self.hand_mask, self.hand_n, self.pool_mask, self.pool_n)
+        botkit.split_unseen(game, p, self.hand_mask, self.hand_n, self.pool_mask, self.pool_n)
         self.key = 64
         self.empty_key = -2
         self.mix_key = -2
@@ -438,7 +439,7 @@ class Judge:
     def _board(self, total):
         # The stones' chances (``total``, and each in ``odds``) with the
         # runs of three adjacent stones, for and against.
-        return 2 * total - N_STONES * CERTAIN + self.adjacent * adjacency(self.odds) * 4
+        return 2 * total - N_STONES * CERTAIN + self.adjacent * botkit.adjacency(self.odds) * 4
 
 
 # -- the classic and expert levels (``engine.bots``) ----------------------
@@ -490,7 +491,7 @@ def _easy(bot, g, p, stones):
     for s in range(N_STONES):
         if not stones >> s & 1:
             continue
-        score = fit(g, card, s, p, SIDE_MAX) * 16 + bot.rng.below(_NOISE)
+        score = botkit.fit(g, card, s, p, SIDE_MAX) * 16 + bot.rng.below(_NOISE)
         if g.n[s * 2 + p] == SIDE_MAX - 1:
             score += 8  # finishing a side opens a claim
         if score > best:
@@ -566,7 +567,7 @@ def _judged(bot, g, p, stones, keep=0):
     top_v = bot.top_v
     top_m = bot.top_m
     k = keep or 1  # (the first of the best is the one returned)
-    begin_best(top_v, top_m, k, 0)
+    botkit.begin_best(top_v, top_m, k, 0)
     judge.begin(g, p)
     for h in range(g.hand_n[p]):
         card = hand[h]
@@ -583,7 +584,7 @@ def _judged(bot, g, p, stones, keep=0):
             v = judge.value_after(g, p, card, s) + bot.rng.below(_TIE)
             g.unplay(m, token)
             if v > top_v[k - 1]:
-                keep_best(top_v, top_m, k, v, m)
+                botkit.keep_best(top_v, top_m, k, v, m)
     return top_m[0]
 
 
