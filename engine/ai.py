@@ -66,7 +66,6 @@ class Judge:
         self.draws_n = bytearray(0)
         self.root = [0] * N_STONES  # ``begin``: each stone's chance
         self.uses = bytearray(N_STONES * 54)  # ``begin``: the cards each rests on
-        self._no_uses = bytes(N_STONES * 54)
         self.recording = False
         self.world = None  # type: Game | None
         self.theirs_r = bytearray(0)
@@ -316,7 +315,9 @@ class Judge:
         placements with ``value_after``: a placement only changes its own
         stone, and the stones whose judgement used the card it takes from
         the hand (the one it shows); the others keep these answers."""
-        self.uses[:] = self._no_uses
+        uses = self.uses
+        for i in range(len(uses)):  # (cleared in place: no zero copy kept for it)
+            uses[i] = 0
         after_c = self.after_c
         for s in range(N_STONES):
             after_c[s] = 0
