@@ -28,7 +28,8 @@ globals for code that never runs alone.
 
 from micropython import const
 
-from engine.bots import WIN, add_draws, adjacency, begin_best, fit, keep_best, split_unseen
+from engine import botkit
+from engine.botkit import WIN
 from engine.cards import NO_CARD
 from engine.classic import Game
 from engine.formation import CURVE, rank3
@@ -37,6 +38,12 @@ from engine.game import EXPERT, N_STONES, NOBODY, SIDE_MAX
 from engine.moves import AUTO_CLAIM, PASS, move, move_card, move_stone
 
 CERTAIN = const(1000)
+# The levels' budgets (fixed, never timed: a seed replays the same play).
+_NOISE = const(12)  # easy: random part of a placement's score
+_TOLL = const(60)  # medium: cost of showing a card the opponent needs
+_WORLDS = const(8)  # hard: worlds sampled per move
+_KEEP = const(3)  # hard: placements judged again, in depth
+_HORIZON = const(2)  # hard: the opponent's next draws counted in a world
 
 
 class Judge:
@@ -59,7 +66,6 @@ class Judge:
         self.draws_n = bytearray(0)
         self.root = [0] * N_STONES  # ``begin``: each stone's chance
         self.uses = bytearray(N_STONES * 54)  # ``begin``: the cards each rests on
-        self._no_uses = bytes(N_STONES * 54)
         self.recording = False
         self.world = None  # type: Game | None
         self.theirs_r = bytearray(0)
@@ -124,7 +130,7 @@ class Judge:
                 card = hand[h]
                 tm[card // 9] |= 1 << (card % 9)
                 tn[card % 9] += 1
-            add_draws(w.deck, w.deck_pos + 1, horizon, tm, tn)  # p draws next, then the opponent
+            botkit.add_draws(w.deck, w.deck_pos + 1, horizon, tm, tn)  # p draws next, then the opponent
             # p's own next draws in this world, for ``deep`` judgements.
             dm = self.draws_mask
             dn = self.draws_n
@@ -153,7 +159,7 @@ class Judge:
     def know(self, game, p):
         """Split the unseen cards into ``p``'s hand and the rest (the pool:
         the other hand and the pile)."""
-        split_unseen(game, p, self.hand_mask, self.hand_n, self.pool_mask, self.pool_n)
+        botkit.split_unseen(game, p, self.hand_mask, self.hand_n, self.pool_mask, self.pool_n)
         self.key = 64
         self.empty_key = -2
         self.mix_key = -2
@@ -309,7 +315,9 @@ class Judge:
         placements with ``value_after``: a placement only changes its own
         stone, and the stones whose judgement used the card it takes from
         the hand (the one it shows); the others keep these answers."""
-        self.uses[:] = self._no_uses
+        uses = self.uses
+        for i in range(len(uses)):  # (cleared in place: no zero copy kept for it)
+            uses[i] = 0
         after_c = self.after_c
         for s in range(N_STONES):
             after_c[s] = 0
@@ -432,7 +440,7 @@ class Judge:
     def _board(self, total):
         # The stones' chances (``total``, and each in ``odds``) with the
         # runs of three adjacent stones, for and against.
-        return 2 * total - N_STONES * CERTAIN + self.adjacent * adjacency(self.odds) * 4
+        return 2 * total - N_STONES * CERTAIN + self.adjacent * botkit.adjacency(self.odds) * 4
 
 
 # -- the classic and expert levels (``engine.bots``) ----------------------
@@ -449,6 +457,10 @@ def choose(bot, game):
     if g is None:
         g = bot.view = Game()
         bot.judge = Judge(hope=8, lack=30, tempo=60) if bot.level == "hard" else Judge()
+        bot.before = bytearray(N_STONES)
+        bot.need_mask = [0] * 6
+        bot.top_v = [0] * _KEEP
+        bot.top_m = [0] * _KEEP
     g.copy_from(game)
     p = g.to_move
     g.hide(p)
@@ -480,7 +492,7 @@ def _easy(bot, g, p, stones):
     for s in range(N_STONES):
         if not stones >> s & 1:
             continue
-        score = fit(g, card, s, p, SIDE_MAX) * 16 + bot.rng.below(bot.noise)
+        score = botkit.fit(g, card, s, p, SIDE_MAX) * 16 + bot.rng.below(_NOISE)
         if g.n[s * 2 + p] == SIDE_MAX - 1:
             score += 8  # finishing a side opens a claim
         if score > best:
@@ -506,7 +518,7 @@ def _medium(bot, g, p, stones):
     pick = 0
     for h in range(g.hand_n[p]):
         card = hand[h]
-        toll = bot.toll if needed[card // 9] >> (card % 9) & 1 else 0
+        toll = _TOLL if needed[card // 9] >> (card % 9) & 1 else 0
         for s in range(N_STONES):
             if not stones >> s & 1:
                 continue
@@ -556,7 +568,7 @@ def _judged(bot, g, p, stones, keep=0):
     top_v = bot.top_v
     top_m = bot.top_m
     k = keep or 1  # (the first of the best is the one returned)
-    begin_best(top_v, top_m, k, 0)
+    botkit.begin_best(top_v, top_m, k, 0)
     judge.begin(g, p)
     for h in range(g.hand_n[p]):
         card = hand[h]
@@ -573,7 +585,7 @@ def _judged(bot, g, p, stones, keep=0):
             v = judge.value_after(g, p, card, s) + bot.rng.below(_TIE)
             g.unplay(m, token)
             if v > top_v[k - 1]:
-                keep_best(top_v, top_m, k, v, m)
+                botkit.keep_best(top_v, top_m, k, v, m)
     return top_m[0]
 
 
@@ -583,18 +595,14 @@ def _hard(bot, g, p, stones):
     # p's own next draws in each world too, and keep the best of those.
     judge = bot.judge
     assert judge is not None  # made by choose
-    judge.sample(g, p, bot.rng, bot.worlds, bot.horizon)
-    keep = bot.keep
-    if len(bot.top_v) < keep:
-        bot.top_v = [0] * keep
-        bot.top_m = [0] * keep
-    m = _judged(bot, g, p, stones, keep)
-    if m & _WINNING or keep < 2:
+    judge.sample(g, p, bot.rng, _WORLDS, _HORIZON)
+    m = _judged(bot, g, p, stones, _KEEP)
+    if m & _WINNING or _KEEP < 2:
         return m & ~_WINNING
     judge.deep = True
     judge.begin(g, p)
     best = None
-    for i in range(keep):
+    for i in range(_KEEP):
         if bot.top_v[i] < -WIN:
             break
         cand = bot.top_m[i]

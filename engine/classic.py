@@ -175,14 +175,18 @@ class Game(Stones):
 
     # -- moves -------------------------------------------------------------
 
-    def legal_moves(self, player=-1, only=-1):
+    def legal_moves(self, player=-1, out=None, only=-1):
         """The placements open to ``player`` (default: the player to move),
-        as moves without claims; ``[PASS]`` when none is.  With ``only``,
-        those of that card alone."""
+        as moves without claims; ``[PASS]`` when none is.  With ``out``, a
+        list of the caller's, refilled and returned; with ``only``, those
+        of that card alone."""
         if player < 0:
             player = self.to_move
         stones = self.open_stones(player)
-        out = []
+        if out is None:
+            out = []
+        else:
+            del out[:]
         if stones:
             hand = self.hand[player]
             for h in range(self.hand_n[player]):

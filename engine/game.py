@@ -43,7 +43,36 @@ DRAW = const(3)  # winner of a stalled round with equal stone counts
 
 
 class Stones:
-    """What both variants' rounds share: owning stones and winning."""
+    """What both variants' rounds share, and the contract every round keeps.
+
+    A round is ``engine.classic.Game`` (the classic and expert variants) or
+    ``engine.tactics.TacticsGame``; matches, bots, screens, saves and the
+    link take either through this one set of methods, each with one
+    signature.  Defined here for both: ``deal``, ``clear``, ``copy_from``,
+    ``hide``, ``cap``, ``cards_at``, ``hand_cards``, ``hand_index``,
+    ``pile_size``, ``over``, ``claim_threat``, ``why_not``, ``claimable``
+    and ``wins_with``.  Declared below under ``MYPY`` and defined by each
+    variant (the type check holds both to these signatures; a board's
+    compiler leaves the declarations out): ``open_stones``, ``can_place``,
+    ``determinize``, ``legal_moves``, ``check``, ``apply``, ``undo``,
+    ``spell_claims``, ``claimable_after``, ``play_tentatively``,
+    ``unplay``, ``any_placement``, ``put``, ``move_count``,
+    ``round_moves``, ``last_move``, ``last_played`` and ``last_turn``.
+
+    Attributes every round has: ``variant`` (CLASSIC, EXPERT or TACTICS),
+    ``to_move``, ``winner`` (NOBODY while the round is on, DRAW), ``owner``
+    and ``owned`` (the stones), ``n`` and ``side`` (the cards per side),
+    ``hand`` and ``hand_n``, ``deck`` and ``deck_pos`` (the clan pile),
+    ``unseen`` and ``unseen_n``, ``history`` and ``returns`` (the cards the
+    player to move owes the piles after a Scout: always 0 in the classic
+    variants).
+
+    What a variant offers beyond this is its own: the tactics round's
+    ``legal_count``, ``legal_move_at``, ``try_play``, ``can_play`` (its
+    ``can_place``), ``may_play_tactic``, ``playable``, ``scout_range``,
+    ``tactic_pile_size``, ``discards`` and ``hidden_tactics``; a caller
+    asks ``variant`` before it uses them.
+    """
 
     returns = 0  # cards the player to move owes the piles after a Scout (the tactics variant's)
 
@@ -227,10 +256,108 @@ class Stones:
     def over(self):
         return self.winner != NOBODY
 
-    if MYPY:  # each variant says what its players can play, and how a claim is still beaten
-        def can_place(self, player):
+    if MYPY:  # the variant's part of the contract (see the class's docstring)
+        def open_stones(self, player):
+            """Mask of the stones where ``player`` may still place a card."""
             raise NotImplementedError
 
+        def can_place(self, player):
+            """Has ``player`` anything to play now?  A round stalls when
+            neither player has and nobody can claim."""
+            raise NotImplementedError
+
+        def determinize(self, player, rng):
+            """Deal what ``player`` cannot see (the other hand, the piles)
+            at random with ``rng``: one world consistent with what
+            ``player`` knows (after ``hide(player)``, on a bot's copy)."""
+            raise NotImplementedError
+
+        def legal_moves(self, player=-1, out=None, only=-1):
+            """Every play open to ``player`` (default: the player to move),
+            without claims; ``[PASS]`` when none is.  With ``out``, a list
+            of the caller's, refilled and returned (its room stays, so that
+            a bot asking every move allocates no new list); with ``only``,
+            the plays of that card alone."""
+            raise NotImplementedError
+
+        def check(self, m):
+            """None when move ``m`` is legal for the player to move, else
+            the reason, one line, for people (stones and slots counted from
+            1)."""
+            raise NotImplementedError
+
+        def apply(self, m):
+            """Play move ``m`` for the player to move (trusted: see
+            ``check``): the play, its claims in the variant's order, the
+            draw; the turn passes; a winning claim or a stall ends the
+            round."""
+            raise NotImplementedError
+
+        def undo(self):
+            """Take back the last ``apply``."""
+            raise NotImplementedError
+
+        def spell_claims(self, m):
+            """Move ``m`` of the player to move with an ``AUTO_CLAIM`` flag
+            replaced by the stones it would claim."""
+            raise NotImplementedError
+
+        def claimable_after(self, m):
+            """Mask of the stones the player to move could claim after the
+            play of move ``m`` (its claims aside)."""
+            raise NotImplementedError
+
+        def play_tentatively(self, m):
+            """Make the play of move ``m`` (claims and draw aside) without
+            ending the turn, so that a screen can show the table before
+            asking for claims; returns the token ``unplay`` takes.  Raises
+            ValueError when the play is not open."""
+            raise NotImplementedError
+
+        def unplay(self, m, token):
+            """Take back ``play_tentatively(m)``, which gave ``token``."""
+            raise NotImplementedError
+
+        def any_placement(self, player):
+            """Some legal play for ``player``, or PASS: for a turn whose
+            claims already won the round."""
+            raise NotImplementedError
+
+        def put(self, stone, player, card):
+            """Lay ``card`` on ``player``'s side of ``stone`` from outside
+            any hand, to set up a position (what it returns is the
+            variant's own)."""
+            raise NotImplementedError
+
+        def move_count(self):
+            """Moves played so far in the round."""
+            raise NotImplementedError
+
+        def round_moves(self):
+            """The moves of the round so far, as they can be played again:
+            each with the claims that took effect spelled out."""
+            raise NotImplementedError
+
+        def last_move(self):
+            """The last move as played (claims as they took effect)."""
+            raise NotImplementedError
+
+        def last_played(self):
+            """``(card, stone, claims)`` of the last move (card: the card
+            played or PASS; in the tactics variant the last move that was
+            not a Scout's return)."""
+            raise NotImplementedError
+
+        def last_turn(self):
+            """``(player, m, drew, back)`` of the last move: its mover, the
+            move as played, its draw (0 none, 1 from the clan pile, 2 from
+            the tactic pile; a Scout: how many cards it drew) and -1; after
+            a Scout's return, the Scout's player, move and draw and how
+            many cards went back."""
+            raise NotImplementedError
+
+        # How a claim is still beaten: ``claim_threat``'s and ``why_not``'s
+        # part that each variant proves its own way.
         def _threat(self, stone, player, k, cap, mine):
             raise NotImplementedError
 

@@ -1,7 +1,7 @@
 """The tactics variant: a round with 7-card hands and the ten tactic cards.
 
-``TacticsGame`` speaks the same language as ``engine.classic.Game`` (``deal``,
-``legal_moves``, ``check``, ``apply``, ``undo``, ``claimable``,
+``TacticsGame`` keeps the contract of every round (``engine.game.Stones``:
+``deal``, ``legal_moves``, ``check``, ``apply``, ``undo``, ``claimable``,
 ``why_not``, ...) so that matches, bots, screens and the link take either.
 
 A side holds up to four cards (Mud fight); side ``i`` of stone ``s`` for
@@ -58,7 +58,6 @@ MODE_BLIND = const(1)
 MODE_MUD = const(2)
 
 _HISTORY_ROOM = const(240)  # a round's history, three ints a move: 80 moves
-MYPY = const(0)  # (as engine.game's: the blocks under it are for the type check only)
 
 
 class _Slicer:
@@ -393,10 +392,6 @@ class TacticsRules(TacticsTable):
     """What may be played: the one list of legal moves (``legal_moves``,
     ``legal_count``, ``legal_move_at``) and the one check with its reason
     (``check``)."""
-
-    if MYPY:  # TacticsGame's: a play tried, for the claims it leaves provable
-        def claimable_after(self, m):
-            raise NotImplementedError
 
     def may_play_tactic(self, player):
         """The limit: never more than one tactic card ahead of the other."""
@@ -944,8 +939,8 @@ class TacticsGame(TacticsRules):
     def last_turn(self):
         """What the last move did, for screens and the console: ``(player,
         m, drew, back)``, the mover, the move as played, its draw (a Scout:
-        how many of its cards came from the tactic pile; another move: 2
-        when it drew from the tactic pile) and -1; after a Scout's return,
+        how many cards it drew; another move: 2 when it drew from the
+        tactic pile) and -1; after a Scout's return,
         the Scout's player, move and draw and how many cards went back."""
         h = self.history
         if h[-2] >> 19 & 1:

@@ -33,7 +33,8 @@ never run alone, and each module costs a board its name, path and globals.
 
 from micropython import const
 
-from engine.bots import WIN, add_draws, adjacency, begin_best, fit, keep_best, split_unseen
+from engine import botkit
+from engine.botkit import WIN
 from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, JOKER, MUD, SCOUT, SHIELD, STRATEGIST, TRAITOR
 from engine.elite import W_JOKER, Solver
 from engine.formation import CURVE
@@ -107,7 +108,7 @@ class Prospects:
                 self.eq_key[i] = -1
             for s in range(N_STONES):
                 self.th_key[s] = -1
-        split_unseen(g, p, self.hm, self.hn, self.pm, self.pn)
+        botkit.split_unseen(g, p, self.hm, self.hn, self.pm, self.pn)
         hav = 0
         jokers = 0
         hand = g.hand[p]
@@ -326,7 +327,7 @@ class Prospects:
             if g.jokers_on[q]:
                 av &= ~W_JOKER
             self.wav[d] = av
-            add_draws(w.deck, w.deck_pos + 1, self.horizon, wm, wn)  # p draws next, then the opponent
+            botkit.add_draws(w.deck, w.deck_pos + 1, self.horizon, wm, wn)  # p draws next, then the opponent
         wem = self.wem
         for i in range(4 * worlds):
             wem[i] = _UNKNOWN
@@ -520,7 +521,7 @@ class Brain(Prospects):
                 odds[s] = x // 4
                 total += x
             self.slot_ok[slot] = ok
-        return 2 * total + self.adjacent * adjacency(odds) * 4
+        return 2 * total + self.adjacent * botkit.adjacency(odds) * 4
 
     def clear_boards(self):
         """Forget the stones ``board`` kept (a new position)."""
@@ -686,7 +687,7 @@ def _easy(bot, g, p, moves):
             if not stones >> s & 1:
                 continue
             i = s * 2 + p
-            score = fit(g, card, s, p, SIDE_CAP) * 16 + rng.below(12)
+            score = botkit.fit(g, card, s, p, SIDE_CAP) * 16 + rng.below(12)
             if g.n[i] == g.cap(s) - 1:
                 score += 8
             if score > best:
@@ -723,7 +724,7 @@ def _scored(bot, brain, g, p, moves, worlds, keep):
     top_v = brain.top_v
     top_m = brain.top_m
     k = keep or 1  # (the first of the best is the one returned)
-    begin_best(top_v, top_m, k, moves[0])
+    botkit.begin_best(top_v, top_m, k, moves[0])
     brain.won = False
     for m in moves:
         v = brain.delta(g, p, m, worlds, top_v[k - 1])
@@ -732,7 +733,7 @@ def _scored(bot, brain, g, p, moves, worlds, keep):
             return m
         v += rng.below(_NOISE)
         if v > top_v[k - 1]:
-            keep_best(top_v, top_m, k, v, m)
+            botkit.keep_best(top_v, top_m, k, v, m)
     return top_m[0]
 
 

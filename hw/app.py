@@ -37,11 +37,11 @@ from hw import buttons, keep, words
 from hw.strings import text
 from hw.turn import RETURN, Turn
 
-# What each variant loads when it is in play (engine.bots and engine.game
-# serve both), and the bots' part of it.
+# What each variant loads when it is in play (engine.bots, engine.botkit
+# and engine.game serve both), and the bots' part of it.
 _CLASSIC_MODULES = ("engine.ai", "engine.classic", "engine.threat")
 _TACTICS_MODULES = ("engine.tbots", "engine.tactics", "engine.elite")
-_BOT_MODULES = ("engine.ai", "engine.tbots", "engine.bots")
+_BOT_MODULES = ("engine.ai", "engine.tbots", "engine.botkit", "engine.bots")
 
 MENU = const(0)
 TURN = const(1)

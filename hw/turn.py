@@ -169,19 +169,15 @@ class Turn:
         game = self.app.game
         self._blocked = -1
         p = game.to_move
-        stones = game.open_stones(p) & ~self.claims
         if self.claims and game.wins_with(p, self.claims):
             # The claims win before any card is placed: any card will do.
             m = game.any_placement(p)
             self._finish(move_card(m), move_stone(m))
             return
-        if game.variant == TACTICS:
-            cannot = not game.can_play(p)
-        else:
-            cannot = not stones or not game.hand_n[p]
-        if cannot:
-            # No card can be played: a pass, with claims (not in the expert
-            # game: they came first).
+        if not game.can_place(p) or self.claims and not game.open_stones(p) & ~self.claims:
+            # No card can be played (in the expert game the claims, made
+            # first, may have closed the last stones open): a pass, with
+            # claims (not in the expert game: they came first).
             pass_message = self.app.name(p) + ": " + self.app.t("passes")
             self.card = PASS
             self.play = PASS

@@ -306,3 +306,43 @@ def test_the_same_play_under_circuitpython():
     board = circuitpy_run.run(script, "0", "1", "2", packages=("engine", "desk"))
     assert len(board.splitlines()) == 6
     assert board == under_cpython(os.path.join(ROOT, script), "0", "1", "2")
+
+
+def engine_imports():
+    # Module -> the engine modules it imports anywhere: at the top, in a
+    # function (loaded later) or under MYPY (the type check's).
+    import ast
+
+    graph = {}
+    folder = os.path.join(ROOT, "engine")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py") or name == "__init__.py":
+            continue
+        with open(os.path.join(folder, name)) as f:
+            tree = ast.parse(f.read())
+        got = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "engine":
+                got.update("engine." + a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine."):
+                got.add(node.module)
+            elif isinstance(node, ast.Import):
+                got.update(a.name for a in node.names if a.name.startswith("engine."))
+        graph["engine." + name[:-3]] = got
+    return graph
+
+
+def test_the_bots_modules_stand_in_no_import_circle():
+    # The levels' dispatcher loads the variant's bots, which take what
+    # they share from engine.botkit: no module of theirs leads back to
+    # itself, even through a lazy or a type-check-only import.
+    graph = engine_imports()
+    for start in ("engine.bots", "engine.ai", "engine.tbots", "engine.botkit"):
+        seen = set()
+        todo = list(graph[start])
+        while todo:
+            name = todo.pop()
+            assert name != start, "%s imports itself through others" % start
+            if name not in seen:
+                seen.add(name)
+                todo.extend(graph.get(name, ()))
