@@ -32,7 +32,7 @@ sizes of the other hand and the pile.
 import time
 
 import engine  # noqa: F401
-from engine.bots import fit, split_unseen
+from engine.botkit import fit, split_unseen
 from engine.formation import rank3
 from engine.game import NOBODY, N_STONES, SIDE_MAX, TACTICS, make_game
 from engine.cards import SCOUT, SHIELD
@@ -297,7 +297,7 @@ class Greedy:
 def rollout_move(game, rng):
     """The rollout policy's move for the player to move: a clan card of
     the hand at random, at the open stone where it fits best
-    (``engine.bots.fit``: the same colour, a near value, the same value
+    (``engine.botkit.fit``: the same colour, a near value, the same value
     beside it), ties in a random order.  (Choosing the card too, the best
     fit of the whole hand, gave fewer playouts, about 650 a second against
     840, and a weaker searcher: it won 35% of 40 games against hard at

@@ -33,7 +33,6 @@ share is ``engine.botkit``'s: this module holds only the dispatcher.
 
 from micropython import const
 
-from engine.botkit import fit, split_unseen  # noqa: F401  (desk.sparring's, until it takes them from engine.botkit)
 from engine.game import LEVELS, TACTICS
 from engine.rng import Random
 
