@@ -76,6 +76,11 @@ _REVEALING = const(1)
 PLAYING = const(2)
 FAILED = const(3)
 
+# What happened (``Session.happened``, bits the app clears once it has
+# shown them): the app is told, it never counts moves or rounds.
+MOVED = const(1)  # a move of the other board's arrived
+SCORED = const(2)  # a round was scored and the next dealt (after either board's move)
+
 
 class Session:
     def __init__(self, channel, variant, rounds, random_bytes, resume=None):
@@ -106,6 +111,7 @@ class Session:
         self.now = 0  # the time of the last bytes fed
         self.revealed_at = -1  # when our secret went out (-1: not yet)
         self.redeal = False  # stopped: the other board sought another deal (see _restarted)
+        self.happened = 0  # MOVED | SCORED, until the app clears them
         if resume is not None:
             match = resume[0]
             if match.game.variant != variant or match.rounds != rounds or resume[1] not in (0, 1):
@@ -323,6 +329,7 @@ class Session:
             return self._fail("the boards disagree about the table")
         self.turn = turn
         self.last = game.last_played()  # kept: the round may be dealt anew now
+        self.happened |= MOVED
         self._round_end()
 
     def _round_end(self):
@@ -332,12 +339,15 @@ class Session:
         if match is not None and match.game.over() and not match.over():
             match.finish_round()  # after the last round, nothing is dealt
             self.turn = 0
+            self.happened |= SCORED
 
     # -- what the app asks of the line (never the channel itself) -----------
 
     # ``pending()``, ``poll(now)`` and ``lost(now)`` are the channel's own
     # (bound in ``__init__``): messages not yet acknowledged, the next frame
     # for the port, and whether the other board has been silent too long.
+    # ``happened`` says what the app has to show (MOVED, SCORED): the app
+    # clears it once shown.
 
     def peer_began(self):
         """0; or, when the other board began a new conversation, RESUME if

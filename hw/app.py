@@ -18,8 +18,8 @@ game"), and a save that cannot be read is reported on screen, never loaded
 half-way (see ``hw.resume``).
 
 A linked match's side (the handshake, the port, the other board's moves)
-is ``hw.linkplay``, loaded only when a link is played: the other modes
-never hold its code.
+is ``hw.linkplay``'s ``Link`` (``App.link``), loaded only when a link is
+played: the other modes never hold its code.
 """
 
 from micropython import const
@@ -85,13 +85,7 @@ class App:
         self.controls = 0  # the device's buttons, for the help: 0 PyBadge, 1 PyGamer, 2 a keyboard
         self.link_port = link_port
         self.random_bytes = random_bytes
-        self.port = None  # type: Any
-        self.session = None  # type: Any
-        self.draining = None  # type: Any
-        self.drain_until = 0
-        self.seen_moves = 0  # the linked game's moves already shown
-        self.seen_rounds = 0
-        self.link_lost = False
+        self.link = None  # type: Any  # hw.linkplay's Link, from the first link on
         self.match = None  # type: Any
         self.matches = 0
         self.bots = [None, None]  # type: list
@@ -120,9 +114,6 @@ class App:
         self.changed_at = -1
         self.offer = None  # type: Any
         self.offer_seat = 0
-        self.resuming = None  # type: Any  # (match, seat) of a linked match being resumed
-        self.epoch = 0  # the last link's conversation mark
-        self.redeals = 0  # links the other board stopped to seek another deal, since power-up
         self.confirm = ""  # the pause menu's row waiting for A again (a restart)
         self.recorded = None  # type: Any
         if saver is not None:
@@ -144,15 +135,21 @@ class App:
         return self.match.game if self.match else None
 
     def linked(self):
-        return self.session is not None
+        """Is a linked match in play?"""
+        return self.link is not None and self.link.session is not None
+
+    def link_lost(self):
+        """Has the other board of a link fallen silent?"""
+        return self.link is not None and self.link.lost
 
     def me(self):
         """This board's player in a linked game (else 0)."""
-        return self.session.seat if self.session is not None else 0
+        return self.link.session.seat if self.linked() else 0
 
     def humans(self):
-        if self.session is not None:
-            return (self.session.seat == 0, self.session.seat == 1)
+        if self.linked():
+            seat = self.me()
+            return (seat == 0, seat == 1)
         return (True, self.opponent == "pass")
 
     def viewer(self):
@@ -232,31 +229,24 @@ class App:
                     self.mode = MATCH_END
                 else:
                     self.start_turn()
-                    if self.session is not None:
-                        if self.game.move_count() and self.mode != REMOTE:
-                            # The other board opened the new round while
-                            # this one showed the summary: say what it did.
-                            self.message = words.last_text(self)
-                        self.seen_moves = self.game.move_count()
+                    if self.linked():
+                        self.link.next_round(self)
         elif mode == MATCH_END:
             if button == buttons.A:
                 self.mode = MENU
                 self.match = None
-                if self.session is not None and self.session.pending():
-                    # Keep sending until the other board has our last move.
-                    self.draining = self.session
-                    self.drain_until = self.now + _DRAIN_MS
-                self.session = None
+                if self.linked():
+                    self.link.close(self.now + _DRAIN_MS)  # (its last move delivered meanwhile)
         elif mode == REMOTE:
-            if self.link_lost and button == buttons.B:
-                self.give_up_link()
+            if self.link_lost() and button == buttons.B:
+                self.link.give_up(self)
             elif button == buttons.START:
                 self.after = REMOTE
                 self.mode = PAUSE
                 self.row = 0
         elif mode == LINKING:
             if button in (buttons.B, buttons.START):
-                self.give_up_link()  # give up waiting
+                self.link.give_up(self)  # give up waiting
         elif mode == HELP:
             from hw import menus
 
@@ -273,29 +263,16 @@ class App:
     # -- a match -----------------------------------------------------------
 
     def start_link(self, resume=None):
-        from hw import linkplay
+        if self.link is None:
+            from hw.linkplay import Link
 
-        return linkplay.start(self, resume)
-
-    def end_link(self):
-        if self.session is not None:
-            # A handshake given up may have loaded the SHA-256 code: drop it.
-            from engine.fairdeal import release
-
-            release()
-        self.session = None
-        self.match = None
-        self.resuming = None
-        self.link_lost = False
-
-    def give_up_link(self):
-        from hw import linkplay
-
-        return linkplay.give_up(self)
+            self.link = Link()
+        self.link.start(self, resume)
 
     def new_match(self):
         # Every match of a session gets its own deal, all from one seed.
-        self.draining = None  # a linked match's last frames: given up
+        if self.link is not None:
+            self.link.draining = None  # a linked match's last frames: given up
         self.matches += 1
         seed = (self.seed + 104729 * self.matches) & 0x3FFFFFFF
         self.match = None
@@ -335,7 +312,7 @@ class App:
             return
         p = game.to_move
         self.turn.reset()
-        if self.session is not None and p != self.session.seat:
+        if self.linked() and p != self.me():
             self.mode = REMOTE
             return
         if self.bots[p] is not None:
@@ -354,9 +331,9 @@ class App:
         self.turn.begin(p)
 
     def _turn(self, button):
-        if self.link_lost:
+        if self.link_lost():
             if button == buttons.B:  # give up waiting for the other board
-                self.give_up_link()
+                self.link.give_up(self)
             return
         if button == buttons.START:
             self.after = TURN
@@ -402,11 +379,9 @@ class App:
 
     def _apply(self, p, m):
         game = self.game
-        if self.session is not None:
-            self.session.play(m)  # applies it and sends it
-            self.seen_moves = game.move_count()
-            if len(self.match.results) > self.seen_rounds:
-                return self.linked_round_over(p)
+        if self.linked():
+            if self.link.play(self, m):  # applies it and sends it
+                return 0  # (it ended the round: the next one is dealt)
         else:
             game.apply(m)
         claims = game.last_played()[2]
@@ -415,19 +390,9 @@ class App:
             self.flash_at = self.now
         return claims
 
-    def linked_round_over(self, p):
-        # The session scored the round and dealt the next one already.
-        self.seen_rounds = len(self.match.results)
-        self.seen_moves = 0
-        self.events.append(("round", self.match.results[-1][0]))
-        self.mode = self.ending()
-        self.message = ""  # the next round opens with nothing said
-        self.known = [None, None]
-        return 0
-
     def _round_over(self):
-        if self.session is not None:
-            return  # rounds end in the session (see _linked_round_over)
+        if self.linked():
+            return  # rounds end in the session (see hw.linkplay: Link.round_over)
         w = self.match.finish_round()
         if self.match.over():
             self._drop_bots()  # before the record: it needs the room
@@ -448,17 +413,15 @@ class App:
         """Time passes (``now`` in ms).  The opponent thinks on the tick
         after the screen said so."""
         self.now = now
-        if self.session is not None:
-            # A move of this board is saved before it leaves: a save never
-            # lacks a move the other board holds (engine.session: resume).
-            keep.keep(self)
-            from hw import linkplay  # (loaded while a link is played or drained)
-
-            linkplay.step(self, now)
-        elif self.draining is not None:
-            from hw import linkplay
-
-            linkplay.drain(self, now)
+        link = self.link
+        if link is not None:
+            if link.session is not None:
+                # A move of this board is saved before it leaves: a save never
+                # lacks a move the other board holds (engine.session: resume).
+                keep.keep(self)
+                link.step(self, now)
+            elif link.draining is not None:
+                link.drain(self, now)
         if self.mode == THINKING:
             if not self.thought:
                 self.thought = True  # let the screen show "thinking" first

@@ -17,19 +17,20 @@ def keep(app):
     # ends, it is recorded and the save keeps the settings alone; menu
     # choices are saved once they settle.  Ints only: no allocation
     # unless something is written.
-    if app.offer is not None or (app.resuming is not None and app.match is None):
+    link = app.link
+    if app.offer is not None or (link is not None and link.resuming is not None and app.match is None):
         return  # the saved match stays as it is until chosen, or resumed by both boards
     match = app.match
     if match is not None and match.over():
         if app.recorder is not None and app.recorded is not match:
             app.recorded = match
             app.recorder.note(app)
-        if app.session is None or not app.session.pending():
+        if not app.linked() or not link.session.pending():
             match = None  # over (linked: its last move delivered): the settings alone
         # else the last move of a linked match is on its way: the whole
         # match stays saved, so that it can be sent again after a cut.
-    elif match is None and app.draining is not None:
-        return  # (the same, after the match's summary: see _drain)
+    elif match is None and link is not None and link.draining is not None:
+        return  # (the same, after the match's summary: see hw.linkplay, Link.drain)
     if app.saver is None:
         return
     n = match.move_count() if match is not None else -1
@@ -61,7 +62,7 @@ def blob(app, match=None):
     alone) with the menu's settings."""
     from engine.save import encode
 
-    seat = app.session.seat if app.session is not None and match is not None else 0
+    seat = app.me() if match is not None else 0
     if match is not None:
         return encode(match, match.moves(), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang),
                       app.auto_claim, seat, tag=app.tag)

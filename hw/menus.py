@@ -65,12 +65,12 @@ def pause(app, button):
             app.turn.cancel()
             match = app.match
             seat = app.me()
-            linked = app.session is not None
+            linked = app.linked()
             if linked:
                 # A linked match is both boards': leaving it ends the
                 # link (the other board sees it lost); a restart is a
                 # new link, which the other board must join again.
-                app.end_link()
+                app.link.end(app)
             if choice == "restart":
                 if linked:
                     app.start_link()

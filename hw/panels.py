@@ -58,11 +58,11 @@ def lines(app):
         from hw import menus  # (loaded while the help is shown)
 
         return menus.help_lines(app)
-    if app.link_lost and mode in (A.TURN, A.REMOTE):
+    if app.link_lost() and mode in (A.TURN, A.REMOTE):
         return ["", t("link_lost"), "", t("give_up")]
     if mode == A.LINKING:  # (B, the way out, said: the other board may never answer)
         lines = ["", t("waiting_link"), t("other_board"), t("give_up")]
-        if app.link_lost:
+        if app.link_lost():
             lines.insert(3, t("link_lost"))
         return lines
     if mode == A.RESUME:

@@ -224,7 +224,7 @@ class View:
 
             return ends.summary(app)
         if mode == A.ROUND_END or mode == A.MATCH_END or (
-                mode in (A.TURN, A.THINKING, A.REMOTE) and not app.link_lost):
+                mode in (A.TURN, A.THINKING, A.REMOTE) and not app.link_lost()):
             unload("hw.panels")  # the board: the panels' code goes back to the heap
             return None  # (at a round's end, the final board with its winning stones and why: see _board)
         from hw import panels
@@ -429,7 +429,7 @@ class View:
     def _hint(app, turn, phase):
         t = app.t
         game = app.game
-        if app.link_lost:
+        if app.link_lost():
             return t("link_lost")
         if app.mode == A.THINKING:
             return t("thinking")

@@ -5,6 +5,8 @@ buttons with the same few helpers, mode after mode; the saves and the link
 have files of their own.
 """
 
+import os
+
 import pytest
 
 from conftest import drive, position, run_apps
@@ -72,6 +74,31 @@ def test_a_board_holds_one_variant_and_no_bot_once_a_match_is_over():
     assert len(app.game.hand_cards(0)) == 7
 
 
+def test_the_modes_without_a_link_never_load_its_code():
+    # A bot's match and pass-and-play, from the menu to the next: the link's
+    # code (hw.linkplay, the session, the channel) stays off the heap.
+    import subprocess
+    import sys
+
+    script = ("import sys\n"
+              "sys.path[0:0] = ['tests', '.']\n"
+              "from conftest import drive\n"
+              "from hw import buttons\n"
+              "from hw.app import App\n"
+              "from sim.autoplay import AutoPlayer\n"
+              "for opponent in ('medium', 'pass'):\n"
+              "    app = App(seed=5, opponent=opponent, rounds=2)\n"
+              "    app.press(buttons.START)\n"
+              "    drive(app, AutoPlayer('medium', 5))\n"
+              "    app.press(buttons.A)\n"
+              "    app.tick(100)\n"
+              "print(sorted(m for m in ('hw.linkplay', 'engine.session', 'engine.channel') if m in sys.modules))\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=root, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[-2] == "[]"
+
+
 def start(app):
     app.press(buttons.START)
     assert app.mode in (TURN, THINKING, HANDOFF)
@@ -103,7 +130,7 @@ def test_a_linked_game_on_a_device_without_a_serial_port_says_so():
     app.press(buttons.START)
     assert app.mode == NOTICE and app.lines == [app.t("no_link")] and app.match is None
     app.press(buttons.A)
-    assert app.mode == MENU and app.match is None and app.session is None
+    assert app.mode == MENU and app.match is None and not app.linked()
 
 
 def test_waiting_for_the_other_board_says_how_to_give_up():
@@ -121,7 +148,7 @@ def test_waiting_for_the_other_board_says_how_to_give_up():
         app.tick(now)
     assert app.mode == LINKING and app.t("give_up") in panels.lines(app)
     app.press(buttons.B)
-    assert app.mode == MENU and app.session is None
+    assert app.mode == MENU and not app.linked()
 
 
 def _human_turn(stones, hands, **kw):
@@ -291,11 +318,11 @@ def test_two_linked_apps_play_a_match_each_showing_its_own_hand():
     def look(i, app):
         seen[i].add(app.mode)
         if app.match is not None and app.mode == TURN:
-            assert app.viewer() == app.session.seat  # its own hand, never the other's
+            assert app.viewer() == app.link.session.seat  # its own hand, never the other's
 
     run_apps(apps, players, 0, lambda: all(app.mode == MATCH_END for app in apps), each=look)
     a, b = apps
-    assert {a.session.seat, b.session.seat} == {0, 1}
+    assert {a.link.session.seat, b.link.session.seat} == {0, 1}
     assert a.match.results == b.match.results and a.match.scores == b.match.scores
     assert REMOTE in seen[0] and REMOTE in seen[1] and ROUND_END in seen[0]
 
@@ -306,7 +333,7 @@ def test_waiting_for_a_link_can_be_given_up():
     assert app.mode == LINKING
     app.tick(10)
     app.press(buttons.B)
-    assert app.mode == MENU and app.session is None
+    assert app.mode == MENU and not app.linked()
 
 
 def test_a_lost_link_is_shown_and_play_resumes_when_it_comes_back():
@@ -318,19 +345,19 @@ def test_a_lost_link_is_shown_and_play_resumes_when_it_comes_back():
         now += 10
         for app in apps:
             app.tick(now)
-    cut = [app.port.peer for app in apps]
+    cut = [app.link.port.peer for app in apps]
     for app in apps:  # unplug: nothing reaches the other end
-        app.port.peer = Pipe()
+        app.link.port.peer = Pipe()
     for _ in range(400):
         now += 10
         for app in apps:
             app.tick(now)
-    assert all(app.link_lost for app in apps)
+    assert all(app.link_lost() for app in apps)
     for app, peer in zip(apps, cut):  # plug back in
-        app.port.peer = peer
+        app.link.port.peer = peer
     players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
     run_apps(apps, players, now, lambda: all(app.mode == MATCH_END for app in apps))
-    assert not any(app.link_lost for app in apps)
+    assert not any(app.link_lost() for app in apps)
     assert apps[0].match.results == apps[1].match.results
 
 
@@ -796,6 +823,7 @@ class _FakeSession:
         self.state = 2
         self.error = ""
         self.last = None
+        self.happened = 0  # what the session tells the app (engine.session: MOVED, SCORED)
 
     def poll(self, now):
         return None
@@ -820,12 +848,16 @@ class _FakeSession:
 def test_the_other_boards_tactic_plays_are_described():
     from engine.match import Match
 
+    from engine.session import MOVED
+    from hw.linkplay import Link
+
     app = App(seed=0, opponent="link", variant=TACTICS)
-    app.port = Pipe()
+    app.link = Link()
+    app.link.port = Pipe()
     match = Match(3, 1, TACTICS)
     game = match.game
     seat = 1 - game.to_move  # the other board moves first
-    app.session = _FakeSession(match, seat)
+    app.link.session = _FakeSession(match, seat)
     app.mode = LINKING
     app.tick(10)
     assert app.mode == REMOTE
@@ -834,12 +866,14 @@ def test_the_other_boards_tactic_plays_are_described():
     h = game.hand_index(other, game.hand[other][0])
     game.hand[other][h] = SCOUT
     game.apply(SCOUT | 1 << 6)
-    app.session.last = game.last_played()
+    app.link.session.last = game.last_played()
+    app.link.session.happened |= MOVED
     app.tick(20)
     assert app.mode == REMOTE and app.message == "SC: 1T 2C"
     hand = game.hand_cards(other)
     game.apply(hand[0] | hand[1] << 21)
-    app.session.last = game.last_played()
+    app.link.session.last = game.last_played()
+    app.link.session.happened |= MOVED
     app.tick(30)
     assert app.message == "SC: 1T 2C, 2 put back"
     assert app.mode == TURN and game.to_move == seat
@@ -853,7 +887,8 @@ def test_the_other_boards_tactic_plays_are_described():
     game.hand[other][0] = BANSHEE
     game.played[other] = 0
     game.apply(BANSHEE | stone << 6)
-    app.session.last = game.last_played()
+    app.link.session.last = game.last_played()
+    app.link.session.happened |= MOVED
     app.tick(40)
     assert app.message == "BA: %s off %d" % (card_name(target), stone + 1)
     assert app.mode == TURN and game.discards()[-2:] == [target, BANSHEE]
@@ -880,17 +915,17 @@ def test_leaving_a_linked_match_from_the_pause_menu_ends_the_link():
     mover.press(buttons.DOWN)
     mover.press(buttons.DOWN)
     mover.press(buttons.A)  # main menu
-    assert mover.mode == MENU and mover.session is None and mover.match is None
+    assert mover.mode == MENU and not mover.linked() and mover.match is None
     # Nothing more comes from this board: the other one sees the link lost.
     for _ in range(500):
         now += 10
         mover.tick(now)
         other.tick(now)
-    assert other.link_lost
+    assert other.link_lost()
     # A local match afterwards is a plain one.
     mover.opponent = "medium"
     mover.press(buttons.START)
-    assert mover.session is None and mover.mode in (TURN, HANDOFF, THINKING)
+    assert not mover.linked() and mover.mode in (TURN, HANDOFF, THINKING)
 
 
 def test_restarting_a_linked_match_links_again():
@@ -898,7 +933,7 @@ def test_restarting_a_linked_match_links_again():
     mover.press(buttons.START)
     mover.press(buttons.DOWN)
     mover.press(buttons.A)  # restart
-    assert mover.mode == LINKING and mover.session is not None and mover.match is None
+    assert mover.mode == LINKING and mover.linked() and mover.match is None
 
 
 def test_the_other_boards_opening_move_of_a_round_is_told():

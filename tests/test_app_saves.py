@@ -323,7 +323,7 @@ def _started(seed, variant, moves, rounds=2):
 @pytest.mark.parametrize("variant,stop", [(CLASSIC, 30), (TACTICS, 45)])
 def test_a_linked_match_resumes_when_both_boards_were_switched_off(variant, stop):
     apps, stores, players, now = _started(21, variant, stop)
-    seats = [app.session.seat for app in apps]
+    seats = [app.link.session.seat for app in apps]
     # Power cut on both: new apps on the same save areas.
     back = _linked(77, variant, [LoggedStorage(s.data) for s in stores])
     for app, seat in zip(back, seats):
@@ -342,7 +342,7 @@ def test_one_board_switched_off_the_other_gives_up_waiting_then_both_resume():
     # lost, and gives up: the match stays on offer there.
     dark = apps[1]
     apps[1] = None
-    now = run_apps(apps, players, now, lambda: apps[0].link_lost)
+    now = run_apps(apps, players, now, lambda: apps[0].link_lost())
     apps[0].press(buttons.B)
     assert apps[0].mode == RESUME and apps[0].offer is not None
     # Board 1 is switched on again: its save offers the match too.
@@ -406,7 +406,7 @@ def test_a_board_saves_its_own_move_before_it_leaves_over_the_cable():
     apps, stores, players, now = _started(61, TACTICS, 0)
     checked = [0, 0]
     for i, app in enumerate(apps):
-        port = app.port
+        port = app.link.port
         write = port.write
 
         def checked_write(data, i=i, write=write):
@@ -456,11 +456,11 @@ def test_giving_up_in_the_claim_step_offers_the_match_as_played():
                 a.press(b)
     mine = next(a for a in apps if a.mode == TURN_ and a.turn.phase == CLAIM)
     hand = mine.game.hand_n[mine.game.to_move]
-    mine.port.peer = type(mine.port)()  # the cable cut
+    mine.link.port.peer = type(mine.link.port)()  # the cable cut
     for _ in range(400):
         now += 10
         mine.tick(now)
-    assert mine.link_lost
+    assert mine.link_lost()
     mine.press(buttons.B)
     assert mine.mode == RESUME and mine.offer.game.hand_n[mine.offer.game.to_move] == hand + 1  # the card back
     # The match on offer is the match as played: the table a replay of its
@@ -512,8 +512,8 @@ def _last_move_alone(seed):
                 if probe.game.check(m) is None:
                     probe.game.apply(m)
                     if probe.game.over():
-                        cable = app.port.peer
-                        app.port.peer = type(app.port)()  # the other board is off now
+                        cable = app.link.port.peer
+                        app.link.port.peer = type(app.link.port)()  # the other board is off now
                         apps[1 - i] = None
                         app.press(b)
                         now = players[i].play(app, lambda a: a.mode == MATCH_END, now=now, step_ms=10)
@@ -542,7 +542,7 @@ def test_a_linked_matchs_last_move_stays_saved_until_delivered():
 
 def test_a_link_that_breaks_during_play_keeps_the_match_on_offer():
     apps, stores, players, now = _started(101, CLASSIC, 10, rounds=1)
-    apps[0].session._fail("the boards disagree about the table")
+    apps[0].link.session._fail("the boards disagree about the table")
     apps[0].tick(now + 10)
     assert apps[0].mode == NOTICE and apps[0].after == RESUME
     apps[0].press(buttons.A)
@@ -599,10 +599,10 @@ def test_frames_of_an_old_conversation_do_not_hold_up_a_new_game():
         apps = _linked(171, CLASSIC, [LoggedStorage(), LoggedStorage()], rounds=1)
         for app in apps:
             app.press(buttons.START)
-        apps[1].port.inbox.extend(stale())
+        apps[1].link.port.inbox.extend(stale())
         if when == "during":
             apps[0].tick(10)
-            apps[1].port.inbox.extend(stale())
+            apps[1].link.port.inbox.extend(stale())
         run_apps(apps, [None, None], 0, lambda: all(a.mode in (TURN, 10) for a in apps), limit=20000)
 
 
@@ -615,10 +615,10 @@ def test_a_board_that_ended_the_match_joins_the_other_when_it_comes_back():
         winner = apps[mover]
         if stay == "menu":
             winner.press(buttons.A)  # past the summary: still sending the last move
-            assert winner.mode == MENU and winner.draining is not None
+            assert winner.mode == MENU and winner.link.draining is not None
         back = _linked(132, CLASSIC, [LoggedStorage(stores[1 - mover].data)] * 2, rounds=1)[1 - mover]
         back.link_port = lambda: cable
-        winner.port.peer = cable
+        winner.link.port.peer = cable
         assert back.mode == RESUME and not back.offer.over()
         back.press(buttons.A)
         apps[1 - mover] = back
@@ -635,7 +635,7 @@ def test_a_restart_right_after_a_resume_is_noticed():
         app.press(buttons.A)
     now = run_apps(back, [None, None], now, lambda: all(a.mode in (TURN, 10, 3) for a in back), limit=now + 20000)
     # Board 1 goes off again at once, before any move, and resumes again.
-    port = back[1].port
+    port = back[1].link.port
     again = _linked(143, TACTICS, [LoggedStorage(), LoggedStorage(back[1].saver.regions[0][0].data)])[1]
     again.link_port = lambda: port
     assert again.mode == RESUME
@@ -673,11 +673,11 @@ def test_a_replayed_or_echoed_first_hello_in_play_changes_nothing(whose):
         app.press(buttons.START)
     first = 0 if whose == "the other's" else 1  # it speaks first: its HELLO knows nobody yet
     apps[first].tick(0)
-    hello = first_frame(apps[1 - first].port.inbox)
+    hello = first_frame(apps[1 - first].link.port.inbox)
     players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
     notices = []
     now = run_apps(apps, players, 0, lambda: apps[0].match is not None and apps[0].match.move_count() >= 6)
-    apps[1].port.inbox.extend(hello)
+    apps[1].link.port.inbox.extend(hello)
     run_apps(apps, players, now, lambda: all(a.mode == MATCH_END for a in apps),
              each=lambda i, a: notices.append(a.lines) if a.mode == NOTICE else None)
     assert not notices and apps[0].match.moves() == apps[1].match.moves()
@@ -685,19 +685,19 @@ def test_a_replayed_or_echoed_first_hello_in_play_changes_nothing(whose):
 
 def test_after_giving_up_a_link_the_next_match_takes_the_buttons():
     apps, stores, players, now = _started(161, CLASSIC, 6, rounds=1)
-    apps[1].port.peer = type(apps[1].port)()
+    apps[1].link.port.peer = type(apps[1].link.port)()
     for _ in range(400):
         now += 10
         apps[0].tick(now)
     if apps[0].mode != 1:
-        now = run_apps([apps[0]], [players[0]], now, lambda: apps[0].link_lost)
+        now = run_apps([apps[0]], [players[0]], now, lambda: apps[0].link_lost())
     apps[0].press(buttons.B)
     assert apps[0].mode == RESUME
     apps[0].press(buttons.DOWN)
     apps[0].press(buttons.A)  # new game: against the computer now
     apps[0].opponent = "easy"
     apps[0].press(buttons.START)
-    assert not apps[0].link_lost
+    assert not apps[0].link_lost()
     AutoPlayer("medium", 3).play(apps[0], lambda a: a.mode == MATCH_END, now=now)
 
 
@@ -718,10 +718,10 @@ def test_a_local_match_is_not_taken_over_by_an_old_links_last_frames():
     apps, stores, players, now, mover, cable = _last_move_alone(191)
     winner = apps[mover]
     winner.press(buttons.A)  # past the summary, still sending the last move
-    assert winner.draining is not None
+    assert winner.link.draining is not None
     winner.opponent = "easy"
     winner.press(buttons.START)  # a match against the computer now
-    assert winner.draining is None and winner.opponent == "easy"
+    assert winner.link.draining is None and winner.opponent == "easy"
     AutoPlayer("medium", 3).play(winner, lambda a: a.mode == MATCH_END, now=now)
 
 

@@ -115,7 +115,7 @@ def _linked_pair(cable, other):
     app.press(buttons.START)
     while app.match is None or app.game.move_count() < 4:
         assert clock() < 120000, "no linked match"
-        assert not app.link_lost and app.session is not None, app.mode
+        assert not app.link_lost() and app.linked(), app.mode
         if step is not None:
             step()
         b = player.next_button(app)
@@ -128,7 +128,7 @@ def _linked_pair(cable, other):
 
 def _seconds_until_lost(app, player, clock, cable, after):
     t0 = time.monotonic()
-    while not app.link_lost:
+    while not app.link_lost():
         assert time.monotonic() - t0 < 10, "the link is never seen lost"
         after()
         b = player.next_button(app)
@@ -159,7 +159,7 @@ def test_a_sim_killed_on_the_cable_is_seen_gone_by_the_other_in_a_few_seconds():
         seconds = _seconds_until_lost(app, player, clock, cable, lambda: None)
         # The channel's silence (engine.channel: lost after 3 s without a good frame).
         assert 1.5 <= seconds < 5, seconds
-        assert app.session is not None and app.mode in (TURN, REMOTE)  # where the view says "link lost"
+        assert app.linked() and app.mode in (TURN, REMOTE)  # where the view says "link lost"
     finally:
         for p in procs:
             if p.poll() is None:
@@ -195,7 +195,7 @@ def test_a_cable_pulled_out_is_no_crash_and_both_boards_see_the_link_lost(capsys
     seconds = _seconds_until_lost(app, player, clock, cable, board.step)
     assert 1.5 <= seconds < 5, seconds
     t0 = time.monotonic()
-    while not board.app.link_lost:
+    while not board.app.link_lost():
         assert time.monotonic() - t0 < 10
         board.step()
         time.sleep(0.005)

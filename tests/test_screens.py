@@ -151,12 +151,15 @@ def _menu(runner, checker):
 
 
 def _link_screens(runner, checker):
+    from hw.linkplay import Link
+
     app = runner.app
     app.opponent = "link"
+    app.link = Link()
     for lost in (False, True):
-        app.mode, app.link_lost = A.LINKING, lost
+        app.mode, app.link.lost = A.LINKING, lost
         checker.render(app)
-    app.link_lost = False
+    app.link.lost = False
     # A link stopped: the engine's reasons (in English), the longest ones.
     for reason in ("the other board's secret does not match its commitment",
                    "a move out of turn: the Scout's cards must go back first"):
@@ -272,9 +275,12 @@ def test_every_screen_fits_in_every_language(desk, lang):
         _play(runner, checker, seed)
         runner.redraw = redraw
         # A lost link over the board, and the other board's turn.
-        app.mode, app.link_lost = A.TURN, True
+        from hw.linkplay import Link
+
+        app.link = Link()
+        app.mode, app.link.lost = A.TURN, True
         checker.render(app)
-        app.mode, app.link_lost, app.message = A.REMOTE, False, ""
+        app.mode, app.link.lost, app.message = A.REMOTE, False, ""
         checker.render(app)
         app.mode = A.MATCH_END
     _tactics_steps(checker, lang)

@@ -288,7 +288,7 @@ def feed():
     mode = app.mode
     if mode == 11:  # hw.app.RESUME: a saved match offered
         state["resumed"] = True
-    if mode == 7 and app.draining is None:  # hw.app.MATCH_END, the last move delivered
+    if mode == 7 and (app.link is None or app.link.draining is None):  # hw.app.MATCH_END, the last move delivered
         finish(app, "match")
     if CUT and app.match is not None and len(app.game.history) >= CUT:
         finish(app, "cut")
