@@ -8,10 +8,11 @@ talks anew, giving up, and delivering a finished match's last move.
 
 from engine import TICKS_MASK
 from engine.channel import Channel
+from engine.game import TACTICS
 from engine.session import FAILED, PLAYING, Session
 from engine.session import RESUME as RESUME_KIND
 from hw import words
-from hw.app import LINKING, MENU, REMOTE, RESUME, ROUND_END, TACTICS
+from hw.screens import LINKING, MENU, REMOTE, RESUME, ROUND_END
 
 
 def start(app, resume=None):
