@@ -4,7 +4,7 @@ Data flows one way: buttons -> ``App.press`` -> the engine -> the state the
 view draws (``hw.view``) -> the display.  Nothing here touches displayio,
 so the whole app runs, and is tested, without a screen.
 
-Screens (``App.mode``): the menu, a turn (choosing a card, a stone, claims:
+Screens (``App.mode``, numbered in ``hw.screens``): the menu, a turn (choosing a card, a stone, claims:
 the turn being built is ``hw.turn``'s ``Turn``), the hand-over screen of
 pass-and-play, the opponent thinking, notices, the detail of one stone,
 round and match summaries, the pause menu, and the offer of a saved match.
@@ -43,24 +43,22 @@ _CLASSIC_MODULES = ("engine.ai", "engine.classic", "engine.threat")
 _TACTICS_MODULES = ("engine.tbots", "engine.tactics", "engine.elite")
 _BOT_MODULES = ("engine.ai", "engine.tbots", "engine.botkit", "engine.bots")
 
-MENU = const(0)
-TURN = const(1)
-HANDOFF = const(2)
-THINKING = const(3)
-NOTICE = const(4)
-DETAIL = const(5)
-ROUND_END = const(6)
-MATCH_END = const(7)
-PAUSE = const(8)
-LINKING = const(9)  # waiting for the other board
-REMOTE = const(10)  # the other board's turn
-RESUME = const(11)  # a saved match offered: resume it or start anew
-HELP = const(12)  # the help pages
-
-ROUND_CHOICES = (1, 3, 5, 7)
-MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "help", "start")
-PAUSE_ROWS = ("resume", "restart", "main_menu")
-RESUME_ROWS = ("resume", "new_game")
+# The screens (hw.screens' numbers, which the other modules import) as
+# private constants: inlined where the mode is compared, no name of them
+# kept on the heap (tests/test_layers.py holds each equal to hw.screens').
+_MENU = const(0)
+_TURN = const(1)
+_HANDOFF = const(2)
+_THINKING = const(3)
+_NOTICE = const(4)
+_DETAIL = const(5)
+_ROUND_END = const(6)
+_MATCH_END = const(7)
+_PAUSE = const(8)
+_LINKING = const(9)
+_REMOTE = const(10)
+_RESUME = const(11)
+_HELP = const(12)
 
 _DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
 
@@ -80,7 +78,7 @@ class App:
         self.rounds = rounds
         self.lang = lang
         self.auto_claim = auto_claim
-        self.mode = MENU
+        self.mode = _MENU
         self.row = 0  # menu and pause cursor (a help page's number)
         self.controls = 0  # the device's buttons, for the help: 0 PyBadge, 1 PyGamer, 2 a keyboard
         self.link_port = link_port
@@ -92,7 +90,7 @@ class App:
         self.turn = Turn(self)  # the turn being built on the screen
         self.detail_stone = 0  # the stone shown in detail
         self.lines = []  # a notice's lines
-        self.after = MENU  # where a notice or the detail view returns
+        self.after = _MENU  # where a notice or the detail view returns
         self.message = ""  # the last thing the opponent did
         self.note = ""  # the top line's corner instead of the piles (a replay's move number)
         self.known = [None, None]  # per seat, the hand it kept at its last move (None: a new round)
@@ -122,7 +120,7 @@ class App:
 
             resume.load(self)
             unload("engine.restore")  # read once: its code goes back to the heap
-            if self.mode != RESUME:
+            if self.mode != _RESUME:
                 unload("hw.resume")
 
     # -- what the view needs ----------------------------------------------
@@ -154,7 +152,7 @@ class App:
 
     def viewer(self):
         """The player whose side is at the bottom of the screen."""
-        if self.opponent == "pass" and self.match and self.mode != HANDOFF:
+        if self.opponent == "pass" and self.match and self.mode != _HANDOFF:
             return self.game.to_move if self.last_human < 0 else self.last_human
         return self.me()
 
@@ -163,7 +161,7 @@ class App:
         is putting back)."""
         cards = sorted(self.game.hand_cards(self.viewer()))
         picked = self.turn.picked
-        if picked and self.mode == TURN and self.turn.phase == RETURN:
+        if picked and self.mode == _TURN and self.turn.phase == RETURN:
             for c in picked:
                 cards.remove(c)
         return cards
@@ -177,7 +175,7 @@ class App:
 
     def ending(self):
         """The screen of a round's end: a one-round match's is its summary."""
-        return MATCH_END if self.match.over() and self.match.rounds == 1 else ROUND_END
+        return _MATCH_END if self.match.over() and self.match.rounds == 1 else _ROUND_END
 
     def tactics(self):
         return self.game is not None and self.game.variant == TACTICS
@@ -199,65 +197,65 @@ class App:
         """One button press."""
         self.dirty = True
         mode = self.mode
-        if mode == MENU or mode == PAUSE:
+        if mode == _MENU or mode == _PAUSE:
             from hw import menus  # (loaded while a menu is shown)
 
-            (menus.menu if mode == MENU else menus.pause)(self, button)
-            if self.mode != MENU and self.mode != PAUSE and self.mode != HELP:
+            (menus.menu if mode == _MENU else menus.pause)(self, button)
+            if self.mode != _MENU and self.mode != _PAUSE and self.mode != _HELP:
                 unload("hw.menus")  # a match is on: its code goes back to the heap
-        elif mode == TURN:
+        elif mode == _TURN:
             self._turn(button)
-        elif mode == HANDOFF:
+        elif mode == _HANDOFF:
             if button == buttons.A:
-                self.mode = TURN
-        elif mode == NOTICE:
+                self.mode = _TURN
+        elif mode == _NOTICE:
             if button in (buttons.A, buttons.B):
                 self.mode = self.after
-        elif mode == DETAIL:
+        elif mode == _DETAIL:
             if button == buttons.A:  # may this stone be claimed?  The proof, or what could still beat it
                 from hw import panels
 
-                self.notice(panels.why_not(self, self.detail_stone, self.viewer()), DETAIL)
+                self.notice(panels.why_not(self, self.detail_stone, self.viewer()), _DETAIL)
             elif button in (buttons.B, buttons.SELECT):
-                self.mode = TURN  # (the detail is asked for from a turn)
+                self.mode = _TURN  # (the detail is asked for from a turn)
             elif button in (buttons.LEFT, buttons.RIGHT):
                 self.detail_stone = (self.detail_stone + (1 if button == buttons.RIGHT else -1)) % N_STONES
-        elif mode == ROUND_END:
+        elif mode == _ROUND_END:
             if button == buttons.A:
                 self.match.final = None  # the last round's board, seen
                 if self.match.over():
-                    self.mode = MATCH_END
+                    self.mode = _MATCH_END
                 else:
                     self.start_turn()
                     if self.linked():
                         self.link.next_round(self)
-        elif mode == MATCH_END:
+        elif mode == _MATCH_END:
             if button == buttons.A:
-                self.mode = MENU
+                self.mode = _MENU
                 self.match = None
                 if self.linked():
                     self.link.close(self.now + _DRAIN_MS)  # (its last move delivered meanwhile)
-        elif mode == REMOTE:
+        elif mode == _REMOTE:
             if self.link_lost() and button == buttons.B:
                 self.link.give_up(self)
             elif button == buttons.START:
-                self.after = REMOTE
-                self.mode = PAUSE
+                self.after = _REMOTE
+                self.mode = _PAUSE
                 self.row = 0
-        elif mode == LINKING:
+        elif mode == _LINKING:
             if button in (buttons.B, buttons.START):
                 self.link.give_up(self)  # give up waiting
-        elif mode == HELP:
+        elif mode == _HELP:
             from hw import menus
 
             menus.help_page(self, button)
-            if self.mode != HELP:
+            if self.mode != _HELP:
                 unload("hw.menus")
-        elif mode == RESUME:
+        elif mode == _RESUME:
             from hw import resume  # (loaded while a saved match is on offer)
 
             resume.press(self, button)
-            if self.mode != RESUME:
+            if self.mode != _RESUME:
                 unload("hw.resume")
 
     # -- a match -----------------------------------------------------------
@@ -313,19 +311,19 @@ class App:
         p = game.to_move
         self.turn.reset()
         if self.linked() and p != self.me():
-            self.mode = REMOTE
+            self.mode = _REMOTE
             return
         if self.bots[p] is not None:
-            self.mode = THINKING
+            self.mode = _THINKING
             self.thought = False
             return
         # A player who can only pass, with nothing to claim, sees no screen:
         # the device stays with whoever holds it.
         needs_screen = game.returns or game.can_place(p) or game.claimable(p)
         if self.opponent == "pass" and self.last_human != p and needs_screen:
-            self.mode = HANDOFF
+            self.mode = _HANDOFF
         else:
-            self.mode = TURN
+            self.mode = _TURN
         if needs_screen:
             self.last_human = p
         self.turn.begin(p)
@@ -336,12 +334,12 @@ class App:
                 self.link.give_up(self)
             return
         if button == buttons.START:
-            self.after = TURN
-            self.mode = PAUSE
+            self.after = _TURN
+            self.mode = _PAUSE
             self.row = 0
         elif button == buttons.SELECT:
-            self.after = TURN
-            self.mode = DETAIL
+            self.after = _TURN
+            self.mode = _DETAIL
             cursor = self.turn.stone_cursor
             self.detail_stone = cursor if cursor < N_STONES else 0
         else:
@@ -364,7 +362,7 @@ class App:
         # The other player sees this move: in pass-and-play on this screen
         # after the hand-over (a linked or bot opponent has it already).
         self.message = words.last_text(self) if self.opponent == "pass" else ""
-        if self.mode != ROUND_END and self.mode != MATCH_END:  # (a linked round ends in the session)
+        if self.mode != _ROUND_END and self.mode != _MATCH_END:  # (a linked round ends in the session)
             self.start_turn()
         if claims and self.auto_claim and not game.over():
             # Claimed by the auto-claim: said, not done silently (whose, in
@@ -372,7 +370,7 @@ class App:
             line = self.t("auto_claimed") % stones_text(claims)
             if self.opponent == "pass":
                 line = self.short_name(p) + ": " + line
-            if self.mode == NOTICE:
+            if self.mode == _NOTICE:
                 self.lines = [line] + self.lines
             else:
                 self.notice([line], self.mode)
@@ -402,10 +400,10 @@ class App:
         self.known = [None, None]
         self.last_human = -1
 
-    def notice(self, lines, after=TURN):
+    def notice(self, lines, after=_TURN):
         self.lines = lines
         self.after = after
-        self.mode = NOTICE
+        self.mode = _NOTICE
 
     # -- time --------------------------------------------------------------
 
@@ -422,7 +420,7 @@ class App:
                 link.step(self, now)
             elif link.draining is not None:
                 link.drain(self, now)
-        if self.mode == THINKING:
+        if self.mode == _THINKING:
             if not self.thought:
                 self.thought = True  # let the screen show "thinking" first
             else:
@@ -440,7 +438,7 @@ class App:
             self.opponent = opponent
         self.variant = match.game.variant
         self.rounds = match.rounds
-        self.mode = RESUME
+        self.mode = _RESUME
         self.row = 0
 
     def record_blob(self):

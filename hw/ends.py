@@ -9,7 +9,7 @@ from micropython import const
 
 from engine.game import N_STONES, lowest
 from engine.moves import stones_text
-from hw import app as A
+from hw.screens import MATCH_END
 from hw.strings import pick
 
 _PANEL_CHARS = const(24)  # (hw.view's: the characters of a panel line)
@@ -60,7 +60,7 @@ def ending(app, game, me, them):
     """The final board's lines: (status, verdict, hint): who won, why, the
     stones (and the match's score, in a match of several rounds)."""
     match = app.match
-    single = app.mode == A.MATCH_END
+    single = app.mode == MATCH_END
     status = won(app, match.winner() if single else game.winner, "match" if single else "round")
     hint = "%s %d-%d %s  %s" % (app.short_name(me), game.owned[me], game.owned[them], app.short_name(them),
                                 pick(app.lang, _WORDS)[_NEXT])

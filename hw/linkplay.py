@@ -19,10 +19,11 @@ except ImportError:
 
 from engine import TICKS_MASK
 from engine.channel import Channel
+from engine.game import TACTICS
 from engine.session import FAILED, MOVED, PLAYING, SCORED, Session
 from engine.session import RESUME as RESUME_KIND
 from hw import words
-from hw.app import LINKING, MENU, REMOTE, RESUME, ROUND_END, TACTICS
+from hw.screens import LINKING, MENU, REMOTE, RESUME, ROUND_END
 
 
 class Link:

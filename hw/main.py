@@ -13,7 +13,8 @@ from micropython import const
 
 from engine import TICKS_MASK
 from engine.game import DRAW
-from hw.app import MATCH_END, MENU, ROUND_END, App
+from hw.app import App
+from hw.screens import MATCH_END, MENU, ROUND_END
 from hw.view import View
 
 _FLASH_MS = const(700)

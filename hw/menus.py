@@ -6,7 +6,7 @@ they are shown."""
 from engine import unload
 from engine.game import LANGUAGES
 from hw import buttons
-from hw.app import HELP, MENU, MENU_ROWS, PAUSE_ROWS, ROUND_CHOICES
+from hw.screens import HELP, MENU, MENU_ROWS, PAUSE_ROWS, ROUND_CHOICES
 
 
 def menu(app, button):

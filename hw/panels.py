@@ -11,7 +11,8 @@ from micropython import const
 
 from engine.formation import CATEGORY_NAMES, category
 from engine.game import CLAIMABLE, LANGUAGES, NOBODY, SIDE_MAX, TACTICS, UNPROVED, VARIANTS
-from hw import app as A
+from hw.screens import (DETAIL, HANDOFF, HELP, LINKING, MENU, MENU_ROWS, NOTICE, PAUSE, PAUSE_ROWS, REMOTE, RESUME,
+                        RESUME_ROWS, TURN)
 from hw.strings import LANGUAGE_NAMES, pick
 from hw.view import LINES
 from hw.words import name_of
@@ -39,7 +40,7 @@ def lines(app):
     """The lines of the panel the app's mode shows."""
     mode = app.mode
     t = app.t
-    if mode == A.MENU:
+    if mode == MENU:
         values = (t(app.opponent),
                   t(VARIANTS[app.variant]),
                   str(app.rounds),
@@ -47,40 +48,40 @@ def lines(app):
                   t("on" if app.auto_claim else "off"),
                   "", "")
         lines = [t("title")]
-        for i, key in enumerate(A.MENU_ROWS):
+        for i, key in enumerate(MENU_ROWS):
             mark = ">" if i == app.row else " "
             label = t(key)
             lines.append("%s%s %s" % (mark, label, values[i]) if values[i] else mark + label)
         if app.opponent == "link":
             lines.append("(" + t("link") + ": " + t("not_connected") + ")")
         return lines
-    if mode == A.HELP:
+    if mode == HELP:
         from hw import menus  # (loaded while the help is shown)
 
         return menus.help_lines(app)
-    if app.link_lost() and mode in (A.TURN, A.REMOTE):
+    if app.link_lost() and mode in (TURN, REMOTE):
         return ["", t("link_lost"), "", t("give_up")]
-    if mode == A.LINKING:  # (B, the way out, said: the other board may never answer)
+    if mode == LINKING:  # (B, the way out, said: the other board may never answer)
         lines = ["", t("waiting_link"), t("other_board"), t("give_up")]
         if app.link_lost():
             lines.insert(3, t("link_lost"))
         return lines
-    if mode == A.RESUME:
+    if mode == RESUME:
         match = app.offer
         game = match.game
         return [t("saved_game"), "",
                 t(VARIANTS[game.variant]) + ", " + t("round") % (
                     min(match.round_number(), match.rounds), match.rounds),
                 t(app.opponent), t("move_n") % (game.move_count() + 1), ""] + [
-            (">" if i == app.row else " ") + t(k) for i, k in enumerate(A.RESUME_ROWS)]
-    if mode == A.PAUSE:
+            (">" if i == app.row else " ") + t(k) for i, k in enumerate(RESUME_ROWS)]
+    if mode == PAUSE:
         return [t("paused"), ""] + [(">" if i == app.row else " ") + t("confirm_" + k if k == app.confirm else k)
-                                    for i, k in enumerate(A.PAUSE_ROWS)]
-    if mode == A.HANDOFF:
+                                    for i, k in enumerate(PAUSE_ROWS)]
+    if mode == HANDOFF:
         return ["", t("hand_to"), t("to_player") % (app.game.to_move + 1), "", t("press_a")]
-    if mode == A.NOTICE:
+    if mode == NOTICE:
         return list(app.lines) + ["", t("press_a")]
-    if mode == A.DETAIL:
+    if mode == DETAIL:
         lines = detail(app, app.detail_stone)
         return lines + [pick(app.lang, _WORDS)[_DETAIL_KEYS]] if len(lines) < LINES - 1 else lines
     return None

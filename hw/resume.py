@@ -10,7 +10,7 @@ settings; whatever could not be read is said on screen.
 from engine.game import LANGUAGES
 from engine.save import SaveError
 from hw import buttons, keep, words
-from hw.app import MENU, RESUME, RESUME_ROWS, ROUND_CHOICES
+from hw.screens import MENU, RESUME, RESUME_ROWS, ROUND_CHOICES
 
 
 def load(app):

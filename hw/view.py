@@ -16,9 +16,9 @@ from engine import unload
 from engine.cards import STRATEGIST, TACTIC_CODES
 from engine.game import N_STONES, NOBODY, TACTICS
 from engine.moves import PASS, move_claims
-from hw import app as A
 from hw import turn as T
 from hw import words
+from hw.screens import MATCH_END, REMOTE, ROUND_END, THINKING, TURN
 from hw.text import Glyphs, Label
 
 WIDTH = const(160)
@@ -219,12 +219,12 @@ class View:
         # None on the board's screens; else the panel's lines (most from
         # hw.panels, loaded for a panel and dropped when the board is back).
         mode = app.mode
-        if mode == A.MATCH_END and app.match.rounds > 1:
+        if mode == MATCH_END and app.match.rounds > 1:
             from hw import ends
 
             return ends.summary(app)
-        if mode == A.ROUND_END or mode == A.MATCH_END or (
-                mode in (A.TURN, A.THINKING, A.REMOTE) and not app.link_lost()):
+        if mode == ROUND_END or mode == MATCH_END or (
+                mode in (TURN, THINKING, REMOTE) and not app.link_lost()):
             unload("hw.panels")  # the board: the panels' code goes back to the heap
             return None  # (at a round's end, the final board with its winning stones and why: see _board)
         from hw import panels
@@ -232,7 +232,7 @@ class View:
         return panels.lines(app)
 
     def _board(self, app):
-        ended = app.mode in (A.ROUND_END, A.MATCH_END)
+        ended = app.mode in (ROUND_END, MATCH_END)
         # (a round's end: its board, kept by the match once the next is dealt)
         game = app.match.final if ended and app.match.final is not None else app.game
         me = app.viewer()
@@ -240,7 +240,7 @@ class View:
         board = self.board
         top = self.board_top
         tactics = game.variant == TACTICS
-        turn = app.mode == A.TURN
+        turn = app.mode == TURN
         phase = app.turn.phase
         highlight = 0
         pending = 0
@@ -376,7 +376,7 @@ class View:
             if tt.card in placed:
                 self._cell(mark, tt.stone, placed.index(tt.card))
                 return
-        spot = words.last_spot(app) if app.mode not in (A.ROUND_END, A.MATCH_END) else None
+        spot = words.last_spot(app) if app.mode not in (ROUND_END, MATCH_END) else None
         mark.hidden = spot is None
         if spot is not None:
             p, stone, k = spot
@@ -431,9 +431,9 @@ class View:
         game = app.game
         if app.link_lost():
             return t("link_lost")
-        if app.mode == A.THINKING:
+        if app.mode == THINKING:
             return t("thinking")
-        if app.mode == A.REMOTE:
+        if app.mode == REMOTE:
             return app.message or t("their_turn")
         if turn and phase == T.STONE:
             return t("pick_stone")

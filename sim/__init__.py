@@ -10,7 +10,7 @@ def drive(app, player, limit=20000, each=None):
     """Press what ``player`` would (50 ms a tick while it waits) until the
     match is over, or ``each(app)``, asked before every step, says to stop;
     returns the modes seen, or None when ``limit`` steps did not end it."""
-    from hw.app import MATCH_END
+    from hw.screens import MATCH_END
 
     now = 0
     seen = set()

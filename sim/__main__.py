@@ -18,7 +18,7 @@ import sys
 import engine  # noqa: F401  (micropython shim on CPython)
 from engine.game import DRAW, LANGUAGES, LEVELS, VARIANTS
 from hw import buttons
-from hw.app import MATCH_END, ROUND_CHOICES
+from hw.screens import MATCH_END, ROUND_CHOICES
 from hw.settings import RANGES, read
 from sim import reason
 from sim.master import DeskApp

@@ -12,7 +12,7 @@ from engine.moves import (AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_claims,
                           move_stone)
 from engine.rng import Random
 from hw import buttons
-from hw.app import DETAIL, HANDOFF, MENU, MENU_ROWS, NOTICE, PAUSE, RESUME, ROUND_END, TURN
+from hw.screens import DETAIL, HANDOFF, MENU, MENU_ROWS, NOTICE, PAUSE, RESUME, ROUND_END, TURN
 from hw.turn import CARD, CLAIM, CLAIM_FIRST, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
 
 

@@ -13,7 +13,8 @@ from engine.game import VARIANTS
 from engine.match import Match
 from desk.record import RecordError, replay, shown
 from hw import buttons, words
-from hw.app import TURN, App
+from hw.app import App
+from hw.screens import TURN
 from sim import reason
 
 

@@ -15,7 +15,8 @@ from conftest import run_apps
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.save import Saver, encode
 from hw import buttons, keep
-from hw.app import MATCH_END, MENU, NOTICE, RESUME, ROUND_END, TURN, App
+from hw.app import App
+from hw.screens import MATCH_END, MENU, NOTICE, RESUME, ROUND_END, TURN
 from hw.keep import SETTLE_MS
 from sim.autoplay import AutoPlayer
 
@@ -440,7 +441,7 @@ def _movers(match):
 
 
 def test_giving_up_in_the_claim_step_offers_the_match_as_played():
-    from hw.app import TURN as TURN_
+    from hw.screens import TURN as TURN_
     from hw.turn import CLAIM
 
     apps, stores, players, now = _started(71, CLASSIC, 6, rounds=1)
@@ -568,7 +569,7 @@ def test_a_save_from_another_version_is_not_used():
 
 
 def _pause_choose(app, choice):
-    from hw.app import PAUSE, PAUSE_ROWS
+    from hw.screens import PAUSE, PAUSE_ROWS
 
     app.press(buttons.START)
     assert app.mode == PAUSE
@@ -731,7 +732,8 @@ def test_every_set_of_defaults_has_its_own_tag():
     from itertools import product
 
     from engine.game import LANGUAGES, OPPONENTS
-    from hw.app import ROUND_CHOICES, _tag
+    from hw.app import _tag
+    from hw.screens import ROUND_CHOICES
 
     tags = {_tag(*d) for d in product(OPPONENTS, range(3), ROUND_CHOICES, LANGUAGES, (False, True))}
     assert len(tags) == len(OPPONENTS) * 3 * len(ROUND_CHOICES) * len(LANGUAGES) * 2

@@ -17,7 +17,8 @@ pytest.importorskip("serial")
 import pygame  # noqa: E402
 
 from hw import buttons  # noqa: E402
-from hw.app import REMOTE, TURN, App  # noqa: E402
+from hw.app import App  # noqa: E402
+from hw.screens import REMOTE, TURN  # noqa: E402
 from sim import desk as D  # noqa: E402
 from sim.__main__ import KEYS_LEGEND, _args, title  # noqa: E402
 from sim.autoplay import AutoPlayer  # noqa: E402

@@ -21,7 +21,8 @@ from engine.match import Match
 from desk.position import dump
 from desk.record import write
 from engine.save import Saver, encode
-from hw.app import MATCH_END, App
+from hw.app import App
+from hw.screens import MATCH_END
 from sim.autoplay import AutoPlayer
 from hw.records import board_record
 

@@ -12,7 +12,8 @@ from engine.moves import move_claims, stones_text
 from hw import buttons, ends, panels, words
 from hw import turn as T
 from hw import view as V
-from hw.app import DETAIL, HANDOFF, HELP, MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN, App
+from hw.app import App
+from hw.screens import DETAIL, HANDOFF, HELP, MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
 

@@ -9,7 +9,8 @@ from desk import sparring
 from engine.game import CLASSIC, EXPERT, OPPONENTS, TACTICS, make_game
 from engine.rng import Random
 from hw import buttons, panels
-from hw.app import MATCH_END, MENU, THINKING, App
+from hw.app import App
+from hw.screens import MATCH_END, MENU, THINKING
 from sim.autoplay import AutoPlayer
 from sim.master import DeskApp, Master
 

@@ -15,12 +15,12 @@ import pytest
 
 from engine.cards import TACTIC_CODES
 from engine.game import CLASSIC, EXPERT, LANGUAGES, N_STONES, TACTICS
-from hw import app as A
 from hw import buttons
 from hw import text as T
 from hw import turn as P
 from hw import view as V
 from hw import panels
+from hw import screens as S
 from hw.app import App
 from sim.autoplay import AutoPlayer
 
@@ -67,7 +67,7 @@ class Checker:
 
     def check(self, app, where=None):
         view = self.view
-        where = where or (app.mode, app.turn.phase if app.mode == A.TURN else None)
+        where = where or (app.mode, app.turn.phase if app.mode == S.TURN else None)
         self.screens.add(where)
         if not view.panel.hidden:
             if len(view.wrapped) > V.LINES:
@@ -98,14 +98,14 @@ def _detours(app, checker):
     # cannot be claimed, the pause menu; drawn, then left as they were.
     saved = app.mode, app.after, app.lines, app.row, app.detail_stone
     for s in range(N_STONES):
-        app.mode, app.detail_stone = A.DETAIL, s
+        app.mode, app.detail_stone = S.DETAIL, s
         checker.render(app)
-        app.mode, app.lines = A.NOTICE, panels.why_not(app, s, app.viewer())  # asked from the detail (A)
+        app.mode, app.lines = S.NOTICE, panels.why_not(app, s, app.viewer())  # asked from the detail (A)
         checker.render(app)
-    for row in range(len(A.PAUSE_ROWS)):
-        app.mode, app.row = A.PAUSE, row
+    for row in range(len(S.PAUSE_ROWS)):
+        app.mode, app.row = S.PAUSE, row
         checker.render(app)
-        app.confirm = A.PAUSE_ROWS[row] if A.PAUSE_ROWS[row] == "restart" else ""  # asking: A again
+        app.confirm = S.PAUSE_ROWS[row] if S.PAUSE_ROWS[row] == "restart" else ""  # asking: A again
         checker.render(app)
         app.confirm = ""
     app.mode, app.after, app.lines, app.row, app.detail_stone = saved
@@ -117,9 +117,9 @@ def _play(runner, checker, seed, every=4):
     player = AutoPlayer("medium", seed)
     turns = 0
     for _ in range(20000):
-        if app.mode == A.MATCH_END:
+        if app.mode == S.MATCH_END:
             return
-        if app.mode == A.TURN and app.turn.phase == P.CARD and app.turn.cursor == 0:
+        if app.mode == S.TURN and app.turn.phase == P.CARD and app.turn.cursor == 0:
             turns += 1
             if turns % every == 1:
                 _detours(app, checker)
@@ -130,24 +130,24 @@ def _play(runner, checker, seed, every=4):
 
 def _menu(runner, checker):
     app = runner.app
-    for opponent in A.OPPONENTS:
+    for opponent in App.OPPONENTS:
         for variant in range(3):
             for auto in (False, True):
                 app.opponent, app.variant, app.auto_claim = opponent, variant, auto
-                for row in range(len(A.MENU_ROWS)):
+                for row in range(len(S.MENU_ROWS)):
                     app.row = row
                     checker.render(app)
-    for rounds in A.ROUND_CHOICES:
+    for rounds in S.ROUND_CHOICES:
         app.rounds = rounds
         checker.render(app)
     # The help pages, with each device's controls.
     for controls in range(3):
-        app.mode, app.row, app.controls = A.HELP, 0, controls
+        app.mode, app.row, app.controls = S.HELP, 0, controls
         for page in range(9):
             checker.render(app)
             app.press(buttons.RIGHT)
     app.press(buttons.B)
-    assert app.mode == A.MENU and A.MENU_ROWS[app.row] == "help"
+    assert app.mode == S.MENU and S.MENU_ROWS[app.row] == "help"
 
 
 def _link_screens(runner, checker):
@@ -157,13 +157,13 @@ def _link_screens(runner, checker):
     app.opponent = "link"
     app.link = Link()
     for lost in (False, True):
-        app.mode, app.link.lost = A.LINKING, lost
+        app.mode, app.link.lost = S.LINKING, lost
         checker.render(app)
     app.link.lost = False
     # A link stopped: the engine's reasons (in English), the longest ones.
     for reason in ("the other board's secret does not match its commitment",
                    "a move out of turn: the Scout's cards must go back first"):
-        app.mode, app.lines, app.after = A.NOTICE, [app.t("link_stopped"), reason], A.MENU
+        app.mode, app.lines, app.after = S.NOTICE, [app.t("link_stopped"), reason], S.MENU
         checker.render(app)
 
 
@@ -173,17 +173,17 @@ def _save_screens(runner, checker, lang):
     from engine.match import Match
 
     app = runner.app
-    for opponent in A.OPPONENTS:
+    for opponent in App.OPPONENTS:
         for variant in range(3):
             match = Match(3, 7, variant)
             app.offer_match(match, 0, opponent)
-            for row in range(len(A.RESUME_ROWS)):
+            for row in range(len(S.RESUME_ROWS)):
                 app.row = row
                 checker.render(app)
     app.offer = None
     for reason in ("slot 1: bad checksum (an interrupted save?); slot 2: not a save",
                    "save move 117: stone already claimed", "save format 2, this program reads 3"):
-        app.mode, app.lines, app.after = A.NOTICE, [app.t("save_problem"), reason], A.MENU
+        app.mode, app.lines, app.after = S.NOTICE, [app.t("save_problem"), reason], S.MENU
         checker.render(app)
 
 
@@ -204,7 +204,7 @@ def _tactics_steps(checker, lang):
         pick_card(app, card)
         for _ in range(12):
             checker.render(app)
-            if app.mode != A.TURN:
+            if app.mode != S.TURN:
                 break
             if app.turn.phase == P.DEST:  # the discard choice of a Strategist too
                 for _ in range(N_STONES + 1):
@@ -218,9 +218,9 @@ def _tactics_steps(checker, lang):
         app.turn.cursor = i
         checker.render(app)
         if card >= 54:
-            app.mode, app.lines, app.after = A.NOTICE, [app.turn.why_card(card) or ""], A.TURN
+            app.mode, app.lines, app.after = S.NOTICE, [app.turn.why_card(card) or ""], S.TURN
             checker.render(app)
-            app.mode = A.TURN
+            app.mode = S.TURN
     # What the opponent's tactic plays say, as long as they get.
     app.message = app.t("moves") % ("TR", "R5", 9, 8) + ", " + app.t("claims") % "1,2,3"
     app.turn.cursor = 0
@@ -278,16 +278,16 @@ def test_every_screen_fits_in_every_language(desk, lang):
         from hw.linkplay import Link
 
         app.link = Link()
-        app.mode, app.link.lost = A.TURN, True
+        app.mode, app.link.lost = S.TURN, True
         checker.render(app)
-        app.mode, app.link.lost, app.message = A.REMOTE, False, ""
+        app.mode, app.link.lost, app.message = S.REMOTE, False, ""
         checker.render(app)
-        app.mode = A.MATCH_END
+        app.mode = S.MATCH_END
     _tactics_steps(checker, lang)
-    wanted = {(A.MENU, None), (A.LINKING, None), (A.HANDOFF, None), (A.THINKING, None), (A.NOTICE, None),
-              (A.DETAIL, None), (A.ROUND_END, None), (A.MATCH_END, None), (A.PAUSE, None), (A.REMOTE, None),
-              (A.RESUME, None), (A.HELP, None)}
-    wanted |= {(A.TURN, phase) for phase in (P.CARD, P.STONE, P.CLAIM, P.CLAIM_FIRST, P.SCOUT_N, P.TABLE, P.DEST,
+    wanted = {(S.MENU, None), (S.LINKING, None), (S.HANDOFF, None), (S.THINKING, None), (S.NOTICE, None),
+              (S.DETAIL, None), (S.ROUND_END, None), (S.MATCH_END, None), (S.PAUSE, None), (S.REMOTE, None),
+              (S.RESUME, None), (S.HELP, None)}
+    wanted |= {(S.TURN, phase) for phase in (P.CARD, P.STONE, P.CLAIM, P.CLAIM_FIRST, P.SCOUT_N, P.TABLE, P.DEST,
                                              P.DRAW_PICK, P.RETURN)}
     assert wanted <= checker.screens, wanted - checker.screens
     assert not checker.bad, "\n".join("%r %r" % item for item in sorted(checker.bad.items()))

@@ -14,7 +14,8 @@ pytest.importorskip("blinka_displayio_pygamedisplay")
 from engine.game import NOBODY  # noqa: E402
 from hw import buttons, words  # noqa: E402
 from hw import view as V  # noqa: E402
-from hw.app import TURN, App  # noqa: E402
+from hw.app import App  # noqa: E402
+from hw.screens import TURN  # noqa: E402
 from hw.turn import CARD
 from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
@@ -433,7 +434,7 @@ def test_a_saved_linked_game_without_a_port_is_one_line_too(tmp_path):
 
 def test_the_window_without_a_port_says_a_link_needs_one(desk):
     from hw import panels
-    from hw.app import MENU, NOTICE
+    from hw.screens import MENU, NOTICE
     from sim.master import DeskApp
 
     app = DeskApp(opponent="link")

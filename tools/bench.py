@@ -363,7 +363,8 @@ def app_writes(variant, seed=1):
     played through the app's buttons (a bot in the player's seat, medium
     opposite): (writes, moves, bytes)."""
     from engine.save import Saver
-    from hw.app import MATCH_END, App
+    from hw.app import App
+    from hw.screens import MATCH_END
     from sim.autoplay import AutoPlayer
 
     store = bytearray(b"\xff" * 8192)

@@ -30,7 +30,8 @@ def mpy_step():
         from sim import autoplay  # noqa: F401
         gc.collect()
         return True
-    from hw.app import MATCH_END, App
+    from hw.app import App
+    from hw.screens import MATCH_END
     from sim.autoplay import AutoPlayer
 
     used = gc.mem_alloc() - state["base"]

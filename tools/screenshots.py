@@ -15,7 +15,8 @@ sys.path.append(ROOT)
 import engine  # noqa: E402,F401
 from hw import buttons  # noqa: E402
 from engine.game import TACTICS  # noqa: E402
-from hw.app import DETAIL, HANDOFF, MATCH_END, MENU_ROWS, NOTICE, ROUND_END, TURN, App  # noqa: E402
+from hw.app import App  # noqa: E402
+from hw.screens import DETAIL, HANDOFF, MATCH_END, MENU_ROWS, NOTICE, ROUND_END, TURN  # noqa: E402
 from hw.turn import CARD, CLAIM, DEST, RETURN, TABLE  # noqa: E402
 from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402

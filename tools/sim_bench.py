@@ -18,7 +18,8 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import engine  # noqa: E402,F401
-from hw.app import MATCH_END, App  # noqa: E402
+from hw.app import App  # noqa: E402
+from hw.screens import MATCH_END  # noqa: E402
 from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
 from sim.desk import Desk  # noqa: E402

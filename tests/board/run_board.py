@@ -146,6 +146,7 @@ if _os.getenv("BOARD_MEASURE"):
     import engine.rng  # noqa: F401
     import hw.app  # noqa: F401
     import hw.boards  # noqa: F401
+    import hw.screens  # noqa: F401  (the player reads the screens' names)
 
     gc.collect()
     deps = gc.mem_alloc()
@@ -286,13 +287,13 @@ def feed():
     if state["polls"] % 16 == 0:
         state["peak"] = max(state["peak"], live())
     mode = app.mode
-    if mode == 11:  # hw.app.RESUME: a saved match offered
+    if mode == 11:  # hw.screens.RESUME: a saved match offered
         state["resumed"] = True
-    if mode == 7 and (app.link is None or app.link.draining is None):  # hw.app.MATCH_END, the last move delivered
+    if mode == 7 and (app.link is None or app.link.draining is None):  # hw.screens.MATCH_END, the last move delivered
         finish(app, "match")
     if CUT and app.match is not None and len(app.game.history) >= CUT:
         finish(app, "cut")
-    if FULL and mode == 3 and app.thought and len(app.game.history) >= FULL:  # hw.app.THINKING: it chooses now
+    if FULL and mode == 3 and app.thought and len(app.game.history) >= FULL:  # hw.screens.THINKING: it chooses now
         print("full", len(app.match.moves()))  # the moves made: the save holds them all
         fill()
         return None

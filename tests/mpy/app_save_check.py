@@ -5,7 +5,8 @@
 import engine  # noqa: F401
 from engine.save import Saver
 from hw import buttons
-from hw.app import MATCH_END, RESUME, App
+from hw.app import App
+from hw.screens import MATCH_END, RESUME
 from sim.autoplay import AutoPlayer
 
 nvm = bytearray(b"\xff" * 8192)

@@ -1,0 +1,25 @@
+"""The app's screens (``App.mode``) and the rows of its menus: the names the
+app's modules share, in a module that imports nothing, so that none of them
+imports the app (``hw.app``) to learn them.
+"""
+
+from micropython import const
+
+MENU = const(0)
+TURN = const(1)
+HANDOFF = const(2)
+THINKING = const(3)
+NOTICE = const(4)
+DETAIL = const(5)
+ROUND_END = const(6)
+MATCH_END = const(7)
+PAUSE = const(8)
+LINKING = const(9)  # waiting for the other board
+REMOTE = const(10)  # the other board's turn
+RESUME = const(11)  # a saved match offered: resume it or start anew
+HELP = const(12)  # the help pages
+
+ROUND_CHOICES = (1, 3, 5, 7)
+MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "help", "start")
+PAUSE_ROWS = ("resume", "restart", "main_menu")
+RESUME_ROWS = ("resume", "new_game")
