@@ -1,5 +1,7 @@
 """The handheld app: its screens as states (``app``), how they look
 (``view``), the loop (``main``), the buttons, the strings, and the board
-profiles (``boards``).  The same game in text, for a terminal, is the
-desktop's ``sim.console``.
+profiles (``boards``).  What the modules share lies in two that import
+nothing of ours: the screens and the menus' rows (``screens``), the
+palette, tiles and geometry of the drawing (``look``).  The same game in
+text, for a terminal, is the desktop's ``sim.console``.
 """

@@ -9,10 +9,9 @@ from micropython import const
 
 from engine.game import N_STONES, lowest
 from engine.moves import stones_text
-from hw.screens import MATCH_END
+from hw.screens import MATCH_END, PANEL_CHARS
 from hw.strings import pick
 
-_PANEL_CHARS = const(24)  # (hw.view's: the characters of a panel line)
 # The words of a round's end, in each language (hw.strings.pick's order): here,
 # not in the language tables, so that they are on the heap only at the end.
 _NEXT = const(0)
@@ -40,7 +39,7 @@ def summary(app):
     match = app.match
     # (after the last round's board): the match's score.
     score = "%s %d - %d %s" % (app.name(0), match.scores[0], match.scores[1], app.name(1))
-    if len(score) > _PANEL_CHARS:
+    if len(score) > PANEL_CHARS:
         score = "%s %d - %d %s" % (app.short_name(0), match.scores[0], match.scores[1], app.short_name(1))
     played = pick(app.lang, _WORDS)[_ROUNDS_PLAYED] % len(match.results)
     return [won(app, match.winner(), "match"), "", played, score, "",

@@ -11,13 +11,11 @@ from micropython import const
 
 from engine.formation import CATEGORY_NAMES, category
 from engine.game import CLAIMABLE, LANGUAGES, NOBODY, SIDE_MAX, TACTICS, UNPROVED, VARIANTS
-from hw.screens import (DETAIL, HANDOFF, HELP, LINKING, MENU, MENU_ROWS, NOTICE, PAUSE, PAUSE_ROWS, REMOTE, RESUME,
-                        RESUME_ROWS, TURN)
+from hw.screens import (DETAIL, HANDOFF, HELP, LINES, LINKING, MENU, MENU_ROWS, NOTICE, PAUSE, PAUSE_ROWS, REMOTE,
+                        RESUME, RESUME_ROWS, TURN)
 from hw.strings import LANGUAGE_NAMES, pick
-from hw.view import LINES
 from hw.words import name_of
 
-_PANEL_CHARS = const(24)  # (hw.view's: the characters of a panel line)
 # Tactics modes (engine.tactics; kept here so that the classic app never
 # loads that module).
 _MODE_BLIND = const(1)

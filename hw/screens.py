@@ -23,3 +23,8 @@ ROUND_CHOICES = (1, 3, 5, 7)
 MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "help", "start")
 PAUSE_ROWS = ("resume", "restart", "main_menu")
 RESUME_ROWS = ("resume", "new_game")
+
+# A panel's text (hw.view draws it): its lines, and the characters of the
+# built-in font (6 pixels each) on a line.
+LINES = const(9)
+PANEL_CHARS = const(24)

@@ -3,7 +3,7 @@ calls ``make_sheet`` and drops the module: its code and its patterns are
 not kept).  Every card face (value, colour, and a colour-blind-safe mark),
 empty slots, stones in each state, combat modes and marks, in one row of
 tiles, and the frame that the cursor and the other marks draw around a
-tile; the tile numbers and colours are ``hw.view``'s.  A clan card's
+tile; the tile numbers and colours are ``hw.look``'s.  A clan card's
 face (colour, border, mark) and its digit are tiles of their own, the digit
 on a clear ground, to be shown one above the other; so are a stone and its
 combat modes' marks.
@@ -14,7 +14,7 @@ import displayio
 from micropython import const
 
 from engine.cards import TACTIC_CODES
-from hw.view import (BLACK, CARD_COLOURS, CLEAR, FELT, FRAME_H, FRAME_W, GOLD, INK, N_TILES, SEAT_1, SEAT_2, SLOT,
+from hw.look import (BLACK, CARD_COLOURS, CLEAR, FELT, FRAME_H, FRAME_W, GOLD, INK, N_TILES, SEAT_1, SEAT_2, SLOT,
                      STONE_GREY, TILE_H, TILE_W, T_BLOCKED, T_CLEAR, T_DIGIT, T_FACE, T_FRESH, T_MODES, T_NEW, T_SLOT,
                      T_STONE, T_TACTIC, T_WIN, WHITE)
 

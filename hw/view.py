@@ -5,8 +5,10 @@ and a colour-blind-safe mark), empty slots, stones and the cursor; the
 board is a TileGrid of those tiles, so an update only swaps tile indices.
 Text is ``hw.text``'s: each line a TileGrid of one row of cells over one
 1-bit glyph sheet (the built-in font's ASCII and the accented letters made
-from it), so a new text too only swaps tile indices.  The same code runs
-on a board and in the sim.
+from it), so a new text too only swaps tile indices.  The palette, the
+tiles and the geometry are ``hw.look``'s; the screens, and a panel's size
+in lines and characters, ``hw.screens``'.  The same code runs on a board
+and in the sim.
 """
 
 import displayio
@@ -18,84 +20,65 @@ from engine.game import N_STONES, NOBODY, TACTICS
 from engine.moves import PASS, move_claims
 from hw import turn as T
 from hw import words
-from hw.screens import MATCH_END, REMOTE, ROUND_END, THINKING, TURN
+from hw.look import INK, PALETTE
+from hw.screens import LINES, MATCH_END, PANEL_CHARS, REMOTE, ROUND_END, THINKING, TURN
 from hw.text import Glyphs, Label
 
-WIDTH = const(160)
-HEIGHT = const(128)
-TILE_W = const(17)
-TILE_H = const(10)
-BOARD_X = const(3)
-BOARD_Y = const(11)
-_ROWS = const(9)  # four places of the opponent's (a Mud fight's fourth on top), the stone, four of yours
-STONE_ROW = const(4)
-HAND_Y = const(BOARD_Y + _ROWS * TILE_H + 1)
-_HAND_MAX = const(9)  # seven cards, nine while a Scout's cards go back
-LINES = const(9)  # text lines of a panel
-_LINE_Y = const(7)  # the first line's top (its 12 rows of glyph cells), then one every _LINE_PITCH pixels
-_LINE_PITCH = const(13)
-PANEL_X = const(4)  # the panel's background: x 4 to 156
-_PANEL_CHARS = const(24)  # characters of the built-in font (6 pixels each) on a panel line, from x 10
-_LINE_CHARS = const(26)  # on the top line (the status and the corner) and the hint line, from x 2
-_HINT_Y = const(HEIGHT - 13)  # the hint line's top
-
-# Palette indices.
-FELT = const(0)
-SLOT = const(1)
-BLACK = const(2)
-WHITE = const(3)
-CARD_COLOURS = (4, 5, 6, 7, 8, 9)  # red, orange, yellow, green, blue, purple
-GOLD = const(10)
-SEAT_1 = const(11)  # player 1's stones (and the NeoPixels' blue), on every board and at every hand-over
-SEAT_2 = const(12)  # player 2's
-STONE_GREY = const(13)
+# hw.look's numbers that the drawing uses, as private constants: inlined,
+# no name of them kept on the heap (tests/test_layers.py holds each equal
+# to hw.look's).
+_WIDTH = const(160)
+_HEIGHT = const(128)
+_TILE_W = const(17)
+_TILE_H = const(10)
+_BOARD_X = const(3)
+_BOARD_Y = const(11)
+_ROWS = const(9)
+_STONE_ROW = const(4)
+_HAND_Y = const(_BOARD_Y + _ROWS * _TILE_H + 1)
+_PANEL_X = const(4)
+_FELT = const(0)
+_BLACK = const(2)
+_WHITE = const(3)
+_GOLD = const(10)
+_SEAT_1 = const(11)
 _PANEL = const(14)
-CLEAR = const(15)
-PALETTE = (0x1B4D2B, 0x2F6B42, 0x000000, 0xFFFFFF, 0xD62828, 0xF28C28, 0xF2D94E, 0x3A9D23, 0x2F6FD6,
-           0x9B4DCA, 0xFFD700, 0x4FA3FF, 0xFF6B5B, 0xA0A0A0, 0x102A18, 0x000000)
-# The digit's colour on each card colour, for contrast.
-INK = (WHITE, BLACK, BLACK, WHITE, WHITE, WHITE)
-
-# Tiles of the sheet.  A clan card is two layers: its colour's face (the
-# colour and its mark, no border: the digit has a pixel of its colour all
-# round) and, on the layer above, its value's digit in the ink that colour
-# takes; a stone is its state, with its combat modes' marks (or, once
-# taken, the mark of a stone just won or of the round's winning stones)
-# above.  So 54 tiles of faces need 6 plus 18 digits.
+_CLEAR = const(15)
 _T_EMPTY = const(0)
-T_SLOT = const(1)
-T_FACE = const(2)  # + colour: the six clan colours' faces
-T_TACTIC = const(8)  # + card - 54: the 9 tactic faces
-T_BLOCKED = const(17)  # + card - 54: a tactic card that cannot be played now
-T_STONE = const(26)  # + state: open, player 1's, player 2's, claimable
+_T_SLOT = const(1)
+_T_FACE = const(2)
+_T_TACTIC = const(8)
+_T_BLOCKED = const(17)
+_T_STONE = const(26)
 _T_STONE_CLAIMABLE = const(29)
-T_CLEAR = const(30)  # nothing: the upper layer where the lower says all
-T_FRESH = const(31)  # above a stone: claimed by the last move
-T_WIN = const(32)  # above a stone: one of the stones that won the round
-T_NEW = const(33)  # under a card of the hand: drawn since its player's last turn
-T_DIGIT = const(34)  # + 9 * ink (0 white, 1 black) + value - 1
-T_MODES = const(51)  # + combat modes (1: Blind man's bluff, 2: Mud fight, 3: both)
-N_TILES = const(55)
-# A frame around one tile (the cursor, the card being played, the last
-# move's card): on the felt between tiles, two pixels wide at the sides
-# and one above and below, so it never covers a card.
-FRAME_W = const(TILE_W + 2)
-FRAME_H = const(TILE_H + 1)
+_T_CLEAR = const(30)
+_T_FRESH = const(31)
+_T_WIN = const(32)
+_T_NEW = const(33)
+_T_DIGIT = const(34)
+_T_MODES = const(51)
+# The view's own.
+_HAND_MAX = const(9)  # seven cards, nine while a Scout's cards go back
+_LINE_Y = const(7)  # a panel's first line's top (its 12 rows of glyph cells), then one every _LINE_PITCH pixels
+_LINE_PITCH = const(13)
+_LINE_CHARS = const(26)  # characters on the top line (the status and the corner) and the hint line, from x 2
+_HINT_Y = const(_HEIGHT - 13)  # the hint line's top
 
 
 def _made_sheet():
     # hw.sheet draws the tiles once, at start; its code then goes back to
-    # the heap.
+    # the heap, and so does hw.look (this module keeps the names it took).
     from engine import unload
     from hw.sheet import make_frame, make_sheet
 
     sheet = make_sheet()
     frame = make_frame()
     unload("hw.sheet")
+    unload("hw.look")
     return sheet, frame
 
 
-def wrap(line, width=_PANEL_CHARS):
+def wrap(line, width=PANEL_CHARS):
     """``line`` cut at spaces into lines of at most ``width`` characters,
     the ones after the first indented by two."""
     out = []
@@ -114,27 +97,27 @@ class View:
         palette = displayio.Palette(16)
         for i, colour in enumerate(PALETTE):
             palette[i] = colour
-        palette.make_transparent(CLEAR)
+        palette.make_transparent(_CLEAR)
         self.palette = palette
         self.sheet, frame = _made_sheet()
         self.root = displayio.Group()
         # The felt: one pixel, scaled over the whole screen.
         bg = displayio.Bitmap(1, 1, 1)
         bg_palette = displayio.Palette(1)
-        bg_palette[0] = PALETTE[FELT]
-        felt = displayio.Group(scale=WIDTH)
+        bg_palette[0] = PALETTE[_FELT]
+        felt = displayio.Group(scale=_WIDTH)
         felt.append(displayio.TileGrid(bg, pixel_shader=bg_palette))
         self.root.append(felt)
         # The board: 9 stones x (4 opponent rows, the stone, 4 own rows).
         # Each in two layers (a card's face, its digit above); the tactics
         # discard pile's top card left of the hand.
         grid = self._grid
-        self.board = grid(N_STONES, _ROWS, BOARD_X, BOARD_Y)
-        self.board_top = grid(N_STONES, _ROWS, BOARD_X, BOARD_Y, T_CLEAR)
-        self.hand = grid(_HAND_MAX, 2, BOARD_X, HAND_Y)  # (its second row: the bars under new cards)
-        self.hand_top = grid(_HAND_MAX, 1, BOARD_X, HAND_Y, T_CLEAR)
-        self.discard = grid(1, 1, 0, HAND_Y)
-        self.discard_top = grid(1, 1, 0, HAND_Y, T_CLEAR)
+        self.board = grid(N_STONES, _ROWS, _BOARD_X, _BOARD_Y)
+        self.board_top = grid(N_STONES, _ROWS, _BOARD_X, _BOARD_Y, _T_CLEAR)
+        self.hand = grid(_HAND_MAX, 2, _BOARD_X, _HAND_Y)  # (its second row: the bars under new cards)
+        self.hand_top = grid(_HAND_MAX, 1, _BOARD_X, _HAND_Y, _T_CLEAR)
+        self.discard = grid(1, 1, 0, _HAND_Y)
+        self.discard_top = grid(1, 1, 0, _HAND_Y, _T_CLEAR)
         # Frames around a tile: the cursor (white); and one in gold around
         # the card being played (in a Traitor's or Strategist's last step,
         # the card it moves), else around the last move's card in its
@@ -142,7 +125,7 @@ class View:
         self.frames = []
         self.mark_colour = displayio.Palette(2)
         for shader in (displayio.Palette(2), self.mark_colour):
-            shader[1] = PALETTE[WHITE]
+            shader[1] = PALETTE[_WHITE]
             shader.make_transparent(0)
             self.frames.append(displayio.TileGrid(frame, pixel_shader=shader))
         self.cursor = self.frames[0]
@@ -151,11 +134,11 @@ class View:
         self.tiles = tiles = bytearray(126)
         for card in range(63):
             if card < 54:
-                tiles[card] = T_FACE + card // 9
-                tiles[63 + card] = T_DIGIT + (9 if INK[card // 9] == BLACK else 0) + card % 9
+                tiles[card] = _T_FACE + card // 9
+                tiles[63 + card] = _T_DIGIT + (9 if INK[card // 9] == _BLACK else 0) + card % 9
             else:
-                tiles[card] = T_TACTIC + card - 54
-                tiles[63 + card] = T_CLEAR
+                tiles[card] = _T_TACTIC + card - 54
+                tiles[63 + card] = _T_CLEAR
         self.glyphs = glyphs = Glyphs()
         # The top line: the status from the left, the corner's text ending
         # at the right (its x moves with its length).
@@ -174,12 +157,12 @@ class View:
         panel_bg = displayio.Bitmap(2, 2, 1)
         panel_palette = displayio.Palette(1)
         panel_palette[0] = PALETTE[_PANEL]
-        backing = displayio.Group(scale=(WIDTH - 2 * PANEL_X) // 2, x=PANEL_X, y=4)
+        backing = displayio.Group(scale=(_WIDTH - 2 * _PANEL_X) // 2, x=_PANEL_X, y=4)
         backing.append(displayio.TileGrid(panel_bg, pixel_shader=panel_palette))
         self.panel.append(backing)
         self.lines = []
         for i in range(LINES):
-            line = Label(glyphs, _PANEL_CHARS, x=10, y=_LINE_Y + _LINE_PITCH * i)
+            line = Label(glyphs, PANEL_CHARS, x=10, y=_LINE_Y + _LINE_PITCH * i)
             self.lines.append(line)
             self.panel.append(line.grid)
         self.root.append(self.panel)
@@ -190,7 +173,7 @@ class View:
 
     def _grid(self, width, height, x, y, tile=_T_EMPTY):
         return displayio.TileGrid(self.sheet, pixel_shader=self.palette, width=width, height=height,
-                                  tile_width=TILE_W, tile_height=TILE_H, default_tile=tile, x=x, y=y)
+                                  tile_width=_TILE_W, tile_height=_TILE_H, default_tile=tile, x=x, y=y)
 
     # -- drawing -----------------------------------------------------------
 
@@ -269,32 +252,32 @@ class View:
             if owner == NOBODY and pending >> s & 1:
                 owner = game.to_move  # a claim chosen shows as taken at once
             if owner != NOBODY:
-                tile = T_STONE + 1 + owner
+                tile = _T_STONE + 1 + owner
             elif highlight >> s & 1:
                 tile = _T_STONE_CLAIMABLE
             else:
-                tile = T_STONE
-            board[s, STONE_ROW] = tile
+                tile = _T_STONE
+            board[s, _STONE_ROW] = tile
             if game.owner[s] != NOBODY and marked >> s & 1:
-                top[s, STONE_ROW] = T_WIN if ended else T_FRESH
+                top[s, _STONE_ROW] = _T_WIN if ended else _T_FRESH
             else:
                 modes = game.mode[s] if tactics else 0
-                top[s, STONE_ROW] = T_MODES + modes if modes else T_CLEAR
+                top[s, _STONE_ROW] = _T_MODES + modes if modes else _T_CLEAR
         hand = app.hand() if not ended else ()
         n = len(hand)
         blocked = app.turn.blocked() if turn and phase == T.CARD and game.to_move == me else 0
-        self.hand.x = self.hand_top.x = (WIDTH - n * TILE_W) // 2
+        self.hand.x = self.hand_top.x = (_WIDTH - n * _TILE_W) // 2
         tiles = self.tiles
         new = app.new_cards(me) if turn else ()
         for i in range(_HAND_MAX):
             card = hand[i] if i < n else -1
-            self.hand[i, 1] = T_NEW if card in new else _T_EMPTY
+            self.hand[i, 1] = _T_NEW if card in new else _T_EMPTY
             if card < 0:
                 self.hand[i] = _T_EMPTY
-                self.hand_top[i] = T_CLEAR
+                self.hand_top[i] = _T_CLEAR
             elif card >= 54 and blocked >> (card - 54) & 1:
-                self.hand[i] = T_BLOCKED + card - 54
-                self.hand_top[i] = T_CLEAR
+                self.hand[i] = _T_BLOCKED + card - 54
+                self.hand_top[i] = _T_CLEAR
             else:
                 self.hand[i] = tiles[card]
                 self.hand_top[i] = tiles[63 + card]
@@ -302,8 +285,8 @@ class View:
         self.discard.hidden = self.discard_top.hidden = not tactics or n > 7
         if tactics:
             card = game.discard[game.discard_n - 1] if game.discard_n else -1
-            self.discard[0] = tiles[card] if card >= 0 else T_SLOT
-            self.discard_top[0] = tiles[63 + card] if card >= 0 else T_CLEAR
+            self.discard[0] = tiles[card] if card >= 0 else _T_SLOT
+            self.discard_top[0] = tiles[63 + card] if card >= 0 else _T_CLEAR
         self._frames(app, turn, phase, hand, me)
         t = app.t
         # Left: who is to move (*), the stones won; right: the pile, and
@@ -339,10 +322,10 @@ class View:
 
             self.status.text, corner.text, self.hint.text = ends.ending(app, game, me, them)
             corner.x = 2
-            corner.grid.y = HAND_Y
+            corner.grid.y = _HAND_Y
             return
         corner.text = right
-        corner.x = WIDTH - 2 - self.glyphs.w * len(right)
+        corner.x = _WIDTH - 2 - self.glyphs.w * len(right)
         corner.grid.y = 0
 
     def _frames(self, app, turn, phase, hand, me):
@@ -353,7 +336,7 @@ class View:
         tt = app.turn
         cursor.hidden = not turn or phase in (T.SCOUT_N, T.DRAW_PICK) or (phase == T.DEST and tt.dest >= N_STONES)
         if turn and phase in (T.CARD, T.RETURN):
-            self._frame(cursor, self.hand.x + tt.cursor * TILE_W, HAND_Y)
+            self._frame(cursor, self.hand.x + tt.cursor * _TILE_W, _HAND_Y)
         elif turn and phase == T.TABLE:
             self._cell(cursor, tt.stone_cursor, tt.slot, tt.card == STRATEGIST)
         else:
@@ -364,13 +347,13 @@ class View:
         # card, in its player's colour.
         shader = self.mark_colour
         mark.hidden = False
-        shader[1] = PALETTE[GOLD]
+        shader[1] = PALETTE[_GOLD]
         if turn and phase == T.DEST:
             self._cell(mark, tt.stone, tt.slot, tt.card == STRATEGIST)
             return
         if turn and phase not in (T.CARD, T.RETURN, T.CLAIM_FIRST) and tt.card != PASS:
             if tt.card in hand:
-                self._frame(mark, self.hand.x + hand.index(tt.card) * TILE_W, HAND_Y)
+                self._frame(mark, self.hand.x + hand.index(tt.card) * _TILE_W, _HAND_Y)
                 return
             placed = app.game.cards_at(tt.stone, me)
             if tt.card in placed:
@@ -380,7 +363,7 @@ class View:
         mark.hidden = spot is None
         if spot is not None:
             p, stone, k = spot
-            shader[1] = PALETTE[SEAT_1 + p]
+            shader[1] = PALETTE[_SEAT_1 + p]
             self._cell(mark, stone, k, p == me)
 
     @staticmethod
@@ -390,8 +373,8 @@ class View:
 
     def _cell(self, frame, stone, k, mine=True):
         # ``frame`` around the stone (k < 0) or the card k of a side.
-        row = STONE_ROW if k < 0 else 5 + k if mine else 3 - k
-        self._frame(frame, BOARD_X + stone * TILE_W, BOARD_Y + row * TILE_H)
+        row = _STONE_ROW if k < 0 else 5 + k if mine else 3 - k
+        self._frame(frame, _BOARD_X + stone * _TILE_W, _BOARD_Y + row * _TILE_H)
 
     def _place(self, s, row, cards, k, places):
         # One place of the board: a card (face and digit), a free slot, or
@@ -401,8 +384,8 @@ class View:
             self.board[s, row] = self.tiles[card]
             self.board_top[s, row] = self.tiles[63 + card]
         else:
-            self.board[s, row] = T_SLOT if k < places else _T_EMPTY
-            self.board_top[s, row] = T_CLEAR
+            self.board[s, row] = _T_SLOT if k < places else _T_EMPTY
+            self.board_top[s, row] = _T_CLEAR
 
     @staticmethod
     def _step(app, turn, phase):

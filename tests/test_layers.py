@@ -1,10 +1,10 @@
 """How the board's modules import each other (hw/, read from the sources:
 every import, those inside functions too, which load a module later).
 
-The app's screens share their names through a small module that imports
-nothing of ours, ``hw.screens`` (the screens and the menus' rows), so that
-no module imports the app to learn them; only the entry points that build
-the app import ``hw.app``.
+The app's screens share their names through two small modules that import
+nothing of ours, ``hw.screens`` (the screens and the menus' rows) and
+``hw.look`` (how the board is drawn), so that no module imports the app to
+learn them; only the entry points that build the app import ``hw.app``.
 """
 
 import ast
@@ -13,10 +13,11 @@ import os
 
 from conftest import ROOT
 
-from hw import screens
+from hw import look, screens  # (bound here: hw.view forgets hw.look once it has drawn its sheet)
 
 HW = os.path.join(ROOT, "hw")
 ENTRY_POINTS = {"hw.start", "hw.main"}  # (code.py's power-up and loop: they build the app)
+DRAWING = {"hw.view", "hw.text", "hw.sheet"}  # the modules that draw with displayio
 
 
 def sources():
@@ -48,6 +49,18 @@ def graph():
     return {name: imports(path, modules) for name, path in modules.items()}
 
 
+def reach(edges, start):
+    seen = set()
+    todo = [start]
+    while todo:
+        name = todo.pop()
+        for other in edges.get(name, ()):
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
+
+
 def test_only_the_entry_points_import_the_app():
     edges = graph()
     assert sorted(name for name, used in edges.items() if "hw.app" in used) == sorted(ENTRY_POINTS)
@@ -55,7 +68,24 @@ def test_only_the_entry_points_import_the_app():
 
 def test_the_shared_names_import_nothing_of_ours():
     edges = graph()
-    assert edges["hw.screens"] == {"micropython"}
+    for leaf in ("hw.screens", "hw.look"):
+        assert edges[leaf] == {"micropython"}, leaf
+
+
+def test_the_app_never_loads_displayio():
+    # hw.app's docstring: "Nothing here touches displayio, so the whole app
+    # runs, and is tested, without a screen": nor does any module it loads.
+    edges = graph()
+    loaded = reach(edges, "hw.app")
+    assert "displayio" not in loaded and not loaded & DRAWING
+    assert sorted(name for name, used in edges.items() if "displayio" in used) == sorted(DRAWING)
+
+
+def test_no_module_of_the_app_or_the_view_imports_one_that_imports_it_back():
+    edges = graph()
+    ours = {name for name in reach(edges, "hw.main") if name in edges} | {"hw.main"}
+    circles = sorted(name for name in ours if name in reach(edges, name))
+    assert circles == []
 
 
 def private_constants(path):
@@ -72,8 +102,8 @@ def private_constants(path):
 
 def copies(module, leaf):
     """The private constants of ``module`` (hw/NAME.py) that copy a number
-    of ``leaf`` (``_MENU`` copies ``MENU``), with the leaf's number:
-    {name: (copy, number)}."""
+    of ``leaf`` (``_TILE_W`` copies ``TILE_W``; ``_ROWS``, private in both,
+    ``_ROWS``), with the leaf's number: {name: (copy, number)}."""
     numbers = {name: value for name, value in vars(leaf).items() if name.lstrip("_").isupper()}
     own = private_constants(os.path.join(HW, module + ".py"))
     return {name: (value, numbers.get(name, numbers.get(name[1:]))) for name, value in own.items()
@@ -85,4 +115,11 @@ def test_the_apps_private_copies_are_the_screens_numbers():
     # (inlined on the board, no name on the heap).
     found = copies("app", screens)
     assert {"_MENU", "_TURN", "_HELP", "_MATCH_END"} <= set(found)
+    assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}
+
+
+def test_the_views_private_copies_are_the_looks_numbers():
+    # hw.view draws with private copies of hw.look's numbers.
+    found = copies("view", look)
+    assert {"_TILE_W", "_HAND_Y", "_FELT", "_ROWS", "_T_EMPTY", "_T_STONE", "_T_MODES"} <= set(found)
     assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}

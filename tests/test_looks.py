@@ -10,8 +10,8 @@ from conftest import drive
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS, lowest
 from engine.moves import move_claims, stones_text
 from hw import buttons, ends, panels, words
+from hw import look as L
 from hw import turn as T
-from hw import view as V
 from hw.app import App
 from hw.screens import DETAIL, HANDOFF, HELP, MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
 
@@ -23,7 +23,7 @@ from sim.autoplay import AutoPlayer  # noqa: E402
 
 def rgb565(index):
     # A palette colour as it reads back from the display: 5-6-5 bits, re-expanded.
-    colour = V.PALETTE[index]
+    colour = L.PALETTE[index]
     r, g, b = colour >> 16 & 255, colour >> 8 & 255, colour & 255
     return ((r >> 3) * 255 // 31, (g >> 2) * 255 // 63, (b >> 3) * 255 // 31)
 
@@ -34,7 +34,7 @@ def pixel(desk, x, y):
 
 def cell(stone, row):
     """The top-left pixel of the card (15 x 9) at ``row`` of ``stone``."""
-    return V.BOARD_X + stone * V.TILE_W + 1, V.BOARD_Y + row * V.TILE_H
+    return L.BOARD_X + stone * L.TILE_W + 1, L.BOARD_Y + row * L.TILE_H
 
 
 def around(desk, x0, y0):
@@ -90,7 +90,7 @@ def test_every_value_on_every_colour_reads_clear_of_the_cursor_and_the_edge(desk
     game = app.game
     p = game.to_move
     n = game.hand_n[p]
-    felt = rgb565(V.FELT)
+    felt = rgb565(L.FELT)
     digits = {}
     faces = {}
     cards = list(range(63))
@@ -103,10 +103,10 @@ def test_every_value_on_every_colour_reads_clear_of_the_cursor_and_the_edge(desk
             runner.redraw()
             x_hand = runner.view.hand.x
             for i, card in enumerate(app.hand()):
-                x0, y0 = x_hand + i * V.TILE_W + 1, V.HAND_Y
+                x0, y0 = x_hand + i * L.TILE_W + 1, L.HAND_Y
                 sides = around(desk, x0, y0)
                 if i == cursor:
-                    assert sides == [rgb565(V.WHITE)] * 4, (card, sides)
+                    assert sides == [rgb565(L.WHITE)] * 4, (card, sides)
                 else:
                     assert sides[2:] == [felt, felt], card  # (the sides may be a neighbour's frame)
                 # The card's own pixels, the same under the cursor or not.
@@ -114,7 +114,7 @@ def test_every_value_on_every_colour_reads_clear_of_the_cursor_and_the_edge(desk
                 assert faces.setdefault(card, face) == face, card
                 if card >= 54:
                     continue
-                paper, ink = rgb565(V.CARD_COLOURS[card // 9]), rgb565(V.INK[card // 9])
+                paper, ink = rgb565(L.CARD_COLOURS[card // 9]), rgb565(L.INK[card // 9])
                 inked = set()
                 for y in range(9):
                     for x in range(15):
@@ -148,7 +148,7 @@ def test_pass_and_play_shows_and_frames_the_other_players_move_in_its_colour(des
             p, stone, k = spot
             assert p == mover
             x0, y0 = cell(stone, row_of(app, p, k))
-            assert framed(desk, x0, y0, V.SEAT_1 + mover)
+            assert framed(desk, x0, y0, L.SEAT_1 + mover)
             checked += 1
     assert checked >= 4
 
@@ -164,8 +164,8 @@ def test_a_stone_has_its_players_colour_on_both_sides_of_the_hand_over(desk):
         game = app.game
         for s in range(9):
             if game.owner[s] != NOBODY:
-                x0, y0 = cell(s, V.STONE_ROW)
-                assert pixel(desk, x0 + 7, y0 + 5) == rgb565(V.SEAT_1 + game.owner[s])
+                x0, y0 = cell(s, L.STONE_ROW)
+                assert pixel(desk, x0 + 7, y0 + 5) == rgb565(L.SEAT_1 + game.owner[s])
                 seen.add((s, app.viewer()))
         if len({v for s, v in seen}) == 2:
             break
@@ -184,13 +184,13 @@ def test_the_card_being_played_and_the_cards_just_drawn_are_marked(desk):
     assert len(new) == 1 and new[0] in hand  # the card drawn after this player's last move
     x_hand = runner.view.hand.x
     for i, card in enumerate(hand):
-        bar = pixel(desk, x_hand + i * V.TILE_W + 8, V.HAND_Y + V.TILE_H)
-        assert (bar == rgb565(V.WHITE)) == (card in new), card
+        bar = pixel(desk, x_hand + i * L.TILE_W + 8, L.HAND_Y + L.TILE_H)
+        assert (bar == rgb565(L.WHITE)) == (card in new), card
     # A card chosen: framed in gold in the hand while its stone is chosen.
     runner.step([buttons.A])
     assert app.turn.phase == T.STONE
     i = app.hand().index(app.turn.card)
-    assert framed(desk, x_hand + i * V.TILE_W + 1, V.HAND_Y, V.GOLD)
+    assert framed(desk, x_hand + i * L.TILE_W + 1, L.HAND_Y, L.GOLD)
 
 
 def _tactics_until(desk, phase, seeds=range(40, 60)):
@@ -211,8 +211,8 @@ def test_a_scouts_three_cards_are_marked_while_two_go_back(desk):
     assert 1 <= len(new) <= 3 and len(new) == min(3, len(new))
     x_hand = runner.view.hand.x
     for i, card in enumerate(app.hand()):
-        bar = pixel(desk, x_hand + i * V.TILE_W + 8, V.HAND_Y + V.TILE_H)
-        assert (bar == rgb565(V.WHITE)) == (card in new), card
+        bar = pixel(desk, x_hand + i * L.TILE_W + 8, L.HAND_Y + L.TILE_H)
+        assert (bar == rgb565(L.WHITE)) == (card in new), card
 
 
 def test_a_ruses_card_to_move_is_framed_while_its_destination_is_chosen(desk):
@@ -222,7 +222,7 @@ def test_a_ruses_card_to_move_is_framed_while_its_destination_is_chosen(desk):
     mine = tt.card == 60  # a Strategist moves its own card, a Traitor theirs
     owner = app.viewer() if mine else 1 - app.viewer()
     x0, y0 = cell(tt.stone, row_of(app, owner, tt.slot))
-    assert framed(desk, x0, y0, V.GOLD)
+    assert framed(desk, x0, y0, L.GOLD)
 
 
 def test_a_claim_chosen_shows_as_taken_at_once_and_the_last_moves_claims_are_ringed(desk):
@@ -232,10 +232,10 @@ def test_a_claim_chosen_shows_as_taken_at_once_and_the_last_moves_claims_are_rin
     runner.step([buttons.START])
     assert until(runner, player, lambda a: a.mode == TURN and a.turn.phase == T.CLAIM_FIRST)
     s = app.turn.stone_cursor
-    x0, y0 = cell(s, V.STONE_ROW)
-    assert pixel(desk, x0 + 7, y0 + 5) == rgb565(V.GOLD)  # claimable
+    x0, y0 = cell(s, L.STONE_ROW)
+    assert pixel(desk, x0 + 7, y0 + 5) == rgb565(L.GOLD)  # claimable
     runner.step([buttons.A])
-    assert pixel(desk, x0 + 7, y0 + 5) == rgb565(V.SEAT_1 + app.game.to_move)  # claimed, before the card
+    assert pixel(desk, x0 + 7, y0 + 5) == rgb565(L.SEAT_1 + app.game.to_move)  # claimed, before the card
     # The bot's claims, once made: a white ring on the stone (and on no other).
     def bot_claimed(a):
         return (a.mode == TURN and a.game.move_count() and a.game.last_turn()[0] == 1
@@ -244,8 +244,8 @@ def test_a_claim_chosen_shows_as_taken_at_once_and_the_last_moves_claims_are_rin
     assert until(runner, player, bot_claimed, 20000)
     claims = move_claims(app.game.last_turn()[1])
     for s in range(9):
-        x0, y0 = cell(s, V.STONE_ROW)
-        assert (pixel(desk, x0 + 7, y0 + 2) == rgb565(V.WHITE)) == bool(claims >> s & 1), s
+        x0, y0 = cell(s, L.STONE_ROW)
+        assert (pixel(desk, x0 + 7, y0 + 2) == rgb565(L.WHITE)) == bool(claims >> s & 1), s
 
 
 def test_an_auto_claim_is_told(desk):
@@ -288,8 +288,8 @@ def test_the_final_board_marks_the_winning_stones_and_says_why(desk):
                 assert not won and runner.view.corner.text == "No moves left: even"
             assert all(game.owner[s] == game.winner for s in range(9) if won >> s & 1)
             for s in range(9):
-                x0, y0 = cell(s, V.STONE_ROW)
-                assert (pixel(desk, x0 + 7, y0 + 4) == rgb565(V.GOLD)) == bool(won >> s & 1)
+                x0, y0 = cell(s, L.STONE_ROW)
+                assert (pixel(desk, x0 + 7, y0 + 4) == rgb565(L.GOLD)) == bool(won >> s & 1)
             reason = runner.view.corner.text
             if not won:
                 pass

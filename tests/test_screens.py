@@ -15,18 +15,17 @@ import pytest
 
 from engine.cards import TACTIC_CODES
 from engine.game import CLASSIC, EXPERT, LANGUAGES, N_STONES, TACTICS
-from hw import buttons
+from hw import buttons, panels
+from hw import look as L
+from hw import screens as S
 from hw import text as T
 from hw import turn as P
-from hw import view as V
-from hw import panels
-from hw import screens as S
 from hw.app import App
 from sim.autoplay import AutoPlayer
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
 
-PANEL_RIGHT = V.WIDTH - V.PANEL_X  # the panel's background: x 4 to 156
+PANEL_RIGHT = L.WIDTH - L.PANEL_X  # the panel's background: x 4 to 156
 
 
 @pytest.fixture(scope="module")
@@ -70,13 +69,13 @@ class Checker:
         where = where or (app.mode, app.turn.phase if app.mode == S.TURN else None)
         self.screens.add(where)
         if not view.panel.hidden:
-            if len(view.wrapped) > V.LINES:
+            if len(view.wrapped) > S.LINES:
                 self.bad["\n".join(view.wrapped)] = (where, "lines")
             for label in view.lines:
                 self._fits(label, 4, PANEL_RIGHT, where)
         if app.match is not None and not view.game_group.hidden:
             for label in (view.status, view.hint, view.corner):
-                self._fits(label, 0, V.WIDTH, where)
+                self._fits(label, 0, L.WIDTH, where)
             if view.corner.text.strip() and view.status.text.strip() and view.corner.grid.y == 0:  # (at an end: lower)
                 if extent(view.status)[1] >= extent(view.corner)[0]:
                     self.bad[view.status.text + " | " + view.corner.text] = where
@@ -89,7 +88,7 @@ class Checker:
             return
         self.texts += 1
         x0, x1, y0, y1 = extent(label)
-        if x0 < left or x1 > right or y0 < 0 or y1 > V.HEIGHT:
+        if x0 < left or x1 > right or y0 < 0 or y1 > L.HEIGHT:
             self.bad[label.text] = (where, x1 - right)
 
 

@@ -13,7 +13,7 @@ pytest.importorskip("blinka_displayio_pygamedisplay")
 
 from engine.game import NOBODY  # noqa: E402
 from hw import buttons, words  # noqa: E402
-from hw import view as V  # noqa: E402
+from hw import look as L  # noqa: E402
 from hw.app import App  # noqa: E402
 from hw.screens import TURN  # noqa: E402
 from hw.turn import CARD
@@ -31,8 +31,8 @@ def pixel(desk, x, y):
     return tuple(desk.display.frame.get_at((x, y)))[:3]
 
 
-def tile_pixel(desk, col, row, dx=14, dy=1, x0=V.BOARD_X, y0=V.BOARD_Y):
-    return pixel(desk, x0 + col * V.TILE_W + dx, y0 + row * V.TILE_H + dy)
+def tile_pixel(desk, col, row, dx=14, dy=1, x0=L.BOARD_X, y0=L.BOARD_Y):
+    return pixel(desk, x0 + col * L.TILE_W + dx, y0 + row * L.TILE_H + dy)
 
 
 def play_until_my_card(runner, presses):
@@ -56,22 +56,22 @@ def test_the_board_shows_every_card_stone_and_the_cursor(desk):
     seen = 0
     for s in range(9):
         for k, card in enumerate(game.cards_at(s, 0)):
-            assert tile_pixel(desk, s, V.STONE_ROW + 1 + k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+            assert tile_pixel(desk, s, L.STONE_ROW + 1 + k) == rgb565(L.PALETTE[L.CARD_COLOURS[card // 9]])
             seen += 1
         for k, card in enumerate(game.cards_at(s, 1)):
-            assert tile_pixel(desk, s, V.STONE_ROW - 1 - k) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+            assert tile_pixel(desk, s, L.STONE_ROW - 1 - k) == rgb565(L.PALETTE[L.CARD_COLOURS[card // 9]])
             seen += 1
         owner = game.owner[s]
-        expected = {0: V.SEAT_1, 1: V.SEAT_2}.get(owner)
+        expected = {0: L.SEAT_1, 1: L.SEAT_2}.get(owner)
         if expected is not None:
-            assert tile_pixel(desk, s, V.STONE_ROW, dx=8, dy=5) == rgb565(V.PALETTE[expected])
+            assert tile_pixel(desk, s, L.STONE_ROW, dx=8, dy=5) == rgb565(L.PALETTE[expected])
     assert seen > 10
     # The hand, and the cursor's white frame around the chosen card.
     hand = app.hand()
-    x0 = (V.WIDTH - len(hand) * V.TILE_W) // 2
+    x0 = (L.WIDTH - len(hand) * L.TILE_W) // 2
     for i, card in enumerate(hand):
-        assert tile_pixel(desk, i, 0, dy=5, x0=x0, y0=V.HAND_Y) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
-    assert pixel(desk, x0 + app.turn.cursor * V.TILE_W, V.HAND_Y + 5) == rgb565(V.PALETTE[V.WHITE])
+        assert tile_pixel(desk, i, 0, dy=5, x0=x0, y0=L.HAND_Y) == rgb565(L.PALETTE[L.CARD_COLOURS[card // 9]])
+    assert pixel(desk, x0 + app.turn.cursor * L.TILE_W, L.HAND_Y + 5) == rgb565(L.PALETTE[L.WHITE])
 
 
 def test_the_menu_screen_is_drawn_in_each_language(desk):
@@ -140,8 +140,8 @@ def test_a_tactics_board_shows_elite_troops_modes_mud_places_and_blocked_cards(d
     app.game.discard_n = 1
     runner = Runner(desk, app)
     runner.redraw()
-    gold, black, slot, felt = (rgb565(V.PALETTE[i]) for i in (V.GOLD, V.BLACK, V.SLOT, V.FELT))
-    below = V.STONE_ROW + 1
+    gold, black, slot, felt = (rgb565(L.PALETTE[i]) for i in (L.GOLD, L.BLACK, L.SLOT, L.FELT))
+    below = L.STONE_ROW + 1
     assert app.game.cards_at(1, 0)[0] == JOKER
     assert tile_pixel(desk, 1, below) == gold  # the Joker's face
     # Mud fight: four places a side (the fourth drawn as an empty slot);
@@ -149,17 +149,17 @@ def test_a_tactics_board_shows_elite_troops_modes_mud_places_and_blocked_cards(d
     assert tile_pixel(desk, 1, 0, dx=1, dy=0) == slot and tile_pixel(desk, 1, 8, dx=1, dy=0) == slot
     assert tile_pixel(desk, 2, 0, dx=1, dy=0) == felt and tile_pixel(desk, 2, 7, dx=1, dy=0) == slot
     # Combat-mode marks on the stones: a bar for Blind man's bluff, dots for Mud.
-    assert tile_pixel(desk, 4, V.STONE_ROW, dx=4, dy=4) == black
-    assert tile_pixel(desk, 1, V.STONE_ROW, dx=4, dy=4) != black
-    assert tile_pixel(desk, 1, V.STONE_ROW, dx=11, dy=2) == black
+    assert tile_pixel(desk, 4, L.STONE_ROW, dx=4, dy=4) == black
+    assert tile_pixel(desk, 1, L.STONE_ROW, dx=4, dy=4) != black
+    assert tile_pixel(desk, 1, L.STONE_ROW, dx=11, dy=2) == black
     # The limit: the Scout in the hand is drawn blocked; the status says "!".
     hand = app.hand()
-    x0 = (V.WIDTH - len(hand) * V.TILE_W) // 2
+    x0 = (L.WIDTH - len(hand) * L.TILE_W) // 2
     i = hand.index(59)
-    assert tile_pixel(desk, i, 0, dx=14, dy=5, x0=x0, y0=V.HAND_Y) == slot
+    assert tile_pixel(desk, i, 0, dx=14, dy=5, x0=x0, y0=L.HAND_Y) == slot
     assert runner.view.status.text.startswith("*You!")
     # The discard's top card, left of the hand: the Banshee's black face.
-    assert tile_pixel(desk, 0, 0, dx=14, dy=5, x0=0, y0=V.HAND_Y) == black
+    assert tile_pixel(desk, 0, 0, dx=14, dy=5, x0=0, y0=L.HAND_Y) == black
     assert runner.view.corner.text == "T%d P%d" % (app.game.tactic_pile_size(), app.game.pile_size())
 
 
@@ -175,10 +175,10 @@ def test_a_scout_return_shows_nine_cards_and_says_it_is_final(desk):
     assert runner.view.status.text == "Put 2 back (final)"
     hand = app.hand()
     assert len(hand) == 9 and runner.view.discard.hidden
-    x0 = (V.WIDTH - 9 * V.TILE_W) // 2
+    x0 = (L.WIDTH - 9 * L.TILE_W) // 2
     for i, card in enumerate(hand):
         if card < 54:
-            assert tile_pixel(desk, i, 0, dy=5, x0=x0, y0=V.HAND_Y) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+            assert tile_pixel(desk, i, 0, dy=5, x0=x0, y0=L.HAND_Y) == rgb565(L.PALETTE[L.CARD_COLOURS[card // 9]])
 
 
 def test_headless_autoplay_plays_a_tactics_game():
@@ -266,7 +266,7 @@ def test_a_replay_keeps_one_side_and_its_lines_fit(desk):
         for s in range(9):
             for i, card in enumerate(r.app.game.cards_at(s, 0)):
                 if card < 54:
-                    assert tile_pixel(desk, s, V.STONE_ROW + 1 + i, dy=5) == rgb565(V.PALETTE[V.CARD_COLOURS[card // 9]])
+                    assert tile_pixel(desk, s, L.STONE_ROW + 1 + i, dy=5) == rgb565(L.PALETTE[L.CARD_COLOURS[card // 9]])
     assert said > 20
 
 

@@ -84,16 +84,16 @@ def cards(desk, runner, path):
     the native size and three times it."""
     import pygame
 
-    from hw import view as V
+    from hw import look as L
 
     app = runner.app
     game = app.game
     p = game.to_move
     n = game.hand_n[p]
-    w, h = V.TILE_W + 2, V.TILE_H + 2
+    w, h = L.TILE_W + 2, L.TILE_H + 2
     gap = 3
     sheet = pygame.Surface(((w + gap) * 9 + 4, (h * 2 + gap) * 8 + 4))
-    sheet.fill(V.PALETTE[V.FELT])
+    sheet.fill(L.PALETTE[L.FELT])
     rows = [list(range(9 * c, 9 * c + 9)) for c in range(6)] + [list(range(54, 63))] * 2
     for r, cards_ in enumerate(rows):
         for j, card in enumerate(cards_):
@@ -106,9 +106,9 @@ def cards(desk, runner, path):
                 i = sorted(game.hand_cards(p)).index(card)
                 app.turn.cursor = i if under else (i + 3) % n  # plain: the cursor away from it and its neighbours
                 runner.redraw()
-                x = runner.view.hand.x + i * V.TILE_W - 1
+                x = runner.view.hand.x + i * L.TILE_W - 1
                 sheet.blit(desk.display.frame, (2 + j * (w + gap), 2 + r * (2 * h + gap) + under * h),
-                           pygame.Rect(x, V.HAND_Y - 1, w, h))
+                           pygame.Rect(x, L.HAND_Y - 1, w, h))
     pygame.image.save(sheet, path + ".png")
     pygame.image.save(pygame.transform.scale(sheet, (sheet.get_width() * 3, sheet.get_height() * 3)), path + "-x3.png")
 
