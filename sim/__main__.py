@@ -362,8 +362,10 @@ def main(argv=None):
 
 LIMIT_MS = 30 * 60 * 1000  # a headless game that lasts longer is stuck
 
+# Each screen of hw.screens by its number, as the summary names it (a test
+# holds the two together).
 MODE_NAMES = ("menu", "turn", "handoff", "thinking", "notice", "detail", "round_end", "match_end", "pause", "linking",
-              "remote", "resume")
+              "remote", "resume", "help")
 
 
 def summary(app, seed, shots):

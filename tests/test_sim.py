@@ -483,3 +483,23 @@ def test_headless_with_nobody_at_the_buttons_is_one_line_not_a_wait():
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.splitlines() == ["sim: --headless needs --autoplay LEVEL or --script FILE: nobody would press "
                                        "the buttons"]
+
+
+def test_the_summary_names_every_screen(tmp_path):
+    # A headless script may end on any screen: the help's too (it had no
+    # name, and the summary was a traceback).
+    from hw import screens
+    from sim.__main__ import MODE_NAMES
+
+    numbers = {name: value for name, value in vars(screens).items() if name.isupper() and isinstance(value, int)
+               and name not in ("LINES", "PANEL_CHARS")}
+    assert sorted(numbers.values()) == list(range(len(MODE_NAMES)))
+    for name, value in numbers.items():
+        assert MODE_NAMES[value] == name.lower()
+    script = tmp_path / "help.txt"
+    script.write_text("down down down down down a\n")  # the menu's Help row
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(script)], capture_output=True,
+                         text=True, cwd=ROOT, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.splitlines()[-1])["screen"] == "help"
