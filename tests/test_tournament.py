@@ -91,24 +91,33 @@ def test_a_program_that_cannot_run_is_one_error_line_before_any_game(tmp_path):
     assert "Traceback" not in run.stderr
 
 
-def test_ctrl_c_stops_the_tournament_and_its_programs_without_a_traceback(tmp_path):
+@pytest.mark.parametrize("to_all", [True, False], ids=["the-job", "the-tournament-alone"])
+def test_ctrl_c_stops_the_tournament_and_its_programs_without_a_traceback(tmp_path, to_all):
     # Ctrl-C reaches every process of the terminal's foreground job: the
-    # tournament, its processes and the programs they run.
+    # tournament, its processes and the programs they run; an interrupt
+    # sent to the tournament alone stops them all too.
     ready = tmp_path / "ready"
-    p = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "tournament.py"), "easy",
-                          "%s %s" % (rude("silent"), ready), "--games", "2", "--jobs", "1"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    # Its output in files, not pipes: a program left running would hold a
+    # pipe open, and the test would wait on it instead of saying so below.
+    with open(tmp_path / "out", "wb") as out_file, open(tmp_path / "err", "wb") as err_file:
+        p = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "tournament.py"), "easy",
+                              "%s %s" % (rude("silent"), ready), "--games", "2", "--jobs", "1"],
+                             stdout=out_file, stderr=err_file, start_new_session=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 60
         while not (ready.exists() and ready.read_text()) and time.monotonic() < deadline:
             time.sleep(0.05)
         bot = int(ready.read_text())  # (asked its first move, and silent)
-        os.killpg(p.pid, signal.SIGINT)
-        out, err = p.communicate(timeout=60)
+        if to_all:
+            os.killpg(p.pid, signal.SIGINT)
+        else:
+            os.kill(p.pid, signal.SIGINT)
+        p.wait(timeout=60)
     finally:
         if p.poll() is None:
             os.killpg(p.pid, signal.SIGKILL)
+    out, err = (tmp_path / "out").read_bytes(), (tmp_path / "err").read_bytes()
     assert p.returncode == 130 and out == b"" and err == b"", err.decode()[-2000:]
     deadline = time.monotonic() + 10
     while _running(bot) and time.monotonic() < deadline:

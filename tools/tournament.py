@@ -273,8 +273,19 @@ def _init(specs, time_limit=TIME_LIMIT):
     global _players
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # (Ctrl-C is the main process's to answer: it stops them)
     _players = [make_player(s, time_limit) for s in specs]
-    # Outside programs are told to quit when the process ends.
+    # Outside programs are told to quit when the process ends, and killed
+    # when it is stopped (the main process's Ctrl-C: its pool's SIGTERM),
+    # even where Ctrl-C did not reach them.
     multiprocessing.util.Finalize(None, _close, exitpriority=10)
+    signal.signal(signal.SIGTERM, _stopped)
+
+
+def _stopped(signum, frame):
+    for player in _players or ():
+        proc = getattr(player, "proc", None)
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+    os._exit(1)
 
 
 def _close():
