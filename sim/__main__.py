@@ -20,6 +20,7 @@ from engine.game import DRAW, LANGUAGES, LEVELS, VARIANTS
 from hw import buttons
 from hw.screens import MATCH_END, ROUND_CHOICES
 from hw.settings import RANGES, read
+from desk.lines import BOM
 from sim import reason
 from sim.master import DeskApp
 
@@ -41,8 +42,8 @@ def toml_getenv(path, out=None):
     except OSError as e:
         problem = reason(e)
     else:
-        if data.startswith(b"\xef\xbb\xbf"):
-            data = data[3:]
+        if data.startswith(BOM):
+            data = data[len(BOM):]
         try:
             if len(data) > SETTINGS_MAX:
                 problem = "longer than %d KB: not a settings file" % (SETTINGS_MAX // 1024)
@@ -50,12 +51,10 @@ def toml_getenv(path, out=None):
                 table = tomllib.loads(data.decode("utf-8"))
         except tomllib.TOMLDecodeError as e:  # its words and where: "Invalid value (at line 2, column 9)"
             problem = str(e)
-        except UnicodeDecodeError:
-            problem = "not UTF-8 text"
+        except (UnicodeDecodeError, RecursionError) as e:
+            problem = reason(e)
         except ValueError:  # (an integer of thousands of digits)
             problem = "a number too long to read"
-        except RecursionError:
-            problem = "nested too deep"
     if problem:
         print("settings: %s: %s; the defaults are used" % (path, problem), file=out or sys.stderr)
 

@@ -282,9 +282,8 @@ def _init(specs, time_limit=TIME_LIMIT):
 
 def _stopped(signum, frame):
     for player in _players or ():
-        proc = getattr(player, "proc", None)
-        if proc is not None and proc.poll() is None:
-            proc.kill()
+        if isinstance(player, CommandPlayer):
+            player.stop()
     os._exit(1)
 
 
