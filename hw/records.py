@@ -18,8 +18,6 @@ import os
 
 from micropython import const
 
-from hw.store import _make_folder, _sync
-
 BEGIN = "--- record begin ---"
 END = "--- record end ---"
 _BOARD_RECORD = const(1)  # the format's version
@@ -88,7 +86,7 @@ def note(records, app):
 
 def _write(records, blob, players):
     folder = records.folder
-    _make_folder(folder)
+    records.make_folder(folder)
     numbers = []
     for name in os.listdir(folder):
         n = _number(name)
@@ -103,7 +101,7 @@ def _write(records, blob, players):
             for piece in _pieces(blob, players):
                 f.write(piece)
             f.write("\n")
-        _sync()
+        records.sync()
     except OSError:
         try:  # a half-written record is no record
             os.remove(path)
@@ -114,4 +112,4 @@ def _write(records, blob, players):
     # The oldest go once the newest is written.
     for n in numbers[: max(0, len(numbers) + 1 - records.keep)]:
         os.remove("%s/rec-%04d.txt" % (folder, n))
-    _sync()
+    records.sync()
