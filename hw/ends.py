@@ -1,15 +1,15 @@
-"""The end of a round or a match on screen: the stones that won it, why,
-and the lines of the final board and of a match's summary.  Functions of
-the app's state for ``hw.view``; loaded at a round's end and dropped when a
-turn starts (``App.start_turn``): a small module of its own, so that the
-end of a match (its record written then) does not load the panels' code.
+"""The end of a round or a match: the final board, the stones that won it
+and why, a match's summary, A to go on.  The module of both screens
+(``hw.screens.MODULES``), loaded at a round's end and forgotten when the
+next turn starts; ``hw.view`` reads the final board's lines from it.
 """
 
 from micropython import const
 
 from engine.game import N_STONES, lowest
 from engine.moves import stones_text
-from hw.screens import MATCH_END, PANEL_CHARS
+from hw import buttons, play
+from hw.screens import MATCH_END, MENU, PANEL_CHARS
 from hw.strings import pick
 
 # The words of a round's end, in each language (hw.strings.pick's order): here,
@@ -31,6 +31,33 @@ _WORDS = (
      "%d rondas jugadas",
      "Tres seguidas: %s", "Cinco piedras", "Bloqueo: piedras %d-%d", "Bloqueo: empate"),
 )
+
+
+_DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
+
+
+def press(app, button):
+    if button != buttons.A:
+        return
+    if app.mode != MATCH_END:
+        app.match.final = None  # the last round's board, seen
+        if app.match.over():
+            app.mode = MATCH_END
+        else:
+            play.start_turn(app)
+            if app.linked():
+                app.link.next_round(app)
+    else:
+        app.mode = MENU
+        app.match = None
+        if app.linked():
+            app.link.close(app.now + _DRAIN_MS)  # (its last move delivered meanwhile)
+
+
+def lines(app):
+    """The summary of a match of several rounds; else None: the final board
+    (its lines: ``ending``)."""
+    return summary(app) if app.mode == MATCH_END and app.match.rounds > 1 else None
 
 
 def summary(app):

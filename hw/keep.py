@@ -7,7 +7,7 @@ app's state (its ``saver``, ``recorder`` and what was saved last).
 from micropython import const
 
 from engine import TICKS_MASK
-from engine.game import LANGUAGES
+from engine.game import LANGUAGES, OPPONENTS
 
 SETTLE_MS = const(1500)  # menu choices are saved once left alone this long
 
@@ -68,3 +68,14 @@ def blob(app, match=None):
                       app.auto_claim, seat, tag=app.tag)
     return encode(None, (), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang), app.auto_claim, 0,
                   app.variant, app.rounds, app.tag)
+
+
+def tag(opponent, variant, rounds, lang, auto_claim):
+    """The defaults (settings.toml) as one number below 2**16, a different
+    one for each set of them (mixed radix, no wrap): a save made under
+    other defaults does not bring back its menu choices."""
+    x = OPPONENTS.index(opponent) if opponent in OPPONENTS else len(OPPONENTS)
+    x = x * 3 + variant
+    x = x * 256 + (rounds & 255)
+    x = x * 4 + (LANGUAGES.index(lang) if lang in LANGUAGES else 3)
+    return x * 2 + (1 if auto_claim else 0)

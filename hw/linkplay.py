@@ -10,6 +10,8 @@ starting a link (a new match or a saved one to resume), each tick's
 reading and writing of the port and what the session says happened (the
 other board's move, a round scored, the link stopped), a board that talks
 anew, giving up, and delivering a finished match's last move.
+Its screens, waiting for the other board and the other board's turn, are
+``hw.remote``'s.
 """
 
 try:
@@ -22,8 +24,16 @@ from engine.channel import Channel
 from engine.game import TACTICS
 from engine.session import FAILED, MOVED, PLAYING, SCORED, Session
 from engine.session import RESUME as RESUME_KIND
-from hw import words
+from hw import play, words
 from hw.screens import LINKING, MENU, REMOTE, RESUME, ROUND_END
+
+
+def start(app, resume=None):
+    """A linked match from this screen: the app's ``Link`` made at the
+    first, then ``Link.start``."""
+    if app.link is None:
+        app.link = Link()
+    app.link.start(app, resume)
 
 
 class Link:
@@ -135,7 +145,7 @@ class Link:
         # The session scored the round and dealt the next one already.
         self.session.happened = 0
         app.events.append(("round", app.match.results[-1][0]))
-        app.mode = app.ending()
+        app.mode = play.ending(app)
         app.message = ""  # the next round opens with nothing said
         app.known = [None, None]
 
@@ -209,7 +219,7 @@ class Link:
                 app.recorded = app.match
                 app.mode = ROUND_END
                 return
-            app.start_turn()
+            play.start_turn(app)
             return
         if app.match is None or app.mode != REMOTE:
             return  # (what happened meanwhile is told once the other board's turn is shown)
@@ -229,7 +239,7 @@ class Link:
                 app.events.append(("claim", 1 - app.me(), claims))
                 app.flash_at = now
             app.dirty = True
-            app.start_turn()
+            play.start_turn(app)
 
     def drain(self, app, now):
         """A tick after a linked match's summary: its last move sent until

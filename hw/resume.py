@@ -1,15 +1,15 @@
 """The app at power-up: the saves read, and the resume screen's choice.
 
-Loaded only while it is needed (``hw.app`` drops it again): reading the
-saves once at start, and answering the buttons while a saved match is on
-offer.  A save is all or nothing: ``engine.restore.resume`` replays every
+Loaded only while it is needed: reading the saves once at start (``hw.app``
+drops it then), and as the module of the resume screen
+(``hw.screens.MODULES``) while a saved match is on offer.  A save is all or nothing: ``engine.restore.resume`` replays every
 move, checked, and nothing of a save that fails is used, not even its
 settings; whatever could not be read is said on screen.
 """
 
-from engine.game import LANGUAGES
+from engine.game import LANGUAGES, VARIANTS
 from engine.save import SaveError
-from hw import buttons, keep, words
+from hw import buttons, keep, play, words
 from hw.screens import MENU, RESUME, RESUME_ROWS, ROUND_CHOICES
 
 
@@ -69,7 +69,9 @@ def press(app, button):
                 app.offer = match
                 app.notice([app.t("no_link")], RESUME)
                 return
-            app.start_link((match, app.offer_seat))
+            from hw import linkplay  # (loaded: a link is played)
+
+            linkplay.start(app, (match, app.offer_seat))
         else:
             app.match = match
             app.bots = [None, app.bot(match.seed ^ 0x5A5A ^ len(match.log))]
@@ -78,4 +80,14 @@ def press(app, button):
             app.events = []
             app.saved_match = match  # saved as it stands
             app.saved_n = match.move_count()
-            app.start_turn()
+            play.start_turn(app)
+
+
+def lines(app):
+    t = app.t
+    match = app.offer
+    game = match.game
+    return [t("saved_game"), "",
+            t(VARIANTS[game.variant]) + ", " + t("round") % (min(match.round_number(), match.rounds), match.rounds),
+            t(app.opponent), t("move_n") % (game.move_count() + 1), ""] + [
+        (">" if i == app.row else " ") + t(k) for i, k in enumerate(RESUME_ROWS)]

@@ -1,6 +1,6 @@
-"""The app's screens (``App.mode``) and the rows of its menus: the names the
-app's modules share, in a module that imports nothing, so that none of them
-imports the app (``hw.app``) to learn them.
+"""The app's screens (``App.mode``), the module of each, and the rows of its
+menus: the names the app's modules share, in a module that imports nothing,
+so that none of them imports the app (``hw.app``) to learn them.
 """
 
 from micropython import const
@@ -18,6 +18,13 @@ LINKING = const(9)  # waiting for the other board
 REMOTE = const(10)  # the other board's turn
 RESUME = const(11)  # a saved match offered: resume it or start anew
 HELP = const(12)  # the help pages
+
+# Each screen's module, by number (docs/architecture.md): a screen is a
+# module with ``press(app, button)``, ``lines(app)`` (its panel's lines;
+# None: the board is shown) and, if time moves it, ``tick(app, now)``.  The
+# app loads it while the screen is shown (``App.screen``).
+MODULES = ("hw.menu", "hw.yourturn", "hw.handoff", "hw.thinking", "hw.notice", "hw.detail", "hw.ends", "hw.ends",
+           "hw.pause", "hw.remote", "hw.remote", "hw.resume", "hw.helps")
 
 ROUND_CHOICES = (1, 3, 5, 7)
 MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "help", "start")

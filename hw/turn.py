@@ -1,15 +1,19 @@
-"""The turn being built on the screen: the steps of one player's turn, from
-the card to the claims (and in the tactics variant a tactic card's target,
-a ruse's card and destination, a Scout's count, the pile to draw from, the
-Scout's cards put back), each field with one meaning.
+"""The turn being built on the turn screen: the steps of one player's
+turn, from the card to the claims (and in the tactics variant a tactic
+card's target, a ruse's card and destination, a Scout's count, the pile to
+draw from, the Scout's cards put back), each field with one meaning.
 
-``App`` holds one ``Turn`` and hands it the buttons of a turn
-(``Turn.press``); a turn ends with ``App.commit(move)``.  The view reads
-the fields to draw the cursor and the step's words.
+The app holds one ``Turn``; the turn screen (``hw.yourturn``) hands it the
+buttons of a turn.  ``Turn.begin`` and ``Turn.press`` return what the
+player decided: a move (an int), a notice's lines (a list), or None (a
+step taken, nothing to play yet), and ``hw.play.decide`` acts on it;
+``Turn.say`` is a line for the app's message (a pass).  The view reads the
+fields to draw the cursor and the step's words.
 """
 
 from micropython import const
 
+from engine import unload
 from engine.cards import BANSHEE, FIRST_TACTIC, SCOUT, STRATEGIST
 from engine.game import EXPERT, N_STONES, TACTICS, lowest
 from engine.moves import (DRAW_TACTIC, PASS, move, move_card, move_dest, move_slot, move_stone, return_move,
@@ -51,6 +55,7 @@ class Turn:
         self.token = -1  # the play shown tentatively while claims are chosen
         self.claims = 0  # stones claimed so far
         self.claimable = 0  # stones that may be claimed in this step
+        self.say = ""  # a line for the app's message (App.decide)
 
     def reset(self):
         """A new turn: nothing chosen yet (the cursors stay where they were)."""
@@ -62,7 +67,8 @@ class Turn:
         self._blocked = -1
 
     def begin(self, p):
-        """The first step of ``p``'s turn on the screen."""
+        """The first step of ``p``'s turn on the screen (what the player
+        decided, if nothing is left to choose: see the module's docstring)."""
         game = self.app.game
         if game.variant == EXPERT:
             ok = game.claimable(p)
@@ -70,16 +76,16 @@ class Turn:
                 self.claims = ok
             elif ok:
                 self._claims_step(CLAIM_FIRST, ok)
-                return
+                return None
         if game.returns:
             self.phase = RETURN  # the Scout's cards go back: no way back now
             self.cursor = 0
-            return
-        self.enter_cards()
+            return None
+        return self.enter_cards()
 
     def press(self, button):
-        """A button of a turn's step (the app takes Start, Select and a lost
-        link first)."""
+        """A button of a turn's step: what the player decided (see the
+        module's docstring)."""
         game = self.app.game
         phase = self.phase
         step = 1 if button in (buttons.RIGHT, buttons.DOWN) else -1
@@ -90,9 +96,9 @@ class Turn:
             elif button == buttons.A:
                 card = self.app.hand()[self.cursor]
                 if phase == RETURN:
-                    self._put_back(card)
-                elif game.variant == TACTICS:
-                    self._choose(card)
+                    return self._put_back(card)
+                if game.variant == TACTICS:
+                    return self._choose(card)
                 else:
                     self.card = card
                     self.phase = STONE
@@ -107,18 +113,19 @@ class Turn:
                 if self.claimable >> s & 1:
                     self.claims ^= 1 << s
                 else:
-                    from hw import panels
+                    # Why not: the stone's detail's words, borrowed for a moment.
+                    from hw import detail
 
-                    self.app.notice(panels.why_not(self.app, s))
+                    lines = detail.why_not(self.app, s)
+                    unload("hw.detail")
+                    return lines
             elif button == buttons.B:
                 if phase == CLAIM_FIRST:
-                    self.enter_cards()
-                else:
-                    self.cancel()
-                    if game.variant == TACTICS:
-                        self._after_claims()
-                    else:
-                        self._finish(self.card, self.stone)
+                    return self.enter_cards()
+                self.cancel()
+                if game.variant == TACTICS:
+                    return self._after_claims()
+                return self._finish(self.card, self.stone)
         elif button == buttons.B:
             # Every step before the last goes back: a Strategist's or
             # Traitor's destination to its card, the rest to the hand.
@@ -132,14 +139,14 @@ class Turn:
                 if game.variant == TACTICS:
                     if self.targets() >> self.stone_cursor & 1:
                         self.stone = self.stone_cursor
-                        self._played(move(self.card, self.stone_cursor))
+                        return self._played(move(self.card, self.stone_cursor))
                 else:
-                    self._place(self.stone_cursor)
+                    return self._place(self.stone_cursor)
         elif phase == SCOUT_N:
             if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
                 self.scout_n = self._next(self.scout_n, step, self.targets(), 4)
             elif button == buttons.A:
-                self._played(move(SCOUT, self.scout_n))
+                return self._played(move(SCOUT, self.scout_n))
         elif phase == TABLE:
             if button in (buttons.LEFT, buttons.RIGHT):
                 self.stone_cursor = self._next(self.stone_cursor, step, self.targets())
@@ -149,7 +156,7 @@ class Turn:
             elif button == buttons.A:
                 self.stone = self.stone_cursor
                 if self.card == BANSHEE:
-                    self._played(ruse_move(BANSHEE, self.stone, self.slot))
+                    return self._played(ruse_move(BANSHEE, self.stone, self.slot))
                 else:
                     self.phase = DEST
                     self.dest = self._next(self.stone, 0, self.targets(), N_STONES + 1)
@@ -157,23 +164,24 @@ class Turn:
             if button in (buttons.LEFT, buttons.RIGHT):
                 self.dest = self._next(self.dest, step, self.targets(), N_STONES + 1)
             elif button == buttons.A:
-                self._played(ruse_move(self.card, self.stone, self.slot, self.dest))
+                return self._played(ruse_move(self.card, self.stone, self.slot, self.dest))
         elif phase == DRAW_PICK:
             if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
                 self.pile = 1 - self.pile
             elif button == buttons.A:
                 self.draw_tactic[game.to_move] = self.pile == 1
-                self.app.commit(with_claims(self.play, self.claims) | (DRAW_TACTIC if self.pile else 0))
+                return with_claims(self.play, self.claims) | (DRAW_TACTIC if self.pile else 0)
+        return None
 
     def enter_cards(self):
+        """The card step (or, with no card to play, the pass decided)."""
         game = self.app.game
         self._blocked = -1
         p = game.to_move
         if self.claims and game.wins_with(p, self.claims):
             # The claims win before any card is placed: any card will do.
             m = game.any_placement(p)
-            self._finish(move_card(m), move_stone(m))
-            return
+            return self._finish(move_card(m), move_stone(m))
         if not game.can_place(p) or self.claims and not game.open_stones(p) & ~self.claims:
             # No card can be played (in the expert game the claims, made
             # first, may have closed the last stones open): a pass, with
@@ -183,16 +191,15 @@ class Turn:
             self.play = PASS
             self.stone = 0
             ok = game.claimable(p) if game.variant != EXPERT else 0
+            self.say = pass_message
             if ok and not self.app.auto_claim:
-                self.app.message = pass_message
                 self._claims_step(CLAIM, ok)
-                return
+                return None
             self.claims |= ok
-            self._finish(PASS)
-            self.app.message = pass_message
-            return
+            return self._finish(PASS)
         self.phase = CARD
         self.cursor = min(self.cursor, game.hand_n[p] - 1)
+        return None
 
     def _claims_step(self, phase, ok):
         self.phase = phase
@@ -269,8 +276,7 @@ class Turn:
         game = self.app.game
         why = self.why_card(card)
         if why is not None:
-            self.app.notice([why])
-            return
+            return [why]
         self.card = card
         self.choices = [m for m in game.legal_moves(only=card) if move_card(m) == card]
         if card == SCOUT:
@@ -285,6 +291,7 @@ class Turn:
             self.phase = STONE
             self.stone_cursor = self._next(self.stone_cursor if self.stone_cursor < N_STONES else 0, 0,
                                            self.targets())
+        return None
 
     def _played(self, m):
         # The play is chosen: claims (classic timing), then the draw.
@@ -296,8 +303,8 @@ class Turn:
         if ok and not self.app.auto_claim:
             self.token = game.play_tentatively(m)
             self._claims_step(CLAIM, ok)
-            return
-        self._after_claims()
+            return None
+        return self._after_claims()
 
     def _after_claims(self):
         game = self.app.game
@@ -305,15 +312,16 @@ class Turn:
                 and not game.wins_with(game.to_move, self.claims)):
             self.phase = DRAW_PICK
             self.pile = 1 if self.draw_tactic[game.to_move] else 0
-            return
-        self.app.commit(with_claims(self.play, self.claims))
+            return None
+        return with_claims(self.play, self.claims)
 
     def _put_back(self, card):
         self.picked.append(card)
         self.cursor = 0
         if len(self.picked) == self.app.game.returns:
             second = self.picked[1] if len(self.picked) > 1 else PASS
-            self.app.commit(return_move(self.picked[0], second))
+            return return_move(self.picked[0], second)
+        return None
 
     def _next(self, s, step, mask, n=N_STONES):
         """The next position of ``mask`` from ``s`` in direction ``step``
@@ -331,20 +339,19 @@ class Turn:
     def _place(self, stone):
         game = self.app.game
         if not self.open_stones() >> stone & 1:
-            return
+            return None
         self.stone = stone
         if game.variant == EXPERT:
-            self._finish(self.card, stone)
-            return
+            return self._finish(self.card, stone)
         self.play = move(self.card, stone)
         ok = game.claimable_after(self.play)
         if ok and self.app.auto_claim:
             self.claims = ok
         if not ok or self.app.auto_claim:
-            self._finish(self.card, stone)
-            return
+            return self._finish(self.card, stone)
         self.token = game.play_tentatively(self.play)
         self._claims_step(CLAIM, ok)
+        return None
 
     def cancel(self):
         if self.token >= 0:
@@ -352,4 +359,4 @@ class Turn:
             self.token = -1
 
     def _finish(self, card, stone=0):
-        self.app.commit(move(card, stone, self.claims))
+        return move(card, stone, self.claims)

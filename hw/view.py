@@ -14,7 +14,6 @@ and in the sim.
 import displayio
 from micropython import const
 
-from engine import unload
 from engine.cards import STRATEGIST, TACTIC_CODES
 from engine.game import N_STONES, NOBODY, TACTICS
 from engine.moves import PASS, move_claims
@@ -178,7 +177,7 @@ class View:
     # -- drawing -----------------------------------------------------------
 
     def render(self, app):
-        panel = self._panel_text(app)
+        panel = app.panel()  # (the screen's module says: None, the board)
         if panel is not None:
             self._show_panel(panel)
         else:
@@ -197,22 +196,6 @@ class View:
             self.lines[i].text = wrapped[i] if i < len(wrapped) else ""
         self.shown = list(lines)
         self.wrapped = wrapped
-
-    def _panel_text(self, app):
-        # None on the board's screens; else the panel's lines (most from
-        # hw.panels, loaded for a panel and dropped when the board is back).
-        mode = app.mode
-        if mode == MATCH_END and app.match.rounds > 1:
-            from hw import ends
-
-            return ends.summary(app)
-        if mode == ROUND_END or mode == MATCH_END or (
-                mode in (TURN, THINKING, REMOTE) and not app.link_lost()):
-            unload("hw.panels")  # the board: the panels' code goes back to the heap
-            return None  # (at a round's end, the final board with its winning stones and why: see _board)
-        from hw import panels
-
-        return panels.lines(app)
 
     def _board(self, app):
         ended = app.mode in (ROUND_END, MATCH_END)

@@ -1,8 +1,8 @@
 """What the screens say about the game while it is played: a card's name,
 the last move and where it shows on the board.  Functions of the app's
-state (its game, names and language), for the view and the app alike (why
-a stone can or cannot be claimed, a stone's detail and the menus' words
-are ``hw.panels``').
+state (its game, names and language), for the view and the screens alike
+(why a stone can or cannot be claimed and a stone's detail are
+``hw.detail``'s, each screen's own words its module's).
 """
 
 from engine.cards import BANSHEE, BLIND, MUD, SCOUT, TACTIC_CODES

@@ -11,11 +11,12 @@ import pytest
 
 from conftest import drive, position, run_apps
 from engine.cards import BANSHEE, JOKER, SCOUT, SHIELD, SPY, STRATEGIST, TACTIC_DECK, TRAITOR, card_name, parse_any
+from engine import unload
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.moves import DISCARD, move_card, move_stone
 from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
-from hw import buttons, panels, words
+from hw import buttons, detail, linkplay, play, words
 from hw.app import App
 from hw.screens import HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, RESUME, ROUND_END, THINKING, TURN
 from hw.main import Lights
@@ -63,14 +64,14 @@ def test_a_board_holds_one_variant_and_no_bot_once_a_match_is_over():
     assert app.bots == [None, None]  # its record and the menu get the room
     assert not {"engine.tbots", "engine.botkit", "engine.bots"} & set(sys.modules)
     app.variant = CLASSIC
-    app.new_match()
+    play.new_match(app)
     # The tactics rules go; the classic ones come, and the bot again.
     assert not {"engine.tactics", "engine.elite"} & set(sys.modules)
     assert app.game.variant == CLASSIC and app.bots[1] is not None
     drive(app, AutoPlayer("random", 3))
     assert "engine.ai" not in sys.modules
     app.variant = TACTICS
-    app.new_match()
+    play.new_match(app)
     assert "engine.classic" not in sys.modules and "engine.tactics" in sys.modules
     assert len(app.game.hand_cards(0)) == 7
 
@@ -98,6 +99,45 @@ def test_the_modes_without_a_link_never_load_its_code():
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=root, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split("\n")[-2] == "[]"
+
+
+def test_a_screens_module_is_loaded_while_it_is_shown():
+    # Each screen's code is on the heap while the screen is shown, and
+    # gone when another is.
+    import sys
+
+    from hw.screens import DETAIL, MODULES
+
+    def loaded():
+        app.panel()  # (the screen drawn, as after every press and tick)
+        return {name for name in MODULES if name in sys.modules}
+
+    for name in MODULES:  # (as at power-up: this file imports one, others may have left some)
+        unload(name)
+    app = App(seed=4, opponent="easy")
+    app.press(buttons.DOWN)
+    assert loaded() == {"hw.menu"}
+    app.press(buttons.UP)
+    app.press(buttons.START)
+    while app.mode != TURN:
+        app.tick(0)
+    assert loaded() == {"hw.yourturn"}
+    app.press(buttons.START)
+    assert app.mode == PAUSE and loaded() == {"hw.pause"}
+    app.press(buttons.B)
+    app.press(buttons.SELECT)
+    assert app.mode == DETAIL and loaded() == {"hw.detail"}
+    app.press(buttons.A)
+    assert app.mode == NOTICE and loaded() == {"hw.notice"}
+    app.press(buttons.A)
+    app.press(buttons.B)
+    assert app.mode == TURN and loaded() == {"hw.yourturn"}
+    app.press(buttons.A)  # a card: the stone step
+    app.press(buttons.A)  # placed: the bot's turn
+    while app.mode == THINKING:
+        assert loaded() == {"hw.thinking"}
+        app.tick(0)
+    assert app.mode in (TURN, NOTICE) and "hw.menu" not in sys.modules
 
 
 def start(app):
@@ -147,17 +187,17 @@ def test_waiting_for_the_other_board_says_how_to_give_up():
     app.press(buttons.START)
     for now in range(0, 10000, 100):
         app.tick(now)
-    assert app.mode == LINKING and app.t("give_up") in panels.lines(app)
+    assert app.mode == LINKING and app.t("give_up") in app.panel()
     app.press(buttons.B)
     assert app.mode == MENU and not app.linked()
 
 
 def _human_turn(stones, hands, **kw):
     app = App(seed=0, opponent="medium", **kw)
-    app.new_match()
+    play.new_match(app)
     game = app.game
     game.copy_from(load(position(stones, hands=hands)))
-    app.start_turn()
+    play.start_turn(app)
     assert app.mode == TURN and app.turn.phase == CARD
     return app
 
@@ -193,9 +233,9 @@ def test_a_refused_claim_shows_the_counterexample():
     # Three 8s against R9 R7 while R8 is unseen: the notice names R8.
     hands = [["P1", "P2", "P3", "P4", "P5", "O1"], ["P6", "P7", "P8", "P9", "O3", "O2"]]
     app = _human_turn({4: (["Y8", "B8", "G8"], ["R9", "R7"])}, hands)
-    assert panels.why_not(app, 4) == ["Stone 5: not yet", "R8 could come", "for a colour run"]
+    assert detail.why_not(app, 4) == ["Stone 5: not yet", "R8 could come", "for a colour run"]
     app.lang = "fr"
-    assert panels.why_not(app, 4)[2] == "pour suite couleur"
+    assert detail.why_not(app, 4)[2] == "pour suite couleur"
 
 
 def test_pause_restart_and_main_menu():
@@ -365,10 +405,10 @@ def test_a_lost_link_is_shown_and_play_resumes_when_it_comes_back():
 def test_no_bot_from_an_earlier_game_plays_in_a_linked_one():
     app = linked_apps(12)[0]
     app.opponent = "medium"
-    app.new_match()
+    play.new_match(app)
     assert app.bots[1] is not None
     app.opponent = "link"
-    app.start_link()
+    linkplay.start(app)
     assert app.bots == [None, None]
 
 
@@ -422,7 +462,7 @@ def tactics_turn(stones=None, hands=(("R1", "R2", "R3", "O4", "O5", "O6", "Y7"),
     pile, ``tactic`` the tactic pile's cards, top first (default: all the
     others)."""
     app = App(seed=0, opponent="medium", variant=TACTICS, auto_claim=auto)
-    app.new_match()
+    play.new_match(app)
     game = app.game
     game.clear()
     used = []
@@ -466,7 +506,7 @@ def tactics_turn(stones=None, hands=(("R1", "R2", "R3", "O4", "O5", "O6", "Y7"),
         for p in (0, 1):
             game._rank_side(s * 2 + p)
     game.to_move = 0
-    app.start_turn()
+    play.start_turn(app)
     assert app.mode == TURN and app.turn.phase == CARD
     return app
 
@@ -505,7 +545,7 @@ def test_an_elite_troop_goes_to_a_stone_then_the_draw_asks_for_a_pile():
     assert top in game.hand_cards(0) and game.to_move == 1
     assert app.turn.draw_tactic == [True, False]  # remembered: next time the cursor starts on the tactic pile
     game.to_move = 0
-    app.start_turn()
+    play.start_turn(app)
     pick_card(app, "R1")
     app.press(buttons.A)
     assert app.turn.phase == DRAW_PICK and app.turn.pile == 1
@@ -531,7 +571,7 @@ def test_combat_modes_go_on_unclaimed_stones_only():
     # Blind man's bluff on the same stone, next turn.
     game.to_move = 0
     game.played[1] = 1
-    app.start_turn()
+    play.start_turn(app)
     app.turn.cursor = 0
     pick_card(app, "BB")
     move_to(app, "stone_cursor", 2)
@@ -725,7 +765,7 @@ def test_a_bot_plays_a_scout_in_two_moves_and_tactic_plays_are_announced():
 
 def test_pass_and_play_hides_the_hand_but_not_between_a_scout_and_its_return():
     app = App(seed=1, opponent="pass", variant=TACTICS)
-    app.new_match()
+    play.new_match(app)
     game = app.game
     p = game.to_move
     assert app.mode == HANDOFF
@@ -733,7 +773,7 @@ def test_pass_and_play_hides_the_hand_but_not_between_a_scout_and_its_return():
     # Give the player to move a Scout, and play it.
     game.hand[p][0] = SCOUT
     game.tpos = 0
-    app.start_turn()
+    play.start_turn(app)
     app.turn.cursor = 0
     while app.hand()[app.turn.cursor] != SCOUT:
         app.press(buttons.RIGHT)
@@ -752,7 +792,7 @@ def test_the_detail_view_tells_the_modes_and_the_tactic_cards():
     app.game.discard_n = 1
     app.press(buttons.SELECT)
     app.detail_stone = 2
-    lines = panels.detail(app, 2)
+    lines = detail.detail(app, 2)
     assert lines[0] == "Stone 3 (BB, MF)"
     assert lines[2] == "You: R5 JK"
     assert "Tactics: 1 - 0" in lines and "Discard: BA" in lines
@@ -1065,6 +1105,6 @@ def test_the_player_at_the_buttons_plans_anew_for_a_new_deal_at_the_same_turn():
         app.press(player.next_button(app))
     player.next_button(app)  # planned on this deal
     old = app.match
-    app.new_match()
+    play.new_match(app)
     assert app.match is not old and app.game.move_count() == 0
     player.play(app, lambda a: a.mode == MATCH_END, limit=40000)

@@ -732,7 +732,7 @@ def test_every_set_of_defaults_has_its_own_tag():
     from itertools import product
 
     from engine.game import LANGUAGES, OPPONENTS
-    from hw.app import _tag
+    from hw.keep import tag as _tag
     from hw.screens import ROUND_CHOICES
 
     tags = {_tag(*d) for d in product(OPPONENTS, range(3), ROUND_CHOICES, LANGUAGES, (False, True))}

@@ -31,7 +31,7 @@ def sources():
 
 def imports(path, modules):
     """The modules the source at ``path`` imports, anywhere in it: ours by
-    their full names (``from hw import menus`` is hw.menus), the others
+    their full names (``from hw import detail`` is hw.detail), the others
     (displayio, engine.game) as written."""
     out = set()
     for node in ast.walk(ast.parse(open(path).read())):
@@ -46,7 +46,9 @@ def imports(path, modules):
 
 def graph():
     modules = sources()
-    return {name: imports(path, modules) for name, path in modules.items()}
+    edges = {name: imports(path, modules) for name, path in modules.items()}
+    edges["hw.app"] |= set(screens.MODULES)  # (App.screen loads the shown screen's module by its name)
+    return edges
 
 
 def reach(edges, start):
@@ -113,9 +115,10 @@ def copies(module, leaf):
 def test_the_apps_private_copies_are_the_screens_numbers():
     # hw.app compares its mode with private copies of hw.screens' numbers
     # (inlined on the board, no name on the heap).
-    found = copies("app", screens)
-    assert {"_MENU", "_TURN", "_HELP", "_MATCH_END"} <= set(found)
-    assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}
+    for module, names in (("app", {"_MENU", "_TURN", "_RESUME"}), ("play", {"_TURN", "_THINKING", "_MATCH_END"})):
+        found = copies(module, screens)
+        assert names <= set(found), module
+        assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
 
 
 def test_the_views_private_copies_are_the_looks_numbers():
@@ -123,3 +126,25 @@ def test_the_views_private_copies_are_the_looks_numbers():
     found = copies("view", look)
     assert {"_TILE_W", "_HAND_Y", "_FELT", "_ROWS", "_T_EMPTY", "_T_STONE", "_T_MODES"} <= set(found)
     assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}
+
+
+def test_each_screen_is_a_module_behind_one_interface():
+    # A screen is a module: press(app, button) and lines(app) (a screen
+    # that time moves has tick(app, now) too), one module a screen (the
+    # two ends of a round and the link's two waits share theirs).
+    modules = sources()
+    numbers = {value for name, value in vars(screens).items() if name.isupper() and isinstance(value, int)
+               and name not in ("LINES", "PANEL_CHARS")}
+    assert len(screens.MODULES) == len(numbers) == max(numbers) + 1
+    for name in set(screens.MODULES):
+        tree = ast.parse(open(modules[name]).read())
+        functions = {node.name: [a.arg for a in node.args.args] for node in tree.body
+                     if isinstance(node, ast.FunctionDef)}
+        assert functions["press"] == ["app", "button"] and functions["lines"] == ["app"], name
+        assert functions.get("tick", ["app", "now"]) == ["app", "now"], name
+
+
+def test_the_app_is_small():
+    tree = ast.parse(open(os.path.join(HW, "app.py")).read())
+    (app,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "App"]
+    assert app.end_lineno - app.lineno + 1 <= 200

@@ -9,7 +9,7 @@ import pytest
 from conftest import drive
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS, lowest
 from engine.moves import move_claims, stones_text
-from hw import buttons, ends, panels, words
+from hw import buttons, detail, ends, words
 from hw import look as L
 from hw import turn as T
 from hw.app import App
@@ -333,7 +333,7 @@ def test_any_stone_can_be_asked_from_its_detail(desk):
                 total = sum(c % 9 + 1 for c in mine)
                 assert any(line.strip().endswith(", %d" % total) for line in lines), lines
             runner.step([buttons.A])
-            assert app.mode == NOTICE and app.lines == panels.why_not(app, app.detail_stone, 0)
+            assert app.mode == NOTICE and app.lines == detail.why_not(app, app.detail_stone, 0)
             reason = game.why_not(app.detail_stone, 0)[0]
             asked.add(reason)
             if reason == 0:

@@ -8,7 +8,7 @@ from conftest import drive
 from desk import sparring
 from engine.game import CLASSIC, EXPERT, OPPONENTS, TACTICS, make_game
 from engine.rng import Random
-from hw import buttons, panels
+from hw import buttons
 from hw.app import App
 from hw.screens import MATCH_END, MENU, THINKING
 from sim.autoplay import AutoPlayer
@@ -26,7 +26,7 @@ def test_the_master_is_in_the_sims_menu_only_after_the_boards_opponents():
         app.press(buttons.RIGHT)  # the first row: the opponent
         seen.append(app.opponent)
         if app.opponent == "master":
-            assert panels.lines(app)[1].endswith(" Master (desktop)")
+            assert app.panel()[1].endswith(" Master (desktop)")
     assert sorted(seen) == sorted(DeskApp.OPPONENTS)
     app.lang = "fr"
     assert app.t("master") == "Maître (ordinateur)" and app.t("hard") == "Chef de clan"

@@ -15,7 +15,7 @@ import pytest
 
 from engine.cards import TACTIC_CODES
 from engine.game import CLASSIC, EXPERT, LANGUAGES, N_STONES, TACTICS
-from hw import buttons, panels
+from hw import buttons, detail
 from hw import look as L
 from hw import screens as S
 from hw import text as T
@@ -99,7 +99,7 @@ def _detours(app, checker):
     for s in range(N_STONES):
         app.mode, app.detail_stone = S.DETAIL, s
         checker.render(app)
-        app.mode, app.lines = S.NOTICE, panels.why_not(app, s, app.viewer())  # asked from the detail (A)
+        app.mode, app.lines = S.NOTICE, detail.why_not(app, s, app.viewer())  # asked from the detail (A)
         checker.render(app)
     for row in range(len(S.PAUSE_ROWS)):
         app.mode, app.row = S.PAUSE, row

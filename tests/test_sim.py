@@ -433,23 +433,22 @@ def test_a_saved_linked_game_without_a_port_is_one_line_too(tmp_path):
 
 
 def test_the_window_without_a_port_says_a_link_needs_one(desk):
-    from hw import panels
     from hw.screens import MENU, NOTICE
     from sim.master import DeskApp
 
     app = DeskApp(opponent="link")
     runner = Runner(desk, app)
     runner.step()
-    assert panels.lines(app)[-1] == "(Link: needs --port)"
+    assert app.panel()[-1] == "(Link: needs --port)"
     runner.step([buttons.START])
     assert app.mode == NOTICE and app.lines == ["A link needs --port PATH"] and app.match is None
     runner.step([buttons.A])
     assert app.mode == MENU
     app.lang = "fr"
-    assert panels.lines(app)[-1] == "(Liaison: --port requis)"
+    assert app.panel()[-1] == "(Liaison: --port requis)"
     # (With a port, the board's words: not connected until the link lands.)
     app = DeskApp(opponent="link", link_port=lambda: None)
-    assert panels.lines(app)[-1] == "(Link: not connected)"
+    assert app.panel()[-1] == "(Link: not connected)"
 
 
 # -- a record's text and a player's name on the terminal

@@ -1,4 +1,4 @@
-# English help pages (hw.menus loads them while Help is shown, then drops
+# English help pages (hw.helps loads them while Help is shown, then drops
 # them).  A tuple of pages, each its title and lines; the first page's
 # lines are the controls of each kind of device: PyBadge, PyGamer, keyboard.
 KEYS = "< %d/%d >  B: back"  # under each page

@@ -1,19 +1,17 @@
-"""What the panels say: the menu, the help, the pause menu, the offer of a
-saved match, the link's waiting, notices, the hand-over, a stone's detail,
-why a stone can or cannot be claimed.  Functions of the app's state for
-``hw.view``, the app and the turn, loaded while one of them is shown and
-dropped as soon as the board is shown again, so that their code is not on
-the heap while a bot thinks (a round's and a match's end are
-``hw.ends``').
+"""The detail of one stone (Select during a turn): the cards on each side,
+their formations, its owner, and (A) whether it may be claimed now: the
+proof, or what could still beat it.  A screen's module
+(``hw.screens.MODULES``), loaded while it is shown; the claim step of a
+turn borrows ``why_not`` for a moment (``hw.turn``).
 """
 
 from micropython import const
 
 from engine.formation import CATEGORY_NAMES, category
-from engine.game import CLAIMABLE, LANGUAGES, NOBODY, SIDE_MAX, TACTICS, UNPROVED, VARIANTS
-from hw.screens import (DETAIL, HANDOFF, HELP, LINES, LINKING, MENU, MENU_ROWS, NOTICE, PAUSE, PAUSE_ROWS, REMOTE,
-                        RESUME, RESUME_ROWS, TURN)
-from hw.strings import LANGUAGE_NAMES, pick
+from engine.game import CLAIMABLE, N_STONES, NOBODY, SIDE_MAX, TACTICS, UNPROVED
+from hw import buttons
+from hw.screens import DETAIL, LINES, TURN
+from hw.strings import pick
 from hw.words import name_of
 
 # Tactics modes (engine.tactics; kept here so that the classic app never
@@ -21,7 +19,7 @@ from hw.words import name_of
 _MODE_BLIND = const(1)
 _MODE_MUD = const(2)
 _REASONS = ("stone", "taken", "need_three", "they_win_it")
-# Words of these panels alone, in each language (hw.strings.pick's order): here,
+# Words of this screen alone, in each language (hw.strings.pick's order): here,
 # not in the language tables, so that they are on the heap only with them.
 _CLAIMABLE = const(0)
 _PROOF_FULL = const(1)
@@ -34,55 +32,21 @@ _WORDS = (
 )
 
 
-def lines(app):
-    """The lines of the panel the app's mode shows."""
-    mode = app.mode
-    t = app.t
-    if mode == MENU:
-        values = (t(app.opponent),
-                  t(VARIANTS[app.variant]),
-                  str(app.rounds),
-                  LANGUAGE_NAMES[LANGUAGES.index(app.lang)],
-                  t("on" if app.auto_claim else "off"),
-                  "", "")
-        lines = [t("title")]
-        for i, key in enumerate(MENU_ROWS):
-            mark = ">" if i == app.row else " "
-            label = t(key)
-            lines.append("%s%s %s" % (mark, label, values[i]) if values[i] else mark + label)
-        if app.opponent == "link":
-            lines.append("(" + t("link") + ": " + t("not_connected") + ")")
-        return lines
-    if mode == HELP:
-        from hw import menus  # (loaded while the help is shown)
+def press(app, button):
+    """A button on a stone's detail: A asks whether it may be claimed (the
+    proof, or what could still beat it), left and right go to another
+    stone, B and Select back to the turn."""
+    if button == buttons.A:
+        app.notice(why_not(app, app.detail_stone, app.viewer()), DETAIL)
+    elif button in (buttons.B, buttons.SELECT):
+        app.mode = TURN  # (the detail is asked for from a turn)
+    elif button in (buttons.LEFT, buttons.RIGHT):
+        app.detail_stone = (app.detail_stone + (1 if button == buttons.RIGHT else -1)) % N_STONES
 
-        return menus.help_lines(app)
-    if app.link_lost() and mode in (TURN, REMOTE):
-        return ["", t("link_lost"), "", t("give_up")]
-    if mode == LINKING:  # (B, the way out, said: the other board may never answer)
-        lines = ["", t("waiting_link"), t("other_board"), t("give_up")]
-        if app.link_lost():
-            lines.insert(3, t("link_lost"))
-        return lines
-    if mode == RESUME:
-        match = app.offer
-        game = match.game
-        return [t("saved_game"), "",
-                t(VARIANTS[game.variant]) + ", " + t("round") % (
-                    min(match.round_number(), match.rounds), match.rounds),
-                t(app.opponent), t("move_n") % (game.move_count() + 1), ""] + [
-            (">" if i == app.row else " ") + t(k) for i, k in enumerate(RESUME_ROWS)]
-    if mode == PAUSE:
-        return [t("paused"), ""] + [(">" if i == app.row else " ") + t("confirm_" + k if k == app.confirm else k)
-                                    for i, k in enumerate(PAUSE_ROWS)]
-    if mode == HANDOFF:
-        return ["", t("hand_to"), t("to_player") % (app.game.to_move + 1), "", t("press_a")]
-    if mode == NOTICE:
-        return list(app.lines) + ["", t("press_a")]
-    if mode == DETAIL:
-        lines = detail(app, app.detail_stone)
-        return lines + [pick(app.lang, _WORDS)[_DETAIL_KEYS]] if len(lines) < LINES - 1 else lines
-    return None
+
+def lines(app):
+    out = detail(app, app.detail_stone)
+    return out + [pick(app.lang, _WORDS)[_DETAIL_KEYS]] if len(out) < LINES - 1 else out
 
 
 def why_not(app, s, player=None):

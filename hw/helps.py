@@ -1,0 +1,33 @@
+"""The help pages, from the menu: left and right turn them, B goes back.
+A screen's module (``hw.screens.MODULES``), loaded while a page is shown;
+the pages' text (``hw/lang/help_<language>.py``) too."""
+
+from engine import unload
+from hw import buttons
+from hw.screens import MENU, MENU_ROWS
+
+
+def _pages(app):
+    return __import__("hw.lang.help_" + app.lang, None, None, ("PAGES",))
+
+
+def press(app, button):
+    """A button on a help page: another page, or back to the menu."""
+    n = len(_pages(app).PAGES)
+    if button in (buttons.RIGHT, buttons.DOWN, buttons.A):
+        app.row = (app.row + 1) % n
+    elif button in (buttons.LEFT, buttons.UP):
+        app.row = (app.row - 1) % n
+    elif button in (buttons.B, buttons.START, buttons.SELECT):
+        unload("hw.lang.help_" + app.lang)
+        app.mode = MENU
+        app.row = MENU_ROWS.index("help")
+
+
+def lines(app):
+    """The help page shown: its title, its text (the controls of this
+    device on the first), where it is among the pages."""
+    help_ = _pages(app)
+    page = help_.PAGES[app.row]
+    out = list(help_.CONTROLS[app.controls] if app.row == 0 else page[1:])
+    return [page[0]] + out + [""] * (7 - len(out)) + [help_.KEYS % (app.row + 1, len(help_.PAGES))]

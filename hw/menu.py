@@ -1,0 +1,67 @@
+"""The menu screen: the opponent, the variant, the rounds, the language and
+the auto-claim, each changed with left and right; the help; a match
+begun.  A screen's module (``hw.screens.MODULES``), loaded while the menu
+is shown."""
+
+from engine.game import LANGUAGES, VARIANTS
+from hw import buttons, play
+from hw.screens import HELP, MENU, MENU_ROWS, ROUND_CHOICES
+from hw.strings import LANGUAGE_NAMES
+
+
+def press(app, button):
+    """A button in the menu: a row chosen, a choice changed, a match begun."""
+    rows = len(MENU_ROWS)
+    if button == buttons.UP:
+        app.row = (app.row - 1) % rows
+    elif button == buttons.DOWN:
+        app.row = (app.row + 1) % rows
+    elif button in (buttons.LEFT, buttons.RIGHT):
+        step = 1 if button == buttons.RIGHT else -1
+        key = MENU_ROWS[app.row]
+        if key == "opponent":
+            app.opponent = _cycle(app.OPPONENTS, app.opponent, step)
+        elif key == "variant":
+            app.variant = (app.variant + step) % 3
+        elif key == "rounds":
+            app.rounds = _cycle(ROUND_CHOICES, app.rounds, step)
+        elif key == "language":
+            app.lang = _cycle(LANGUAGES, app.lang, step)
+        elif key == "autoclaim":
+            app.auto_claim = not app.auto_claim
+        app.changed_at = app.now  # saved once it settles (hw.keep)
+    elif button == buttons.A and MENU_ROWS[app.row] == "help":
+        app.mode = HELP
+        app.row = 0  # the page
+    elif button in (buttons.A, buttons.START) and (MENU_ROWS[app.row] == "start" or button == buttons.START):
+        if app.opponent != "link":
+            play.new_match(app)
+        elif app.link_port is None:
+            app.notice([app.t("no_link")], MENU)
+        else:
+            from hw import linkplay  # (loaded: a link is played)
+
+            linkplay.start(app)
+
+
+def lines(app):
+    t = app.t
+    values = (t(app.opponent),
+              t(VARIANTS[app.variant]),
+              str(app.rounds),
+              LANGUAGE_NAMES[LANGUAGES.index(app.lang)],
+              t("on" if app.auto_claim else "off"),
+              "", "")
+    out = [t("title")]
+    for i, key in enumerate(MENU_ROWS):
+        mark = ">" if i == app.row else " "
+        label = t(key)
+        out.append("%s%s %s" % (mark, label, values[i]) if values[i] else mark + label)
+    if app.opponent == "link":
+        out.append("(" + t("link") + ": " + t("not_connected") + ")")
+    return out
+
+
+def _cycle(choices, current, step):
+    i = choices.index(current) if current in choices else 0
+    return choices[(i + step) % len(choices)]

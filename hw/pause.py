@@ -1,0 +1,54 @@
+"""The pause menu (Start during a match): resume, restart (asked twice), or
+the menu, the match in play kept and offered.  A screen's module
+(``hw.screens.MODULES``), loaded while it is shown."""
+
+from hw import buttons, play
+from hw.screens import MENU, PAUSE_ROWS
+
+
+def press(app, button):
+    # A restart throws the match in play away: it asks first (A again);
+    # any other button takes the question back.
+    confirm = app.confirm
+    app.confirm = ""
+    if button == buttons.UP:
+        app.row = (app.row - 1) % len(PAUSE_ROWS)
+    elif button == buttons.DOWN:
+        app.row = (app.row + 1) % len(PAUSE_ROWS)
+    elif button in (buttons.START, buttons.B):
+        app.mode = app.after
+    elif button == buttons.A:
+        choice = PAUSE_ROWS[app.row]
+        if choice == "resume":
+            app.mode = app.after
+        elif choice == "restart" and confirm != choice and app.match.move_count():
+            app.confirm = choice  # the panel asks: A again to deal anew
+        else:
+            app.turn.cancel()
+            match = app.match
+            seat = app.me()
+            linked = app.linked()
+            if linked:
+                # A linked match is both boards': leaving it ends the
+                # link (the other board sees it lost); a restart is a
+                # new link, which the other board must join again.
+                app.link.end(app)
+            if choice == "restart":
+                if linked:
+                    app.link.start(app)
+                else:
+                    play.new_match(app)
+            elif match is not None and not match.over() and match.move_count():
+                # To the menu, the match kept: saved, and on offer
+                # ("Resume" plays on, "New game" lets it go).
+                app.offer_match(match, seat, app.opponent)
+            else:
+                app.match = None
+                app.mode = MENU
+                app.row = 0
+
+
+def lines(app):
+    t = app.t
+    return [t("paused"), ""] + [(">" if i == app.row else " ") + t("confirm_" + k if k == app.confirm else k)
+                                for i, k in enumerate(PAUSE_ROWS)]

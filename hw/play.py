@@ -1,0 +1,152 @@
+"""A match on the board: a deal, whose turn it is and which screen that
+means, a move applied (sent too, in a linked match), a round scored.
+Functions of the app's state (``hw.app.App``), loaded with it: the screens
+call them (a match begun from the menu, the next round from its summary,
+the turn's decision), the link's module when the other board moved.
+"""
+
+from micropython import const
+
+from engine import unload
+from engine.game import TACTICS
+from engine.match import Match
+from engine.moves import stones_text
+from hw import words
+
+# What each variant loads when it is in play (engine.bots, engine.botkit
+# and engine.game serve both), and the bots' part of it.
+_CLASSIC_MODULES = ("engine.ai", "engine.classic", "engine.threat")
+_TACTICS_MODULES = ("engine.tbots", "engine.tactics", "engine.elite")
+_BOT_MODULES = ("engine.ai", "engine.tbots", "engine.botkit", "engine.bots")
+# Screens (hw.screens' numbers) as private constants: inlined, no name kept
+# on the heap (tests/test_layers.py holds each equal to hw.screens').
+_TURN = const(1)
+_HANDOFF = const(2)
+_THINKING = const(3)
+_NOTICE = const(4)
+_ROUND_END = const(6)
+_MATCH_END = const(7)
+_REMOTE = const(10)
+
+
+def new_match(app):
+    """A new match with the menu's choices, against a bot or a person."""
+    if app.link is not None:
+        app.link.draining = None  # a linked match's last frames: given up
+    app.matches += 1  # every match of a session its own deal, all from one seed
+    seed = (app.seed + 104729 * app.matches) & 0x3FFFFFFF
+    app.match = None
+    app.bots = [None, None]
+    # A board holds one variant's rules and bots: the other's go first.
+    for name in _CLASSIC_MODULES if app.variant == TACTICS else _TACTICS_MODULES:
+        unload(name)
+    app.match = Match(seed, app.rounds, app.variant)
+    app.bots[1] = app.bot(seed ^ 0x5A5A)
+    app.message = ""
+    app.known = [None, None]
+    app.last_human = -1
+    app.events = []
+    start_turn(app)
+
+
+def start_turn(app):
+    """The screen of whoever is to move: the other board's turn, a bot
+    thinking, the hand-over or the turn; or the round's end."""
+    game = app.game
+    if game.over():
+        _round_over(app)
+        return
+    p = game.to_move
+    app.turn.reset()
+    if app.linked() and p != app.me():
+        app.mode = _REMOTE
+    elif app.bots[p] is not None:
+        app.mode = _THINKING
+        app.thought = False
+    else:
+        # A player who can only pass, with nothing to claim, sees no
+        # screen: the device stays with whoever holds it.
+        needs_screen = game.returns or game.can_place(p) or game.claimable(p)
+        app.mode = _HANDOFF if app.opponent == "pass" and app.last_human != p and needs_screen else _TURN
+        if needs_screen:
+            app.last_human = p
+        decide(app, app.turn.begin(p))
+
+
+def decide(app, decision):
+    """What the player decided on the turn screen (``hw.turn``): a move,
+    played; a notice's lines, shown; None, nothing yet."""
+    say = app.turn.say
+    app.turn.say = ""
+    if type(decision) is list:
+        app.notice(decision)
+    elif decision is not None:
+        commit(app, decision)
+    if say:
+        app.message = say
+
+
+def commit(app, m):
+    """A person's move: applied (or refused in a notice, the turn kept)."""
+    game = app.game
+    err = game.check(m)
+    if err:  # the screens only offer legal choices; keep the turn
+        app.notice([err])
+        return
+    p = game.to_move
+    kept = game.hand_cards(p)
+    claims = apply(app, p, m)
+    if app.game is not game:
+        return  # (a linked round ended: the next one is dealt)
+    hand = game.hand_cards(p)
+    app.known[p] = [c for c in kept if c in hand]  # the rest is drawn: marked at its next turn
+    # The other player sees this move: in pass-and-play on this screen
+    # after the hand-over (a linked or bot opponent has it already).
+    app.message = words.last_text(app) if app.opponent == "pass" else ""
+    if app.mode != _ROUND_END and app.mode != _MATCH_END:  # (a linked round ends in the session)
+        start_turn(app)
+    if claims and app.auto_claim and not game.over():
+        # Claimed by the auto-claim: said (whose, in pass-and-play).
+        line = app.t("auto_claimed") % stones_text(claims)
+        if app.opponent == "pass":
+            line = app.short_name(p) + ": " + line
+        if app.mode == _NOTICE:
+            app.lines = [line] + app.lines
+        else:
+            app.notice([line], app.mode)
+
+
+def apply(app, p, m):
+    """``p``'s move ``m`` played (a linked one sent too): the stones it claimed."""
+    game = app.game
+    if app.linked():
+        if app.link.play(app, m):
+            return 0  # (it ended the round: the next one is dealt)
+    else:
+        game.apply(m)
+    claims = game.last_played()[2]
+    if claims:
+        app.events.append(("claim", p, claims))
+        app.flash_at = app.now
+    return claims
+
+
+def ending(app):
+    """The screen of a round's end: a one-round match's is its summary."""
+    return _MATCH_END if app.match.over() and app.match.rounds == 1 else _ROUND_END
+
+
+def _round_over(app):
+    if app.linked():
+        return  # rounds end in the session (hw.linkplay: Link.round_over)
+    w = app.match.finish_round()
+    if app.match.over():
+        # The bots and their modules go back to the heap: the record needs the room.
+        app.bots = [None, None]
+        for name in _BOT_MODULES:
+            unload(name)
+    app.events.append(("round", w))
+    app.mode = ending(app)
+    app.message = ""  # the next round opens with nothing said
+    app.known = [None, None]
+    app.last_human = -1

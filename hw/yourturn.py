@@ -1,0 +1,34 @@
+"""The turn screen: the board, the hand and the step of the turn being
+built (``hw.turn``'s ``Turn``, the app's one).  Start opens the pause
+menu, Select a stone's detail, a lost link's B gives up; the other
+buttons go to the turn, and what the player decided to ``hw.play``.  A
+screen's module (``hw.screens.MODULES``), loaded while it is shown.
+"""
+
+from engine.game import N_STONES
+from hw import buttons, play
+from hw.screens import DETAIL, PAUSE, TURN
+
+
+def press(app, button):
+    """A button of a turn (see the module's docstring)."""
+    if app.link_lost():
+        if button == buttons.B:  # give up waiting for the other board
+            app.link.give_up(app)
+        return
+    if button == buttons.START:
+        app.after = TURN
+        app.mode = PAUSE
+        app.row = 0
+    elif button == buttons.SELECT:
+        app.after = TURN
+        app.mode = DETAIL
+        cursor = app.turn.stone_cursor
+        app.detail_stone = cursor if cursor < N_STONES else 0
+    else:
+        play.decide(app, app.turn.press(button))
+
+
+def lines(app):
+    """None: the board; a silent link's panel over it."""
+    return ["", app.t("link_lost"), "", app.t("give_up")] if app.link_lost() else None
