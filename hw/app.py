@@ -78,20 +78,10 @@ class App:
         self.flash_at = -1  # when the last claim was seen (the NeoPixels flash)
         self.now = 0
         self.dirty = True
-        # Saves (hw.keep): what was saved last (the match and its move count;
-        # -1: the settings alone), the menu's last change, the match on offer.
-        self.saver = saver
-        self.recorder = recorder
-        self.tag = keep.tag(opponent, variant, rounds, lang, auto_claim)
-        self.saved_match = None  # type: Any
-        self.saved_n = -1
-        self.saves = 0
-        self.save_error = ""
-        self.changed_at = -1
-        self.offer = None  # type: Any
+        self.keeper = keep.Keeper(saver, recorder, keep.tag(opponent, variant, rounds, lang, auto_claim))
+        self.offer = None  # type: Any  # a saved match on offer (the resume screen)
         self.offer_seat = 0
         self.confirm = ""  # the pause menu's row waiting for A again (a restart)
-        self.recorded = None  # type: Any
         if saver is not None:
             from hw import resume  # (the power-up's: read once, then forgotten)
 
@@ -201,16 +191,16 @@ class App:
             if link.session is not None:
                 # A move of this board is saved before it leaves: a save never
                 # lacks a move the other board holds (engine.session: resume).
-                keep.keep(self)
+                self.keeper.keep(self)
                 link.step(self, now)
             elif link.draining is not None:
                 link.drain(self, now)
         self.leave()
-        keep.keep(self)
+        self.keeper.keep(self)
         tick = getattr(self.screen(), "tick", None)
         if tick is not None:
             tick(self, now)
-            keep.keep(self)
+            self.keeper.keep(self)
 
     def notice(self, lines, after=_TURN):
         self.lines = lines

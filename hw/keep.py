@@ -1,10 +1,15 @@
 """Saves and records: after every move (whoever made it) the match in play
 is saved; when it ends it is recorded and the save keeps the menu's
-settings alone; menu choices are saved once they settle.  Functions of the
-app's state (its ``saver``, ``recorder`` and what was saved last).
+settings alone; menu choices are saved once they settle.  The app's
+``Keeper`` holds where they go and what was saved last.
 """
 
 from micropython import const
+
+try:
+    from typing import Any  # noqa: F401  (type comments only; boards lack typing)
+except ImportError:
+    pass
 
 from engine import TICKS_MASK
 from engine.game import LANGUAGES, OPPONENTS
@@ -12,49 +17,67 @@ from engine.game import LANGUAGES, OPPONENTS
 SETTLE_MS = const(1500)  # menu choices are saved once left alone this long
 
 
-def keep(app):
-    # After every move (whoever made it) the match is saved; when it
-    # ends, it is recorded and the save keeps the settings alone; menu
-    # choices are saved once they settle.  Ints only: no allocation
-    # unless something is written.
-    link = app.link
-    if app.offer is not None or (link is not None and link.resuming is not None and app.match is None):
-        return  # the saved match stays as it is until chosen, or resumed by both boards
-    match = app.match
-    if match is not None and match.over():
-        if app.recorder is not None and app.recorded is not match:
-            app.recorded = match
-            app.recorder.note(app)
-        if not app.linked() or not link.session.pending():
-            match = None  # over (linked: its last move delivered): the settings alone
-        # else the last move of a linked match is on its way: the whole
-        # match stays saved, so that it can be sent again after a cut.
-    elif match is None and link is not None and link.draining is not None:
-        return  # (the same, after the match's summary: see hw.linkplay, Link.drain)
-    if app.saver is None:
-        return
-    n = match.move_count() if match is not None else -1
-    if match is app.saved_match and n == app.saved_n:
-        if app.changed_at < 0 or (app.now - app.changed_at) & TICKS_MASK < SETTLE_MS:
+class Keeper:
+    """The app's saves and records (``App.keeper``): where they go, what
+    was saved last, the menu's last change, the match last recorded."""
+
+    def __init__(self, saver, recorder, tag):
+        self.saver = saver  # engine.save.Saver (None: nowhere)
+        self.recorder = recorder  # recorder.note(app), once a match ends (None: none)
+        self.tag = tag  # the defaults' number (tag below)
+        self.match = None  # type: Any  # the match saved last (None: the settings alone)
+        self.n = -1  # its move count then (-1: the settings alone)
+        self.count = 0  # saves written
+        self.error = ""  # why the last save failed ("": it did not)
+        self.changed_at = -1  # when the menu last changed (-1: saved since)
+        self.recorded = None  # type: Any  # the match last recorded
+
+    def keep(self, app):
+        """After every move (whoever made it) the match is saved; when it
+        ends, it is recorded and the save keeps the settings alone; menu
+        choices are saved once they settle.  Ints only: no allocation
+        unless something is written."""
+        link = app.link
+        if app.offer is not None or (link is not None and link.resuming is not None and app.match is None):
+            return  # the saved match stays as it is until chosen, or resumed by both boards
+        match = app.match
+        if match is not None and match.over():
+            if self.recorder is not None and self.recorded is not match:
+                self.recorded = match
+                self.recorder.note(app)
+            if not app.linked() or not link.session.pending():
+                match = None  # over (linked: its last move delivered): the settings alone
+            # else the last move of a linked match is on its way: the whole
+            # match stays saved, so that it can be sent again after a cut.
+        elif match is None and link is not None and link.draining is not None:
+            return  # (the same, after the match's summary: see hw.linkplay, Link.drain)
+        if self.saver is None:
             return
-    save(app, match)
+        n = match.move_count() if match is not None else -1
+        if match is self.match and n == self.n:
+            if self.changed_at < 0 or (app.now - self.changed_at) & TICKS_MASK < SETTLE_MS:
+                return
+        self.save(app, match)
 
+    def saved(self, match):
+        """``match`` (None: the settings alone) is what the save holds."""
+        self.changed_at = -1
+        self.match = match
+        self.n = match.move_count() if match is not None else -1
 
-def save(app, match):
-    app.changed_at = -1
-    app.saved_match = match
-    app.saved_n = match.move_count() if match is not None else -1
-    if app.saver is None:
-        return
-    try:
-        app.saver.save(blob(app, match))
-        app.saves += 1
-        app.save_error = ""
-    except (OSError, RuntimeError, ValueError) as e:  # a worn or full save area (CircuitPython's nvm
-        # says RuntimeError): play on, say it once
-        if not app.save_error:
-            print("save failed:", e)
-        app.save_error = str(e)
+    def save(self, app, match):
+        self.saved(match)
+        if self.saver is None:
+            return
+        try:
+            self.saver.save(blob(app, match))
+            self.count += 1
+            self.error = ""
+        except (OSError, RuntimeError, ValueError) as e:  # a worn or full save area (CircuitPython's
+            # nvm says RuntimeError): play on, say it once
+            if not self.error:
+                print("save failed:", e)
+            self.error = str(e)
 
 
 def blob(app, match=None):
@@ -65,9 +88,9 @@ def blob(app, match=None):
     seat = app.me() if match is not None else 0
     if match is not None:
         return encode(match, match.moves(), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang),
-                      app.auto_claim, seat, tag=app.tag)
+                      app.auto_claim, seat, tag=app.keeper.tag)
     return encode(None, (), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang), app.auto_claim, 0,
-                  app.variant, app.rounds, app.tag)
+                  app.variant, app.rounds, app.keeper.tag)
 
 
 def tag(opponent, variant, rounds, lang, auto_claim):

@@ -216,7 +216,7 @@ class Link:
             if app.match.over():
                 # A match this board had finished, resumed so that the
                 # other board gets its last move: the result again.
-                app.recorded = app.match
+                app.keeper.recorded = app.match
                 app.mode = ROUND_END
                 return
             play.start_turn(app)
@@ -259,8 +259,7 @@ class Link:
                 # Not delivered: the whole match stays saved (offered at the
                 # next power-up, to send the last move again) until the
                 # settings are saved anew.
-                app.saved_match = None
-                app.saved_n = -1
+                app.keeper.saved(None)
 
 
 def _send(port, session, now):

@@ -29,7 +29,7 @@ def press(app, button):
             app.lang = _cycle(LANGUAGES, app.lang, step)
         elif key == "autoclaim":
             app.auto_claim = not app.auto_claim
-        app.changed_at = app.now  # saved once it settles (hw.keep)
+        app.keeper.changed_at = app.now  # saved once it settles (hw.keep)
     elif button == buttons.A and MENU_ROWS[app.row] == "help":
         app.mode = HELP
         app.row = 0  # the page

@@ -9,7 +9,7 @@ settings; whatever could not be read is said on screen.
 
 from engine.game import LANGUAGES, VARIANTS
 from engine.save import SaveError
-from hw import buttons, keep, play, words
+from hw import buttons, play, words
 from hw.screens import MENU, RESUME, RESUME_ROWS, ROUND_CHOICES
 
 
@@ -17,7 +17,7 @@ def load(app):
     """Offer the newest save that resumes, else the one before."""
     from engine.restore import decode, resume
 
-    saver = app.saver
+    saver = app.keeper.saver
     problems = []
     blob, problem = saver.load()
     if problem:
@@ -33,7 +33,7 @@ def load(app):
             problems.append(str(e))
             continue
         saver.prefer(i)
-        if s.tag == app.tag:  # settings.toml unchanged since: the menu's choices stand
+        if s.tag == app.keeper.tag:  # settings.toml unchanged since: the menu's choices stand
             app.opponent = app.OPPONENTS[s.opponent]
             app.lang = LANGUAGES[s.lang]
             app.auto_claim = s.auto_claim
@@ -63,7 +63,7 @@ def press(app, button):
         if RESUME_ROWS[app.row] == "new_game":
             app.mode = MENU
             app.row = 0
-            keep.save(app, None)  # the choice is made: the saved match goes
+            app.keeper.save(app, None)  # the choice is made: the saved match goes
         elif app.opponent == "link":
             if app.link_port is None:  # no serial port here: keep the offer
                 app.offer = match
@@ -78,8 +78,7 @@ def press(app, button):
             app.message = words.last_text(app) if match.game.move_count() else ""  # where play stopped
             app.last_human = -1
             app.events = []
-            app.saved_match = match  # saved as it stands
-            app.saved_n = match.move_count()
+            app.keeper.saved(match)  # saved as it stands
             play.start_turn(app)
 
 

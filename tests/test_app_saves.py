@@ -150,7 +150,7 @@ def test_new_game_drops_the_saved_match_and_keeps_the_settings():
     back.press(buttons.A)
     assert back.mode == MENU and back.offer is None
     assert "hw.resume" not in sys.modules  # the power-up's code goes once the choice is made
-    again = boot(back.saver.regions[0][0].data)
+    again = boot(back.keeper.saver.regions[0][0].data)
     assert again.mode == MENU and (again.opponent, again.variant, again.rounds) == ("medium", EXPERT, 3)
     assert "hw.resume" not in sys.modules and "engine.restore" not in sys.modules  # nothing offered
 
@@ -237,7 +237,7 @@ def test_a_newer_save_lost_from_an_erased_slot_is_said(lang):
     app, store, states = play_logged("easy", CLASSIC, 1, seed=5, stop_after=8)
     for i in (3, 5, 7):  # writes 4, 6 and 8: the second slot
         data = _after_write(store, i)
-        assert boot(data, opponent="pass").saver.load() == (Saver(data).blobs[0], None)  # whole: nothing to say
+        assert boot(data, opponent="pass").keeper.saver.load() == (Saver(data).blobs[0], None)  # whole: nothing to say
         data[NVM // 2 :] = b"\xff" * (NVM // 2)
         back = boot(data, opponent="pass", lang=lang)
         said, got = _said_then_offered(back)
@@ -286,14 +286,14 @@ def test_a_save_that_cannot_be_written_is_said_once_and_play_goes_on(error):
 
     app = App(seed=3, opponent="easy", saver=Saver(Worn()))
     AutoPlayer("medium", 1).play(app, lambda a: a.mode == MATCH_END)
-    assert "worn" in app.save_error.lower() and app.saves == 0
+    assert "worn" in app.keeper.error.lower() and app.keeper.count == 0
 
 
 def test_no_saver_no_saves():
     app = App(seed=3, opponent="easy")
     app.press(buttons.START)
     app.tick(5000)
-    assert app.mode in (TURN, 3) and app.saves == 0
+    assert app.mode in (TURN, 3) and app.keeper.count == 0
 
 
 # -- linked matches ---------------------------------------------------------
@@ -355,7 +355,7 @@ def test_one_board_switched_off_the_other_gives_up_waiting_then_both_resume():
     for _ in range(50):  # waiting for the other board, the save stays
         now += 10
         apps[0].tick(now)
-    assert apps[0].mode == 9 and boot(apps[0].saver.regions[0][0].data).mode == RESUME
+    assert apps[0].mode == 9 and boot(apps[0].keeper.saver.regions[0][0].data).mode == RESUME
     apps[1].press(buttons.A)
     assert apps[1].mode == 9  # LINKING
     now = run_apps(apps, players, now, lambda: all(app.mode == MATCH_END for app in apps))
@@ -390,7 +390,7 @@ def test_after_a_resumed_linked_match_the_menu_choices_are_saved_again():
     app.press(buttons.RIGHT)  # French
     app.tick(now + 10)
     app.tick(now + 20 + SETTLE_MS)
-    assert App(saver=Saver(LoggedStorage(app.saver.regions[0][0].data)), opponent="link", rounds=1).lang == "fr"
+    assert App(saver=Saver(LoggedStorage(app.keeper.saver.regions[0][0].data)), opponent="link", rounds=1).lang == "fr"
 
 
 def _newest_moves(store):
@@ -637,7 +637,7 @@ def test_a_restart_right_after_a_resume_is_noticed():
     now = run_apps(back, [None, None], now, lambda: all(a.mode in (TURN, 10, 3) for a in back), limit=now + 20000)
     # Board 1 goes off again at once, before any move, and resumes again.
     port = back[1].link.port
-    again = _linked(143, TACTICS, [LoggedStorage(), LoggedStorage(back[1].saver.regions[0][0].data)])[1]
+    again = _linked(143, TACTICS, [LoggedStorage(), LoggedStorage(back[1].keeper.saver.regions[0][0].data)])[1]
     again.link_port = lambda: port
     assert again.mode == RESUME
     again.press(buttons.A)
@@ -746,7 +746,7 @@ def test_choices_saved_under_other_defaults_do_not_come_back():
     saver = Saver(bytearray(b"\\xff" * 8192))
     app = App(seed=1, opponent="medium", saver=saver)
     app.opponent, app.rounds = "easy", 3
-    keep.save(app, None)
+    app.keeper.save(app, None)
     back = App(seed=2, opponent="hard", rounds=1, auto_claim=True, saver=Saver(saver.regions[0][0]))
     assert (back.opponent, back.rounds, back.auto_claim) == ("hard", 1, True)
     again = App(seed=3, opponent="medium", saver=Saver(saver.regions[0][0]))  # the old defaults: the choices stand

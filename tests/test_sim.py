@@ -419,13 +419,12 @@ def test_a_saved_linked_game_without_a_port_is_one_line_too(tmp_path):
     # The menu's choice kept in the save area (the opponent: link), read
     # back by a headless run with no port.
     from engine.save import Saver
-    from hw import keep
     from sim.desk import DeskNVM
 
     nvm = tmp_path / "sim.nvm"
     app = App(saver=Saver(DeskNVM(str(nvm))))
     app.opponent = "link"
-    keep.save(app, None)
+    app.keeper.save(app, None)
     assert App(saver=Saver(DeskNVM(str(nvm)))).opponent == "link"
     out = _sim_run("--headless", "--autoplay", "easy", "--save", str(nvm))
     assert out.returncode == 2 and out.stderr == "sim: --save %s: a linked game is saved there, which needs " \

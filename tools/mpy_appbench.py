@@ -72,7 +72,7 @@ def mpy_step():
         print("app_strings_en_last %d" % state["back_en"])
         print("app_max %d" % state["max"])
         print("app_steps %d" % step)
-        print("app_saves %d" % app.saves)
+        print("app_saves %d" % app.keeper.count)
         return False
     b = player.next_button(app)
     if b:
