@@ -40,9 +40,15 @@ def new_match(app):
     # A board holds one variant's rules and bots: the other's go first.
     for name in _CLASSIC_MODULES if app.variant == TACTICS else _TACTICS_MODULES:
         unload(name)
-    app.match = Match(seed, app.rounds, app.variant)
-    app.bots[1] = app.bot(seed ^ 0x5A5A)
-    app.message = ""
+    begin(app, Match(seed, app.rounds, app.variant), app.bot(seed ^ 0x5A5A))
+
+
+def begin(app, match, bot):
+    """``match`` in play from where it stands (dealt, or a saved match
+    resumed) against ``bot`` (None: a person)."""
+    app.match = match
+    app.bots = [None, bot]
+    app.message = words.last_text(app) if match.game.move_count() else ""  # where play stopped
     app.known = [None, None]
     app.last_human = -1
     app.events = []

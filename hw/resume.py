@@ -9,7 +9,7 @@ settings; whatever could not be read is said on screen.
 
 from engine.game import LANGUAGES, VARIANTS
 from engine.save import SaveError
-from hw import buttons, play, words
+from hw import buttons, play
 from hw.screens import MENU, RESUME, RESUME_ROWS, ROUND_CHOICES
 
 
@@ -73,13 +73,8 @@ def press(app, button):
 
             linkplay.start(app, (match, app.offer_seat))
         else:
-            app.match = match
-            app.bots = [None, app.bot(match.seed ^ 0x5A5A ^ len(match.log))]
-            app.message = words.last_text(app) if match.game.move_count() else ""  # where play stopped
-            app.last_human = -1
-            app.events = []
             app.keeper.saved(match)  # saved as it stands
-            play.start_turn(app)
+            play.begin(app, match, app.bot(match.seed ^ 0x5A5A ^ len(match.log)))
 
 
 def lines(app):

@@ -278,7 +278,8 @@ class Turn:
         if why is not None:
             return [why]
         self.card = card
-        self.choices = [m for m in game.legal_moves(only=card) if move_card(m) == card]
+        # (Refilled in place: one list, its room kept from turn to turn.)
+        game.legal_moves(game.to_move, self.choices, card)
         if card == SCOUT:
             self.phase = SCOUT_N
             self.scout_n = self._next(0, 0, self.targets(), 4)
