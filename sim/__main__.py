@@ -375,8 +375,12 @@ def summary(app, seed, shots):
         out["moves"] = app.game.move_count()
         out["scores"] = app.match.scores
         if app.match.results:
+            # The match's winner once it is over; the last round's, and its stones.
             w, s0, s1 = app.match.results[-1]
-            out["winner"] = "draw" if w == DRAW else w
+            if app.match.over():
+                winner = app.match.winner()
+                out["winner"] = "draw" if winner == DRAW else winner
+            out["round_winner"] = "draw" if w == DRAW else w
             out["stones"] = [s0, s1]
     return out
 

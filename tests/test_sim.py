@@ -98,6 +98,15 @@ def _sim(*args, cwd=ROOT):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.parametrize("seed", [1, 4])
+def test_the_headless_winner_is_the_matchs(seed):
+    # (Seeds whose last round went to the player who lost the match.)
+    result = _sim("--headless", "--autoplay", "medium", "--opponent", "medium", "--seed", str(seed), "--rounds", "3")
+    a, b = result["scores"]
+    assert result["screen"] == "match_end" and a != b
+    assert result["winner"] == (0 if a > b else 1) != result["round_winner"]
+
+
 def test_headless_autoplay_plays_a_game_and_saves_shots(tmp_path):
     result = _sim("--headless", "--autoplay", "easy", "--seed", "5", "--shots", str(tmp_path))
     assert result["winner"] in (0, 1, "draw") and result["moves"] > 10
