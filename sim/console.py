@@ -34,7 +34,7 @@ TACTICS_HELP = """  tactics variant:
 # Friendly names for the levels (the protocol says easy, medium, hard).
 LEVEL_NAMES = {"easy": "the Apprentice", "medium": "the Clansman", "hard": "the Chieftain"}
 
-_OUTCOME = ("you win the round", "the opponent wins the round", "", "round drawn")
+_OUTCOME = ("you win the %s", "the opponent wins the %s", "", "%s drawn")  # (a round, or a match of one)
 
 USAGE = "options: --level easy|medium|hard --variant classic|expert|tactics --rounds N --seed N --auto-claim"
 
@@ -359,7 +359,7 @@ class ConsoleGame:
                         self.report_bot(game, m)
                 self.show()
                 w = match.finish_round()
-                self.write(_OUTCOME[w])
+                self.write(_OUTCOME[w] % ("match" if match.rounds == 1 else "round"))
             if match.rounds > 1:
                 w = match.winner()
                 self.write("match: you %d, opponent %d: %s" % (

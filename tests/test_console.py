@@ -45,13 +45,14 @@ def test_a_whole_game_to_the_end():
     console, out = play(seed=11)
     assert console.match.over()
     assert console.match.results[0][0] != NOBODY
-    assert out[-1] in ("you win the round", "the opponent wins the round", "round drawn")
+    assert out[-1] in ("you win the match", "the opponent wins the match", "match drawn")  # (one round)
     assert any(line.startswith("opponent plays") for line in out)
 
 
 def test_a_match_reports_the_score():
     console, out = play(seed=3, rounds=2, variant=1)
     assert len(console.match.results) == 2
+    assert len([line for line in out if line.endswith("the round") or line == "round drawn"]) == 2
     assert out[-1].startswith("match: you %d, opponent %d" % tuple(console.match.scores))
 
 

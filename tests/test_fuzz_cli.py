@@ -484,7 +484,7 @@ def test_replays_of_garbage_in_the_sim_are_one_line(tmp_path):
             assert status == 2 and one_line_or_none(err, "sim replay: %s: " % path), err
 
 
-ENDINGS = ("bye", "the round", "round drawn", "you win", "the opponent wins", "a draw")
+ENDINGS = ("bye", "the round", "the match", "round drawn", "match drawn", "you win", "the opponent wins", "a draw")
 
 
 def test_the_text_game_takes_any_keys():
