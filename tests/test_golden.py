@@ -211,9 +211,9 @@ PINNED = {
     'app-hard-2-6': '4e0d8299d9f5a1c2',
     'link-0': '120d72438f8ed39e',
     'link-2': 'a38541cb587736fc',
-    'console-classic': 'fb1d0a006cef7a05',
-    'console-expert': '85bd14523d954d05',
-    'console-tactics': '65c24ffb788961da',
+    'console-classic': '502992797a97e053',
+    'console-expert': 'bb44fc961de4a119',
+    'console-tactics': '43daba5345054d34',
     'screens-0': 'b1592a1f6ac988f2/165',
     'screens-2': '03dee810558371f8/228',
 }
