@@ -1,10 +1,11 @@
-"""The help pages, from the menu: left and right turn them, B goes back.
+"""The help pages, from the menu or the pause menu: left and right turn
+them, B goes back (to the menu, or to the game paused).
 A screen's module (``hw.screens.MODULES``), loaded while a page is shown;
 the pages' text (``hw/lang/help_<language>.py``) too."""
 
 from engine import unload
 from hw import buttons
-from hw.screens import MENU, MENU_ROWS
+from hw.screens import MENU_ROWS
 
 
 def _pages(app):
@@ -20,8 +21,8 @@ def press(app, button):
         app.row = (app.row - 1) % n
     elif button in (buttons.B, buttons.START, buttons.SELECT):
         unload("hw.lang.help_" + app.lang)
-        app.mode = MENU
-        app.row = MENU_ROWS.index("help")
+        app.mode = app.after
+        app.row = MENU_ROWS.index("help")  # (the menu's cursor back on its row)
 
 
 def lines(app):

@@ -32,6 +32,7 @@ def press(app, button):
         app.keeper.changed_at = app.now  # saved once it settles (hw.keep)
     elif button == buttons.A and MENU_ROWS[app.row] == "help":
         app.mode = HELP
+        app.after = MENU  # (where the help goes back to)
         app.row = 0  # the page
     elif button in (buttons.A, buttons.START) and (MENU_ROWS[app.row] == "start" or button == buttons.START):
         if app.opponent != "link":

@@ -1,9 +1,10 @@
-"""The pause menu (Start during a match): resume, restart (asked twice), or
-the menu, the match in play kept and offered.  A screen's module
+"""The pause menu (Start during a match): resume, restart (asked twice), the
+help (back to the game from it), or the menu, the match in play kept and
+offered.  A screen's module
 (``hw.screens.MODULES``), loaded while it is shown."""
 
 from hw import buttons, play
-from hw.screens import MENU, PAUSE_ROWS
+from hw.screens import HELP, MENU, PAUSE_ROWS
 
 
 def press(app, button):
@@ -21,6 +22,9 @@ def press(app, button):
         choice = PAUSE_ROWS[app.row]
         if choice == "resume":
             app.mode = app.after
+        elif choice == "help":
+            app.mode = HELP  # (B there goes back to app.after: the game)
+            app.row = 0
         elif choice == "restart" and confirm != choice and app.match.move_count():
             app.confirm = choice  # the panel asks: A again to deal anew
         else:

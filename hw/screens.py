@@ -28,7 +28,7 @@ MODULES = ("hw.menu", "hw.yourturn", "hw.handoff", "hw.thinking", "hw.notice", "
 
 ROUND_CHOICES = (1, 3, 5, 7)
 MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "help", "start")
-PAUSE_ROWS = ("resume", "restart", "main_menu")
+PAUSE_ROWS = ("resume", "restart", "help", "main_menu")
 RESUME_ROWS = ("resume", "new_game")
 
 # A panel's text (hw.view draws it): its lines, and the characters of the

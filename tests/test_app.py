@@ -18,7 +18,7 @@ from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
 from hw import buttons, detail, linkplay, play, words
 from hw.app import App
-from hw.screens import HANDOFF, LINKING, MATCH_END, MENU, NOTICE, PAUSE, REMOTE, RESUME, ROUND_END, THINKING, TURN
+from hw.screens import HANDOFF, LINKING, MATCH_END, MENU, MENU_ROWS, NOTICE, PAUSE, PAUSE_ROWS, REMOTE, RESUME, ROUND_END, THINKING, TURN
 from hw.main import Lights
 from hw.turn import CARD, CLAIM, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
 from sim.autoplay import AutoPlayer
@@ -253,9 +253,36 @@ def test_pause_restart_and_main_menu():
     app.press(buttons.START) if app.mode == TURN else app.press(buttons.A)
     if app.mode == TURN:
         app.press(buttons.START)
-    app.row = 2
-    app.press(buttons.A)  # main menu
+    app.row = PAUSE_ROWS.index("main_menu")
+    app.press(buttons.A)
     assert app.mode == MENU and app.match is None
+
+
+def test_the_help_from_the_pause_menu_goes_back_to_the_game():
+    from hw.screens import HELP
+
+    app = App(seed=2, opponent="easy")
+    start(app)
+    while app.mode != TURN:
+        app.tick(0)
+    app.press(buttons.RIGHT)  # the hand's cursor: kept through the help
+    cursor, moves = app.turn.cursor, app.game.move_count()
+    app.press(buttons.START)
+    app.press(buttons.DOWN)
+    app.press(buttons.DOWN)
+    assert app.panel()[2 + app.row] == ">Help"
+    app.press(buttons.A)
+    assert app.mode == HELP and app.panel()[0] == "Controls"
+    app.press(buttons.RIGHT)
+    assert app.panel()[0] != "Controls"  # the next page
+    app.press(buttons.B)
+    assert app.mode == TURN and app.turn.cursor == cursor and app.game.move_count() == moves
+    # From the menu, the help goes back to the menu, on its row.
+    app = App(seed=2)
+    app.row = MENU_ROWS.index("help")
+    app.press(buttons.A)
+    app.press(buttons.B)
+    assert app.mode == MENU and MENU_ROWS[app.row] == "help"
 
 
 def test_pass_and_play_hands_over_between_players():
@@ -953,8 +980,7 @@ def test_leaving_a_linked_match_from_the_pause_menu_ends_the_link():
     mover, other, now = _linked_and_started(3)
     mover.press(buttons.START)
     assert mover.mode == PAUSE
-    mover.press(buttons.DOWN)
-    mover.press(buttons.DOWN)
+    mover.press(buttons.UP)  # (round to the last row)
     mover.press(buttons.A)  # main menu
     assert mover.mode == MENU and not mover.linked() and mover.match is None
     # Nothing more comes from this board: the other one sees the link lost.
@@ -1088,7 +1114,7 @@ def test_a_match_in_play_is_not_thrown_away_from_the_pause_menu():
     moves = list(app.match.moves())
     # The main menu keeps the match on offer: resume it, or let it go.
     app.press(buttons.START)
-    app.row = 2
+    app.row = PAUSE_ROWS.index("main_menu")
     app.press(buttons.A)
     assert app.mode == RESUME and list(app.offer.moves()) == moves
     app.press(buttons.A)  # resume
