@@ -92,7 +92,8 @@ def detail(app, s):
     lines.append(app.t("owner_none") if owner == NOBODY else app.t("owner") % app.name(owner))
     if tactics:
         # The tactic cards: played by each, the piles, the discard.
-        lines.append(app.t("tactics_played") % (game.played[me], game.played[1 - me]))
+        lines.append(app.t("tactics_played") % (app.short_name(me), game.played[me], app.short_name(1 - me),
+                                                game.played[1 - me]))
         lines.append(app.t("piles") % (game.pile_size(), game.tactic_pile_size()))
         lines.append(app.t("discard") % " ".join(name_of(app, c) for c in game.discards()[-5:]))
     return lines

@@ -822,7 +822,7 @@ def test_the_detail_view_tells_the_modes_and_the_tactic_cards():
     lines = detail.detail(app, 2)
     assert lines[0] == "Stone 3 (BB, MF)"
     assert lines[2] == "You: R5 JK"
-    assert "Tactics: 1 - 0" in lines and "Discard: BA" in lines
+    assert "Tactics: You 1, Opp 0" in lines and "Discard: BA" in lines  # (whose number is whose)
 
 
 def test_the_menu_offers_the_tactics_variant():
@@ -869,7 +869,7 @@ def test_the_tactics_lines_fit_the_screen(lang):
              t("step_return") % 2, t("return_keys"), t("dest_discard"), t("pick_keys"), t("limit"),
              t("one_joker"), t("no_target") % "SC", t("no_room"), t("scouted") % (3, 0) + ", " + t("put_back") % 2,
              t("discards") % ("BA", "R5", 9) + ", " + t("claims") % "1", t("moves") % ("ST", "R5", 9, 8),
-             t("mode_on") % ("MF", 9) + ", " + t("claims") % "1", t("tactics_played") % (2, 1),
+             t("mode_on") % ("MF", 9) + ", " + t("claims") % "1", t("tactics_played") % (t("you"), 2, t("them"), 1),
              t("piles") % (40, 10), t("for_sum")]
     lines += [t("name_" + code) for code in ("JK", "SP", "SB", "BB", "MF", "SC", "ST", "BA", "TR")]
     for line in lines:

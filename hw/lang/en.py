@@ -81,7 +81,7 @@ T = {
     "moves": "%s: %s %d>%d",
     "for_sum": "for a higher sum",
     "sum_of": "sum %d",
-    "tactics_played": "Tactics: %d - %d",
+    "tactics_played": "Tactics: %s %d, %s %d",
     "piles": "Piles: clan %d, tact. %d",
     "discard": "Discard: %s",
     "pile_t": "T%d",

@@ -81,7 +81,7 @@ T = {
     "moves": "%s: %s %d>%d",
     "for_sum": "para una suma mayor",
     "sum_of": "suma %d",
-    "tactics_played": "Tácticas: %d - %d",
+    "tactics_played": "Tácticas: %s %d, %s %d",
     "piles": "Mazos: clan %d, táct. %d",
     "discard": "Descarte: %s",
     "pile_t": "T%d",

@@ -81,7 +81,7 @@ T = {
     "moves": "%s: %s %d>%d",
     "for_sum": "pour dépasser la somme",
     "sum_of": "somme %d",
-    "tactics_played": "Tactiques: %d - %d",
+    "tactics_played": "Tactiques: %s %d, %s %d",
     "piles": "Pioches: clan %d, T %d",
     "discard": "Défausse: %s",
     "pile_t": "T%d",
