@@ -25,10 +25,14 @@ _CLAIMABLE = const(0)
 _PROOF_FULL = const(1)
 _PROOF_UNSEEN = const(2)
 _DETAIL_KEYS = const(3)
+_YOURS = const(4)  # (two lines)
 _WORDS = (
-    ("Stone %d: claimable", "yours beats theirs", "no card left beats it", "A: claimable?  B: back"),  # en
-    ("Borne %d: revendicable", "la vôtre bat la leur", "aucune carte ne la bat", "A : revendicable ?  B"),  # fr
-    ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "A: ¿reclamable?  B"),  # es
+    ("Stone %d: claimable", "yours beats theirs", "no card left beats it", "A: claimable?  B: back",
+     "(Yours count: a proof", "looks at the table only)"),  # en
+    ("Borne %d: revendicable", "la vôtre bat la leur", "aucune carte ne la bat", "A : revendicable ?  B",
+     "(Les vôtres comptent :", "la preuve lit la table)"),  # fr
+    ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "A: ¿reclamable?  B",
+     "(Las tuyas cuentan: la", "prueba mira la mesa)"),  # es
 )
 
 
@@ -57,8 +61,15 @@ def why_not(app, s, player=None):
         player = game.to_move
     reason, cards, kind = game.why_not(s, player)
     if reason == UNPROVED:
-        return [app.t("not_provable") % (s + 1), app.t("could_add") % " ".join(name_of(app, c) for c in cards),
-                app.t("for_sum") if kind < 0 else app.t("for_a") % app.t(CATEGORY_NAMES[kind])]
+        lines = [app.t("not_provable") % (s + 1), app.t("could_add") % " ".join(name_of(app, c) for c in cards),
+                 app.t("for_sum") if kind < 0 else app.t("for_a") % app.t(CATEGORY_NAMES[kind])]
+        hand = game.hand_cards(player)
+        if any(c in hand for c in cards):
+            # A card that could come is in the player's own hand: a proof
+            # uses the table alone (rules.md), so it counts; said, not hidden.
+            words = pick(app.lang, _WORDS)
+            lines += words[_YOURS:_YOURS + 2]
+        return lines
     if reason == CLAIMABLE:
         # Proved from the table: the other side is full and weaker, or no
         # card still unseen can make it beat this one.

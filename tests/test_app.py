@@ -238,6 +238,18 @@ def test_a_refused_claim_shows_the_counterexample():
     assert detail.why_not(app, 4)[2] == "pour suite couleur"
 
 
+def test_a_refused_claim_says_when_what_could_come_is_in_your_hand():
+    # The same, with R8 in the claiming player's hand: a proof uses the
+    # table alone, so it still counts, and the notice says why.
+    hands = [["R8", "P2", "P3", "P4", "P5", "O1"], ["P6", "P7", "P8", "P9", "O3", "O2"]]
+    app = _human_turn({4: (["Y8", "B8", "G8"], ["R9", "R7"])}, hands)
+    assert detail.why_not(app, 4) == ["Stone 5: not yet", "R8 could come", "for a colour run",
+                                      "(Yours count: a proof", "looks at the table only)"]
+    for lang in ("fr", "es"):
+        app.lang = lang
+        assert len(detail.why_not(app, 4)) == 5
+
+
 def test_pause_restart_and_main_menu():
     app = App(seed=2, opponent="pass")
     start(app)

@@ -15,7 +15,7 @@ PAGES = (
     ("Formations, best first", "Colour run: R3 R4 R5", "Three of a kind: 7 7 7", "Colour: B2 B5 B9",
      "Run: R4 G5 B6", "Sum: any three", "Tie: higher sum, then", "  who finished first"),
     ("Winning", "Win 5 stones, or 3", "  adjacent ones.", "Claim a stone when no", "  card left can beat you",
-     "  (it glows gold).", "Colours: R O Y G B P"),
+     "  (yours count too; it", "  glows gold).", "Colours: R O Y G B P"),
     ("Variants", "Expert: claims come", "  before your card.", "Tactics: 10 tactic cards", "  and their own pile;",
      "  one more than the", "  other player at most."),
     ("Opponents", "Apprentice (weakest),", "Clansman, Chieftain", "  (strongest).", "Pass & play: two on",

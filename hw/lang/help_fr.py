@@ -13,7 +13,7 @@ PAGES = (
     ("Combinaisons, la 1re bat", "Suite couleur : R3 R4 R5", "Brelan : 7 7 7", "Couleur : B2 B5 B9",
      "Suite : R4 V5 B6", "Somme : trois cartes", "Égalité : la plus forte", "  somme, puis la 1re"),
     ("Gagner", "5 bornes, ou 3 bornes", "  voisines.", "Revendiquez une borne", "  que plus rien ne bat",
-     "  (elle brille en or).", "Couleurs : R O J V B M"),
+     "  (votre main compte ;", "  elle brille en or).", "Couleurs : R O J V B M"),
     ("Variantes", "Experts : revendiquer", "  avant de jouer.", "Tactique : 10 cartes", "  tactiques et pioche ;",
      "  une de plus que", "  l'adversaire au plus."),
     ("Adversaires", "Apprenti (le plus", "  faible), Guerrier,", "Chef de clan (le plus", "  fort).",
