@@ -29,7 +29,6 @@ from engine.game import CLASSIC, LEVELS, OPPONENTS
 from hw import keep
 from hw.screens import MODULES
 from hw.strings import text
-from hw.turn import RETURN, Turn
 
 # Screens (hw.screens' numbers) as private constants: inlined, no name kept
 # on the heap (tests/test_layers.py holds each equal to hw.screens').
@@ -65,7 +64,7 @@ class App:
         self.match = None  # type: Any
         self.matches = 0
         self.bots = [None, None]  # type: list
-        self.turn = Turn(self)  # the turn being built on the screen
+        self.turn = None  # type: Any  # hw.turn's Turn, being built on the screen: a match's (hw.play)
         self.detail_stone = 0  # the stone shown in detail
         self.lines = []  # a notice's lines
         self.after = _MENU  # where a notice, the pause or the detail returns
@@ -122,8 +121,8 @@ class App:
     def hand(self):
         """The viewer's hand as shown (without the cards a Scout is putting back)."""
         cards = sorted(self.game.hand_cards(self.viewer()))
-        if self.mode == _TURN and self.turn.phase == RETURN:
-            for c in self.turn.picked:
+        if self.mode == _TURN and self.turn is not None:
+            for c in self.turn.picked:  # (only while they are put back)
                 cards.remove(c)
         return cards
 

@@ -92,7 +92,7 @@ class Link:
         app.dirty = True
         self.draining = None
         match, seat = self._match(session)
-        app.turn.cancel()
+        play.cancel(app)
         resumes = session.peer_began() == RESUME_KIND
         if match is None or (not resumes and match.move_count() == 0):
             self.start(app)  # it began a handshake (again): so does this one
@@ -122,7 +122,7 @@ class Link:
     def give_up(self, app):
         """Stop waiting for the other board.  A linked match under way stays
         saved and on offer: both boards choose "resume" to go on with it."""
-        app.turn.cancel()  # the match on offer is the match as played
+        play.cancel(app)  # the match on offer is the match as played
         match, seat = self._match(self.session)
         self.end(app)
         if match is not None and not match.over():
@@ -144,6 +144,8 @@ class Link:
     def round_over(self, app):
         # The session scored the round and dealt the next one already.
         self.session.happened = 0
+        if app.match.over():
+            play.finished(app)
         app.events.append(("round", app.match.results[-1][0]))
         app.mode = play.ending(app)
         app.message = ""  # the next round opens with nothing said
@@ -189,7 +191,7 @@ class Link:
             # (A deal the other board dropped before its first move: nothing
             # to keep; a new link deals anew.)
             kept = match is not None and (self.resuming is not None or not match.over() and match.move_count() > 0)
-            app.turn.cancel()
+            play.cancel(app)
             self.end(app)
             print("link stopped:", error)
             after = MENU

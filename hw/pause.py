@@ -28,7 +28,7 @@ def press(app, button):
         elif choice == "restart" and confirm != choice and app.match.move_count():
             app.confirm = choice  # the panel asks: A again to deal anew
         else:
-            app.turn.cancel()
+            play.cancel(app)
             match = app.match
             seat = app.me()
             linked = app.linked()

@@ -63,6 +63,10 @@ def start_turn(app):
         _round_over(app)
         return
     p = game.to_move
+    if app.turn is None:
+        from hw.turn import Turn  # (the match's: it goes at its end, see finished)
+
+        app.turn = Turn(app)
     app.turn.reset()
     if app.linked() and p != app.me():
         app.mode = _REMOTE
@@ -142,15 +146,28 @@ def ending(app):
     return _MATCH_END if app.match.over() and app.match.rounds == 1 else _ROUND_END
 
 
+def finished(app):
+    """The match is over: its bots, its turn and their modules go back to
+    the heap (its record, made next, needs the room)."""
+    app.turn = None
+    app.bots = [None, None]
+    unload("hw.turn")
+    for name in _BOT_MODULES:
+        unload(name)
+
+
+def cancel(app):
+    """The turn being built given up (a claim shown tentatively taken back)."""
+    if app.turn is not None:
+        app.turn.cancel()
+
+
 def _round_over(app):
     if app.linked():
         return  # rounds end in the session (hw.linkplay: Link.round_over)
     w = app.match.finish_round()
     if app.match.over():
-        # The bots and their modules go back to the heap: the record needs the room.
-        app.bots = [None, None]
-        for name in _BOT_MODULES:
-            unload(name)
+        finished(app)
     app.events.append(("round", w))
     app.mode = ending(app)
     app.message = ""  # the next round opens with nothing said

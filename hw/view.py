@@ -17,11 +17,23 @@ from micropython import const
 from engine.cards import STRATEGIST, TACTIC_CODES
 from engine.game import N_STONES, NOBODY, TACTICS
 from engine.moves import PASS, move_claims
-from hw import turn as T
 from hw import words
 from hw.look import INK, PALETTE
 from hw.screens import LINES, MATCH_END, PANEL_CHARS, REMOTE, ROUND_END, THINKING, TURN
 from hw.text import Glyphs, Label
+
+# The turn's phases (hw.turn's numbers; a private copy, held equal by
+# tests/test_layers.py, so that the view holds no reference to hw.turn,
+# which goes at a match's end).
+_CARD = const(0)
+_STONE = const(1)
+_CLAIM = const(2)
+_CLAIM_FIRST = const(3)
+_SCOUT_N = const(4)
+_TABLE = const(5)
+_DEST = const(6)
+_DRAW_PICK = const(7)
+_RETURN = const(8)
 
 # hw.look's numbers that the drawing uses, as private constants: inlined,
 # no name of them kept on the heap (tests/test_layers.py holds each equal
@@ -206,13 +218,13 @@ class View:
         board = self.board
         top = self.board_top
         tactics = game.variant == TACTICS
-        turn = app.mode == TURN
-        phase = app.turn.phase
+        turn = app.mode == TURN and app.turn is not None
+        phase = app.turn.phase if turn else -1
         highlight = 0
         pending = 0
         if turn:
             pending = app.turn.claims  # (the expert auto-claim's, while the card is chosen)
-        if turn and phase in (T.CLAIM, T.CLAIM_FIRST):
+        if turn and phase in (_CLAIM, _CLAIM_FIRST):
             highlight = app.turn.claimable
         elif game.winner == NOBODY and game.to_move == me:
             highlight = game.claimable(me)
@@ -248,7 +260,7 @@ class View:
                 top[s, _STONE_ROW] = _T_MODES + modes if modes else _T_CLEAR
         hand = app.hand() if not ended else ()
         n = len(hand)
-        blocked = app.turn.blocked() if turn and phase == T.CARD and game.to_move == me else 0
+        blocked = app.turn.blocked() if turn and phase == _CARD and game.to_move == me else 0
         self.hand.x = self.hand_top.x = (_WIDTH - n * _TILE_W) // 2
         tiles = self.tiles
         new = app.new_cards(me) if turn else ()
@@ -317,13 +329,13 @@ class View:
         # draw, a Strategist's discard, or an ending).
         cursor, mark = self.frames
         tt = app.turn
-        cursor.hidden = not turn or phase in (T.SCOUT_N, T.DRAW_PICK) or (phase == T.DEST and tt.dest >= N_STONES)
-        if turn and phase in (T.CARD, T.RETURN):
+        cursor.hidden = not turn or phase in (_SCOUT_N, _DRAW_PICK) or (phase == _DEST and tt.dest >= N_STONES)
+        if turn and phase in (_CARD, _RETURN):
             self._frame(cursor, self.hand.x + tt.cursor * _TILE_W, _HAND_Y)
-        elif turn and phase == T.TABLE:
+        elif turn and phase == _TABLE:
             self._cell(cursor, tt.stone_cursor, tt.slot, tt.card == STRATEGIST)
-        else:
-            self._cell(cursor, tt.dest if turn and phase == T.DEST else tt.stone_cursor, -1)
+        elif tt is not None:  # (hidden: no turn being built, a match over)
+            self._cell(cursor, tt.dest if turn and phase == _DEST else tt.stone_cursor, -1)
         # The card being played, in gold: in the hand until it is placed (a
         # claim step's card is on the table, tentatively); in a Traitor's or
         # Strategist's last step, the card it moves.  Else the last move's
@@ -331,10 +343,10 @@ class View:
         shader = self.mark_colour
         mark.hidden = False
         shader[1] = PALETTE[_GOLD]
-        if turn and phase == T.DEST:
+        if turn and phase == _DEST:
             self._cell(mark, tt.stone, tt.slot, tt.card == STRATEGIST)
             return
-        if turn and phase not in (T.CARD, T.RETURN, T.CLAIM_FIRST) and tt.card != PASS:
+        if turn and phase not in (_CARD, _RETURN, _CLAIM_FIRST) and tt.card != PASS:
             if tt.card in hand:
                 self._frame(mark, self.hand.x + hand.index(tt.card) * _TILE_W, _HAND_Y)
                 return
@@ -377,17 +389,17 @@ class View:
             return None
         t = app.t
         name = TACTIC_CODES[app.turn.card - 54] if 54 <= app.turn.card < 63 else ""
-        if phase == T.STONE and app.turn.card >= 54:
+        if phase == _STONE and app.turn.card >= 54:
             return t("step_stone") % name
-        if phase == T.SCOUT_N:
+        if phase == _SCOUT_N:
             return t("step_scout")
-        if phase == T.TABLE:
+        if phase == _TABLE:
             return t("step_mine" if app.turn.card == STRATEGIST else "step_theirs") % name
-        if phase == T.DEST:
+        if phase == _DEST:
             return t("step_dest") % name
-        if phase == T.DRAW_PICK:
+        if phase == _DRAW_PICK:
             return t("step_draw")
-        if phase == T.RETURN:
+        if phase == _RETURN:
             return t("step_return") % (app.game.returns - len(app.turn.picked))
         return None
 
@@ -401,22 +413,22 @@ class View:
             return t("thinking")
         if app.mode == REMOTE:
             return app.message or t("their_turn")
-        if turn and phase == T.STONE:
+        if turn and phase == _STONE:
             return t("pick_stone")
-        if turn and phase in (T.CLAIM, T.CLAIM_FIRST):
+        if turn and phase in (_CLAIM, _CLAIM_FIRST):
             return t("pick_claims")
-        if turn and phase == T.SCOUT_N:
+        if turn and phase == _SCOUT_N:
             return t("scout_keys") % (app.turn.scout_n, app.turn.scout_total() - app.turn.scout_n)
-        if turn and phase == T.TABLE:
+        if turn and phase == _TABLE:
             return t("pick_keys")
-        if turn and phase == T.DEST:
+        if turn and phase == _DEST:
             return t("dest_discard") if app.turn.dest >= N_STONES else t("pick_stone")
-        if turn and phase == T.DRAW_PICK:
+        if turn and phase == _DRAW_PICK:
             marks = (">", " ") if app.turn.pile == 0 else (" ", ">")
             return t("draw_keys") % (marks[0], game.pile_size(), marks[1], game.tactic_pile_size())
-        if turn and phase == T.RETURN:
+        if turn and phase == _RETURN:
             return t("return_keys")
-        if turn and phase == T.CARD and game.variant == TACTICS:
+        if turn and phase == _CARD and game.variant == TACTICS:
             # On a tactic card that cannot be played now: why (before the
             # last move's text); on one that can: its name, if nothing
             # else is to be said.

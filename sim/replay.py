@@ -45,6 +45,10 @@ class Replayer:
         app.match = match
         app.mode = TURN
         app.last_human = 0  # one point of view: player 1's side at the bottom, move after move
+        if app.turn is None:
+            from hw.turn import Turn
+
+            app.turn = Turn(app)
         app.turn.cursor = 0
         app.dirty = True
         app.note = "%d/%d" % (k, len(self.moves))

@@ -470,7 +470,7 @@ def test_tactics_matches_play_to_the_end_through_the_buttons(opponent, auto, rou
         now = 0
         seen = set()
         while app.mode != MATCH_END:
-            seen.add((app.mode, app.turn.phase))
+            seen.add((app.mode, app.turn.phase if app.turn else None))  # (no turn: a match over)
             assert app.mode != NOTICE or not app.lines[0].startswith(("cannot", "card", "claim", "no ", "stone"))
             if app.mode == TURN and app.turn.phase == RETURN:
                 assert len(app.game.hand_cards(app.viewer())) > 7 and app.game.returns

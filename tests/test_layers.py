@@ -121,6 +121,16 @@ def test_the_apps_private_copies_are_the_screens_numbers():
         assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
 
 
+def test_the_views_private_copies_are_the_turns_phases():
+    # hw.view reads the turn's phase with private copies of hw.turn's
+    # numbers: it holds no reference to hw.turn, which goes with a match.
+    from hw import turn
+
+    found = copies("view", turn)
+    assert {"_CARD", "_CLAIM_FIRST", "_RETURN"} <= set(found)
+    assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}
+
+
 def test_the_views_private_copies_are_the_looks_numbers():
     # hw.view draws with private copies of hw.look's numbers.
     found = copies("view", look)

@@ -66,7 +66,7 @@ class Checker:
 
     def check(self, app, where=None):
         view = self.view
-        where = where or (app.mode, app.turn.phase if app.mode == S.TURN else None)
+        where = where or (app.mode, app.turn.phase if app.mode == S.TURN and app.turn else None)
         self.screens.add(where)
         if not view.panel.hidden:
             if len(view.wrapped) > S.LINES:
