@@ -13,7 +13,6 @@ from engine.moves import (AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_claims,
 from engine.rng import Random
 from hw import buttons
 from hw.screens import DETAIL, HANDOFF, MENU, MENU_ROWS, NOTICE, PAUSE, RESUME, ROUND_END, TURN
-from hw.turn import CARD, CLAIM, CLAIM_FIRST, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
 
 
 class AutoPlayer:
@@ -61,6 +60,11 @@ class AutoPlayer:
             return buttons.B
         if mode != TURN:  # thinking, linking, the other board's turn, the end
             return None
+        # (The turn's phases from hw.turn, which the app has loaded for the
+        # turn: imported here, not with this module, so that a board run's
+        # player at the buttons does not load it for the app.)
+        from hw.turn import CARD, CLAIM, CLAIM_FIRST, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
+
         game = app.game
         # (A new match, a link dealt anew, may reach the same turn number:
         # a plan is for one turn of one round of one match.)
