@@ -121,7 +121,7 @@ class App:
     def hand(self):
         """The viewer's hand as shown (without the cards a Scout is putting back)."""
         cards = sorted(self.game.hand_cards(self.viewer()))
-        if self.mode == _TURN and self.turn is not None:
+        if self.mode == _TURN:
             for c in self.turn.picked:  # (only while they are put back)
                 cards.remove(c)
         return cards

@@ -218,7 +218,7 @@ class View:
         board = self.board
         top = self.board_top
         tactics = game.variant == TACTICS
-        turn = app.mode == TURN and app.turn is not None
+        turn = app.mode == TURN
         phase = app.turn.phase if turn else -1
         highlight = 0
         pending = 0

@@ -277,6 +277,7 @@ def test_every_screen_fits_in_every_language(desk, lang):
         from hw.linkplay import Link
 
         app.link = Link()
+        app.turn = P.Turn(app)  # (a turn on the screen: the match's went with its end)
         app.mode, app.link.lost = S.TURN, True
         checker.render(app)
         app.mode, app.link.lost, app.message = S.REMOTE, False, ""
