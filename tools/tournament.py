@@ -157,11 +157,16 @@ class CommandPlayer:
             raise ValueError("error answer: %s" % _shown(answer["error"]))
         return answer
 
-    def stop(self):
-        """Stop the program (it is started again when next asked)."""
+    def stop(self, wait=True):
+        """Stop the program (it is started again when next asked).  ``wait``
+        False: killed only, not waited for (from a signal handler: the code
+        it interrupted may be waiting for the same program, holding the
+        lock that a wait takes)."""
         if self.proc is not None:
-            if self.proc.poll() is None:
+            if self.proc.poll() is None:  # (poll does not wait for that lock)
                 self.proc.kill()
+            if not wait:
+                return
             self.proc.wait()
             try:
                 self.proc.stdin.close()
@@ -283,7 +288,7 @@ def _init(specs, time_limit=TIME_LIMIT):
 def _stopped(signum, frame):
     for player in _players or ():
         if isinstance(player, CommandPlayer):
-            player.stop()
+            player.stop(wait=False)
     os._exit(1)
 
 
