@@ -58,10 +58,13 @@ class Match:
             self.starter = 1 - w
         if not self.over():
             # The same game is dealt anew: a copy of the board keeps the
-            # round's end to show (its history left out) until the
-            # screens let it go.
+            # round's end to show until the screens let it go, with the
+            # last move of its history (the move that ended it).
             final = make_game(game.variant)
             final.copy_from(game)
+            n = game.move_count()
+            if n:
+                final.history.extend(game.history[-(len(game.history) // n):])
             self.final = final
             self.start_round()
         return w

@@ -7,8 +7,7 @@ next turn starts; ``hw.view`` reads the final board's lines from it.
 from micropython import const
 
 from engine.game import N_STONES, lowest
-from engine.moves import stones_text
-from hw import buttons, play
+from hw import buttons, play, words
 from hw.screens import MATCH_END, MENU, PANEL_CHARS
 from hw.strings import pick
 
@@ -23,14 +22,15 @@ _DRAWN = const(5)
 _WORDS = (
     ("A: next",
      "%d rounds played",
-     "Three adjacent: %s", "Five stones", "No moves left: %d-%d", "No moves left: even"),
+     "Three adjacent", "Five stones", "No moves: %d-%d", "No moves: even"),
     ("A : suite",
      "%d manches jouées",
-     "Trois voisines : %s", "Cinq bornes", "Bloqué : bornes %d-%d", "Bloqué : égalité"),
+     "Trois voisines", "Cinq bornes", "Bloqué : %d-%d", "Bloqué : égalité"),
     ("A: seguir",
      "%d rondas jugadas",
-     "Tres seguidas: %s", "Cinco piedras", "Bloqueo: piedras %d-%d", "Bloqueo: empate"),
+     "Tres seguidas", "Cinco piedras", "Bloqueo: %d-%d", "Bloqueo: empate"),
 )
+_LINE_CHARS = const(26)  # hw.view's: characters on the top and bottom lines
 
 
 _DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
@@ -73,24 +73,29 @@ def summary(app):
             t("press_a")]
 
 
-def won(app, w, what):
+def won(app, w, what, width=0):
+    """Who won the round or the match (``what``); said in at most
+    ``width`` characters if one is given, with the short name if the name
+    is too long (the desktop's Master)."""
     t = app.t
     if w not in (0, 1):
         return t(what + "_drawn")
     if app.opponent != "pass" and w == app.me():
         return t("you_win_" + what)
-    return t(what + "_won") % app.name(w)
+    text = t(what + "_won") % app.name(w)
+    return text if not width or len(text) <= width else t(what + "_won") % app.short_name(w)
 
 
 def ending(app, game, me, them):
-    """The final board's lines: (status, verdict, hint): who won, why, the
-    stones (and the match's score, in a match of several rounds)."""
+    """The final board's lines: (status, last, hint): who won; the move
+    that ended the round (its card framed on the board); why it was won
+    (its stones are marked) and the button to go on."""
     match = app.match
     single = app.mode == MATCH_END
-    status = won(app, match.winner() if single else game.winner, "match" if single else "round")
-    hint = "%s %d-%d %s  %s" % (app.short_name(me), game.owned[me], game.owned[them], app.short_name(them),
-                                pick(app.lang, _WORDS)[_NEXT])
-    return status, round_reason(app, game), hint
+    status = won(app, match.winner() if single else game.winner, "match" if single else "round", _LINE_CHARS)
+    words_ = pick(app.lang, _WORDS)
+    last = words.last_text(app, game) if game.move_count() else ""
+    return status, last, round_reason(app, game) + "  " + words_[_NEXT]
 
 
 def winning_stones(game):
@@ -115,13 +120,15 @@ def winning_stones(game):
 
 def round_reason(app, game):
     """Why ``game``'s round was won: three adjacent stones, five stones,
-    or more stones than the other's when neither could play on."""
+    or more stones than the other's when neither could play on (the
+    stones that won it are marked on the board)."""
     w = game.winner
+    words_ = pick(app.lang, _WORDS)
     if w != 0 and w != 1:
-        return pick(app.lang, _WORDS)[_DRAWN]
+        return words_[_DRAWN]
     mask = winning_stones(game)
     if mask == 7 << (lowest(mask)):
-        return pick(app.lang, _WORDS)[_ADJACENT] % stones_text(mask)
+        return words_[_ADJACENT]
     if game.owned[w] >= 5:
-        return pick(app.lang, _WORDS)[_FIVE]
-    return pick(app.lang, _WORDS)[_MORE] % (game.owned[w], game.owned[1 - w])
+        return words_[_FIVE]
+    return words_[_MORE] % (game.owned[w], game.owned[1 - w])

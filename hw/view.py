@@ -276,13 +276,14 @@ class View:
             else:
                 self.hand[i] = tiles[card]
                 self.hand_top[i] = tiles[63 + card]
-        # The discard's top card (tactics), when the hand leaves room.
-        self.discard.hidden = self.discard_top.hidden = not tactics or n > 7
+        # The discard's top card (tactics), when the hand leaves room (at
+        # a round's end the reason is written there).
+        self.discard.hidden = self.discard_top.hidden = not tactics or n > 7 or ended
         if tactics:
             card = game.discard[game.discard_n - 1] if game.discard_n else -1
             self.discard[0] = tiles[card] if card >= 0 else _T_SLOT
             self.discard_top[0] = tiles[63 + card] if card >= 0 else _T_CLEAR
-        self._frames(app, turn, phase, hand, me)
+        self._frames(app, game, turn, phase, hand, me)
         t = app.t
         # Left: who is to move (*), the stones won; right: the pile, and
         # the match score in a match.  Tactics: the tactic pile too, and
@@ -311,8 +312,9 @@ class View:
         self.hint.text = hint
         corner = self.corner
         if ended:
-            # At a round's end the corner's label says why, where the hand
-            # was (the top line has the winner).
+            # At a round's end the corner's label says the move that ended
+            # it, where the hand was; the top line the winner, the bottom
+            # one why.
             from hw import ends
 
             self.status.text, corner.text, self.hint.text = ends.ending(app, game, me, them)
@@ -323,7 +325,7 @@ class View:
         corner.x = _WIDTH - 2 - self.glyphs.w * len(right)
         corner.grid.y = 0
 
-    def _frames(self, app, turn, phase, hand, me):
+    def _frames(self, app, game, turn, phase, hand, me):
         # The cursor: on the hand while choosing a card, on a card of the
         # table for a ruse, else on a stone (none for a Scout's count, the
         # draw, a Strategist's discard, or an ending).
@@ -339,7 +341,7 @@ class View:
         # The card being played, in gold: in the hand until it is placed (a
         # claim step's card is on the table, tentatively); in a Traitor's or
         # Strategist's last step, the card it moves.  Else the last move's
-        # card, in its player's colour.
+        # card, in its player's colour (on a round's final board too).
         shader = self.mark_colour
         mark.hidden = False
         shader[1] = PALETTE[_GOLD]
@@ -354,7 +356,7 @@ class View:
             if tt.card in placed:
                 self._cell(mark, tt.stone, placed.index(tt.card))
                 return
-        spot = words.last_spot(app) if app.mode not in (ROUND_END, MATCH_END) else None
+        spot = words.last_spot(game)
         mark.hidden = spot is None
         if spot is not None:
             p, stone, k = spot

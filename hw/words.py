@@ -19,22 +19,23 @@ def name_of(app, c):
     return app.t("letters")[c // 9] + str(c % 9 + 1)
 
 
-def last_text(app):
-    """What the last move did, said for the other player (a Scout's
-    cards put back are not named: only how many)."""
-    game = app.game
+def last_text(app, game=None):
+    """What the last move of ``game`` (default: the app's) did, said for
+    the other player (a Scout's cards put back are not named: only how
+    many)."""
+    if game is None:
+        game = app.game
     if game.variant != TACTICS or not game.move_count():
         return move_text(app, game.last_played())
     p, m, drew, back = game.last_turn()  # (a Scout's return: the Scout, then the cards back)
-    return _tactics_text(app, m, drew, p, back if back > 0 else 0)
+    return _tactics_text(app, game, m, drew, p, back if back > 0 else 0)
 
 
-def last_spot(app):
-    """Where the last move shows on the board: ``(player, stone, k)``, k
-    the index of the card it put (or moved) there on that player's side,
-    -1 for the stone itself (a combat mode, a card discarded from it);
-    None when it left nothing on the board (a pass, a Scout)."""
-    game = app.game
+def last_spot(game):
+    """Where the last move shows on ``game``'s board: ``(player, stone,
+    k)``, k the index of the card it put (or moved) there on that player's
+    side, -1 for the stone itself (a combat mode, a card discarded from
+    it); None when it left nothing on the board (a pass, a Scout)."""
     if not game.move_count():
         return None
     p, m, drew, back = game.last_turn()
@@ -68,9 +69,8 @@ def move_text(app, last):
     return text_
 
 
-def _tactics_text(app, m, drew, p, back=0):
+def _tactics_text(app, game, m, drew, p, back=0):
     # One move of the history, read on the table as it is after it.
-    game = app.game
     card = move_card(m)
     stone = move_stone(m)
     claims = move_claims(m)

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import drive
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS, lowest
-from engine.moves import move_claims, stones_text
+from engine.moves import move_claims
 from hw import buttons, detail, ends, words
 from hw import look as L
 from hw import turn as T
@@ -143,7 +143,7 @@ def test_pass_and_play_shows_and_frames_the_other_players_move_in_its_colour(des
         assert mover != app.viewer()
         # Said on the bottom line, in the words the bot's moves get.
         assert runner.view.hint.text == words.last_text(app) != ""
-        spot = words.last_spot(app)
+        spot = words.last_spot(app.game)
         if spot is not None:
             p, stone, k = spot
             assert p == mover
@@ -284,20 +284,28 @@ def test_the_final_board_marks_the_winning_stones_and_says_why(desk):
             seen.append(app.mode)
             assert runner.view.panel.hidden and not runner.view.game_group.hidden  # the board itself
             won = ends.winning_stones(game)
+            reason = runner.view.hint.text
             if game.winner not in (0, 1):
-                assert not won and runner.view.corner.text == "No moves left: even"
+                assert not won and reason == "No moves: even  A: next"
             assert all(game.owner[s] == game.winner for s in range(9) if won >> s & 1)
             for s in range(9):
                 x0, y0 = cell(s, L.STONE_ROW)
                 assert (pixel(desk, x0 + 7, y0 + 4) == rgb565(L.GOLD)) == bool(won >> s & 1)
-            reason = runner.view.corner.text
             if not won:
                 pass
             elif won == 7 << lowest(won):
-                assert reason == "Three adjacent: " + stones_text(won)
+                assert reason == "Three adjacent  A: next"
             else:
-                assert reason in ("Five stones", "No moves left: %d-%d" % (game.owned[game.winner],
-                                                                           game.owned[1 - game.winner]))
+                assert reason in ("Five stones  A: next", "No moves: %d-%d  A: next"
+                                  % (game.owned[game.winner], game.owned[1 - game.winner]))
+            # The move that ended it: said where the hand was, its card
+            # framed in its player's colour.
+            assert runner.view.corner.text == words.last_text(app, game) != ""
+            spot = words.last_spot(game)
+            if spot is not None:
+                p, s, k = spot
+                x0, y0 = cell(s, L.STONE_ROW if k < 0 else row_of(app, p, k))
+                assert framed(desk, x0, y0, L.SEAT_1 + p)
             if app.mode == MATCH_END:
                 break
             runner.step([buttons.A])
@@ -309,6 +317,23 @@ def test_the_final_board_marks_the_winning_stones_and_says_why(desk):
             assert not runner.view.panel.hidden and "%d rounds played" % rounds in runner.view.shown
         runner.step([buttons.A])
         assert app.mode == MENU
+
+
+def test_a_tactics_rounds_end_writes_over_no_card(desk):
+    # The discard pile's top card sits left of the hand while a round is
+    # played; at its end the line there says the last move: no card under it.
+    for seed in range(3, 40):
+        app = App(seed=seed, opponent="easy", variant=TACTICS)
+        runner = Runner(desk, app)
+        runner.step([buttons.START])
+        assert until(runner, AutoPlayer("medium", seed), lambda a: a.mode == MATCH_END, 20000)
+        if app.game.discard_n:
+            break
+    else:
+        raise AssertionError("no round ended with a card on the discard pile")
+    assert runner.view.corner.text and runner.view.corner.grid.y == L.HAND_Y
+    seen = {pixel(desk, x, y) for x in range(0, L.TILE_W + 1) for y in range(L.HAND_Y, L.HAND_Y + L.TILE_H)}
+    assert seen == {rgb565(L.FELT), rgb565(L.WHITE)}  # the text's ink on the felt
 
 
 def test_any_stone_can_be_asked_from_its_detail(desk):

@@ -111,9 +111,9 @@ def _detours(app, checker):
     checker.render(app)
 
 
-def _play(runner, checker, seed, every=4):
+def _play(runner, checker, seed, every=4, level="medium"):
     app = runner.app
-    player = AutoPlayer("medium", seed)
+    player = AutoPlayer(level, seed)
     turns = 0
     for _ in range(20000):
         if app.mode == S.MATCH_END:
@@ -129,7 +129,7 @@ def _play(runner, checker, seed, every=4):
 
 def _menu(runner, checker):
     app = runner.app
-    for opponent in App.OPPONENTS:
+    for opponent in type(app).OPPONENTS:  # (the sim's: its Master too)
         for variant in range(3):
             for auto in (False, True):
                 app.opponent, app.variant, app.auto_claim = opponent, variant, auto
@@ -172,7 +172,7 @@ def _save_screens(runner, checker, lang):
     from engine.match import Match
 
     app = runner.app
-    for opponent in App.OPPONENTS:
+    for opponent in type(app).OPPONENTS:
         for variant in range(3):
             match = Match(3, 7, variant)
             app.offer_match(match, 0, opponent)
@@ -248,9 +248,27 @@ def _tactics_steps(checker, lang):
         app.press(buttons.RIGHT)
 
 
+def _match(runner, checker, app, seed, level="medium"):
+    # A match played through the buttons, every screen on the way checked.
+    runner.app = app
+    runner.step([buttons.START])
+    checker.check(app)
+    redraw = runner.redraw
+
+    def checked():
+        # The labels are measured as set: no need to refresh the display.
+        runner.app.dirty = False
+        checker.render(runner.app)
+
+    runner.redraw = checked
+    _play(runner, checker, seed, level=level)
+    runner.redraw = redraw
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_screen_fits_in_every_language(desk, lang):
     from hw.main import Runner
+    from sim.master import DeskApp
 
     runner = Runner(desk, App(seed=7, lang=lang))
     checker = Checker(runner.view, lang)
@@ -260,19 +278,7 @@ def test_every_screen_fits_in_every_language(desk, lang):
     for seed, opponent, variant, rounds, auto in ((1, "medium", CLASSIC, 2, False), (2, "pass", EXPERT, 1, False),
                                                   (3, "medium", TACTICS, 1, False), (4, "pass", TACTICS, 1, True)):
         app = App(seed=seed, opponent=opponent, variant=variant, rounds=rounds, lang=lang, auto_claim=auto)
-        runner.app = app
-        runner.step([buttons.START])
-        checker.check(app)
-        redraw = runner.redraw
-
-        def checked():
-            # The labels are measured as set: no need to refresh the display.
-            runner.app.dirty = False
-            checker.render(runner.app)
-
-        runner.redraw = checked
-        _play(runner, checker, seed)
-        runner.redraw = redraw
+        _match(runner, checker, app, seed)
         # A lost link over the board, and the other board's turn.
         from hw.linkplay import Link
 
@@ -283,6 +289,15 @@ def test_every_screen_fits_in_every_language(desk, lang):
         app.mode, app.link.lost, app.message = S.REMOTE, False, ""
         checker.render(app)
         app.mode = S.MATCH_END
+    # The sim's names: its menu, offers, and a match of two rounds and one
+    # of one that its Master wins (its name the longest of all).
+    runner.app = DeskApp(seed=7, lang=lang)
+    _menu(runner, checker)
+    _save_screens(runner, checker, lang)
+    for seed, variant, rounds in ((5, CLASSIC, 2), (2, TACTICS, 1)):
+        app = DeskApp(seed=seed, opponent="master", variant=variant, rounds=rounds, lang=lang, master_playouts=30)
+        _match(runner, checker, app, seed, "easy")
+        assert [w for w, _, _ in app.match.results].count(1) >= 1  # (its seat: the second)
     _tactics_steps(checker, lang)
     wanted = {(S.MENU, None), (S.LINKING, None), (S.HANDOFF, None), (S.THINKING, None), (S.NOTICE, None),
               (S.DETAIL, None), (S.ROUND_END, None), (S.MATCH_END, None), (S.PAUSE, None), (S.REMOTE, None),
