@@ -46,14 +46,16 @@ _MARKS = (
 )
 
 
-# 3x5 letters for the tactic faces' codes (JK SP SB BB MF SC ST BA TR).
+# 5-row letters for the tactic faces' codes (JK SP SB BB MF SC ST BA TR):
+# three columns, but an M of five and a K of four, which read as H at
+# three (a face's two letters are centred together).
 _LETTERS = {
     b"J"[0]: b"..#|..#|..#|#.#|.#.",
-    b"K"[0]: b"#.#|#.#|##.|#.#|#.#",
+    b"K"[0]: b"#..#|#.#.|##..|#.#.|#..#",
     b"S"[0]: b".##|#..|.#.|..#|##.",
     b"P"[0]: b"##.|#.#|##.|#..|#..",
     b"B"[0]: b"##.|#.#|##.|#.#|##.",
-    b"M"[0]: b"#.#|###|###|#.#|#.#",
+    b"M"[0]: b"#...#|##.##|#.#.#|#...#|#...#",
     b"F"[0]: b"###|#..|##.|#..|#..",
     b"C"[0]: b".##|#..|#..|#..|.##",
     b"T"[0]: b"###|.#.|.#.|.#.|.#.",
@@ -118,8 +120,11 @@ def make_sheet():
             x = tile * TILE_W + 1
             _fill(sheet, x, 0, cw, ch, paper)
             _outline(sheet, x, 0, cw, ch, edge)
-            _draw(sheet, x + 3, 2, _LETTERS[code[0]], ink)
-            _draw(sheet, x + 8, 2, _LETTERS[code[1]], ink)
+            first, second = _LETTERS[code[0]], _LETTERS[code[1]]
+            w = first.index(b"|")
+            left = x + (cw - w - 2 - second.index(b"|")) // 2
+            _draw(sheet, left, 2, first, ink)
+            _draw(sheet, left + w + 2, 2, second, ink)
             if tile >= T_BLOCKED:  # a slash: not now
                 for i in range(ch - 2):
                     sheet[x + 2 + i + i // 2, ch - 2 - i] = ink
@@ -133,8 +138,12 @@ def make_sheet():
     x = T_WIN * TILE_W + 5
     _fill(sheet, x, 1, 7, 7, BLACK)
     _fill(sheet, x + 1, 2, 5, 5, GOLD)
-    # Under a card of the hand: a bar (drawn since its player's last turn).
-    _fill(sheet, T_NEW * TILE_W + 4, 0, TILE_W - 8, 2, WHITE)
+    # Under a card of the hand: a grey arrowhead pointing at it (drawn
+    # since its player's last turn), a row of felt below the cursor's
+    # white frame, in another colour and shape than any frame.
+    x = T_NEW * TILE_W + TILE_W // 2
+    for i in range(3):
+        _fill(sheet, x - i, 1 + i, 2 * i + 1, 1, STONE_GREY)
     return sheet
 
 

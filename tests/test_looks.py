@@ -52,6 +52,19 @@ def row_of(app, player, k):
     return 5 + k if player == app.viewer() else 3 - k
 
 
+def new_mark(desk, x):
+    """Whether the hand's card whose tile starts at ``x`` is marked as
+    just drawn: a grey arrowhead under it, its point at the middle."""
+    y = L.HAND_Y + L.TILE_H + 1
+    grey, felt = rgb565(L.STONE_GREY), rgb565(L.FELT)
+    point = [pixel(desk, x + 8 + dx, y) for dx in (-1, 0, 1)]
+    base = [pixel(desk, x + 8 + dx, y + 2) for dx in range(-2, 3)]
+    if point == [felt, felt, felt] and base == [felt] * 5:
+        return False
+    assert point == [felt, grey, felt] and base == [grey] * 5, (point, base)
+    return True
+
+
 def until(runner, player, done, limit=6000):
     # Played by the buttons until ``done(app)``, then drawn: the screens on
     # the way are laid out but not painted (the display's changes add up
@@ -184,8 +197,18 @@ def test_the_card_being_played_and_the_cards_just_drawn_are_marked(desk):
     assert len(new) == 1 and new[0] in hand  # the card drawn after this player's last move
     x_hand = runner.view.hand.x
     for i, card in enumerate(hand):
-        bar = pixel(desk, x_hand + i * L.TILE_W + 8, L.HAND_Y + L.TILE_H)
-        assert (bar == rgb565(L.WHITE)) == (card in new), card
+        assert new_mark(desk, x_hand + i * L.TILE_W) == (card in new), card
+    # The cursor on the card just drawn, then on its neighbour: the frame
+    # (white) and the mark (grey, an arrowhead one row of felt below the
+    # frame) never share a colour or a pixel row.
+    i = hand.index(new[0])
+    for cursor in (i, (i + 1) % len(hand)):
+        while app.turn.cursor != cursor:
+            runner.step([buttons.RIGHT])
+        x0 = x_hand + i * L.TILE_W
+        assert new_mark(desk, x0)
+        assert (pixel(desk, x0 + 8, L.HAND_Y + L.TILE_H - 1) == rgb565(L.WHITE)) == (cursor == i)  # the frame's foot
+        assert pixel(desk, x0 + 8, L.HAND_Y + L.TILE_H) == rgb565(L.FELT)
     # A card chosen: framed in gold in the hand while its stone is chosen.
     runner.step([buttons.A])
     assert app.turn.phase == T.STONE
@@ -211,8 +234,7 @@ def test_a_scouts_three_cards_are_marked_while_two_go_back(desk):
     assert 1 <= len(new) <= 3 and len(new) == min(3, len(new))
     x_hand = runner.view.hand.x
     for i, card in enumerate(app.hand()):
-        bar = pixel(desk, x_hand + i * L.TILE_W + 8, L.HAND_Y + L.TILE_H)
-        assert (bar == rgb565(L.WHITE)) == (card in new), card
+        assert new_mark(desk, x_hand + i * L.TILE_W) == (card in new), card
 
 
 def test_a_ruses_card_to_move_is_framed_while_its_destination_is_chosen(desk):
@@ -433,3 +455,42 @@ def test_a_refusal_says_what_is_wrong_in_french():
     assert not app.game.cards_at(s, 0)
     app.press(buttons.A)
     assert app.mode == NOTICE and app.lines == ["Borne %d: il faut 3 cartes" % (s + 1)]
+
+
+def _letters_on_face(desk, x0, y0, ink):
+    """The letters a tactic face shows at (x0, y0), read from the screen:
+    each a tuple of rows of "#" (ink) and "." split at blank columns."""
+    rows = ["".join("#" if pixel(desk, x0 + x, y0 + y) == rgb565(ink) else "." for x in range(1, 14))
+            for y in range(2, 7)]
+    letters, start = [], None
+    for x in range(len(rows[0]) + 1):
+        blank = x == len(rows[0]) or all(r[x] == "." for r in rows)
+        if not blank and start is None:
+            start = x
+        elif blank and start is not None:
+            letters.append(tuple(r[start:x] for r in rows))
+            start = None
+    return letters
+
+
+def test_the_tactic_codes_do_not_read_as_an_h(desk):
+    # At 160x128 an M or a K three pixels wide read as H ("HF", "JH"): each
+    # letter on the faces differs from an H of its width by 4 pixels or more.
+    from test_app import tactics_turn
+
+    app = tactics_turn(hands=(("R1", "JK", "SP", "SB", "BB", "MF", "SC"), ()))
+    runner = Runner(desk, app)
+    runner.redraw()
+    seen = {}
+    for i, card in enumerate(app.hand()):
+        if card >= 54:
+            ink = L.WHITE if card >= 59 else L.BLACK  # (the ruses' faces are black)
+            letters = _letters_on_face(desk, runner.view.hand.x + i * L.TILE_W + 1, L.HAND_Y, ink)
+            assert len(letters) == 2, (card, letters)
+            seen[card] = letters
+    assert len(seen) == 6
+    for letters in seen.values():
+        for letter in letters:
+            w = len(letter[0])
+            h = tuple("#" * w if y == 2 else "#" + "." * (w - 2) + "#" for y in range(5))
+            assert sum(a != b for r, s in zip(letter, h) for a, b in zip(r, s)) >= 4, letter

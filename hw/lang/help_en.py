@@ -21,5 +21,5 @@ PAGES = (
     ("Opponents", "Apprentice (weakest),", "Clansman, Chieftain", "  (strongest).", "Pass & play: two on",
      "  one device.", "Link: two boards, cable."),
     ("Marks", "*: whose turn it is", "!: no tactic card now", "  (one more at most)", "Ring: stone just taken",
-     "Frame: the last move", "Bar: a card just drawn"),
+     "Frame: the last move", "Arrow: a card just drawn"),
 )

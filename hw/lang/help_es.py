@@ -19,5 +19,5 @@ PAGES = (
     ("Rivales", "Aprendiz (el más", "  débil), Guerrero,", "Jefe (el más fuerte).", "Dos jugadores: una",
      "  consola.", "Enlace: dos consolas."),
     ("Marcas", "*: a quién le toca", "!: sin táctica ahora", "  (una más como mucho)", "Anillo: piedra ganada",
-     "Marco: la última jugada", "Barra: carta robada"),
+     "Marco: la última jugada", "Flecha: carta robada"),
 )

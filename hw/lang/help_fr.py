@@ -19,5 +19,5 @@ PAGES = (
     ("Adversaires", "Apprenti (le plus", "  faible), Guerrier,", "Chef de clan (le plus", "  fort).",
      "À deux : une console.", "Liaison : deux consoles."),
     ("Repères", "* : à qui de jouer", "! : pas de tactique", "  (une de plus au plus)", "Anneau : borne prise",
-     "Cadre : le dernier coup", "Trait : carte piochée"),
+     "Cadre : le dernier coup", "Flèche : carte piochée"),
 )
