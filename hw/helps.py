@@ -6,6 +6,9 @@ the pages' text (``hw/lang/help_<language>.py``) too."""
 from engine import unload
 from hw import buttons
 from hw.screens import MENU_ROWS
+from hw.strings import wrap
+
+_NOT_BOTS = ("pass", "link")  # the menu's opponents that are not a level
 
 
 def _pages(app):
@@ -27,8 +30,13 @@ def press(app, button):
 
 def lines(app):
     """The help page shown: its title, its text (the controls of this
-    device on the first), where it is among the pages."""
+    device on the first; the opponents' names as this app's menu has
+    them), where it is among the pages."""
     help_ = _pages(app)
     page = help_.PAGES[app.row]
-    out = list(help_.CONTROLS[app.controls] if app.row == 0 else page[1:])
+    out = []
+    for line in help_.CONTROLS[app.controls] if app.row == 0 else page[1:]:
+        if "%s" in line:
+            line = line % ", ".join(app.t(o) for o in app.OPPONENTS if o not in _NOT_BOTS)
+        out += wrap(line)
     return [page[0]] + out + [""] * (7 - len(out)) + [help_.KEYS % (app.row + 1, len(help_.PAGES))]

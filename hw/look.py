@@ -47,7 +47,8 @@ INK = (WHITE, BLACK, BLACK, WHITE, WHITE, WHITE)
 # round) and, on the layer above, its value's digit in the ink that colour
 # takes; a stone is its state, with its combat modes' marks (or, once
 # taken, the mark of a stone just won or of the round's winning stones)
-# above.  So 54 tiles of faces need 6 plus 18 digits.
+# above, and between the two its number.  So 54 tiles of faces need 6 plus
+# 18 digits.
 _T_EMPTY = const(0)
 T_SLOT = const(1)
 T_FACE = const(2)  # + colour: the six clan colours' faces
@@ -56,9 +57,10 @@ T_BLOCKED = const(17)  # + card - 54: a tactic card that cannot be played now
 T_STONE = const(26)  # + state: open, player 1's, player 2's, claimable
 _T_STONE_CLAIMABLE = const(29)
 T_CLEAR = const(30)  # nothing: the upper layer where the lower says all
-T_FRESH = const(31)  # above a stone: claimed by the last move
-T_WIN = const(32)  # above a stone: one of the stones that won the round
+T_FRESH = const(31)  # above a stone: claimed by the last move (a white rim)
+T_WIN = const(32)  # above a stone: one of the stones that won the round (a gold rim)
 T_NEW = const(33)  # under a card of the hand: drawn since its player's last turn (an arrowhead)
 T_DIGIT = const(34)  # + 9 * ink (0 white, 1 black) + value - 1
 T_MODES = const(51)  # + combat modes (1: Blind man's bluff, 2: Mud fight, 3: both)
-N_TILES = const(55)
+T_NUMBER = const(55)  # + stone: its number, on a clear ground, between a stone and its marks
+N_TILES = const(64)

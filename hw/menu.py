@@ -55,9 +55,11 @@ def lines(app):
               "", "")
     out = [t("title")]
     for i, key in enumerate(MENU_ROWS):
-        mark = ">" if i == app.row else " "
         label = t(key)
-        out.append("%s%s %s" % (mark, label, values[i]) if values[i] else mark + label)
+        if i != app.row:
+            out.append(" %s %s" % (label, values[i]) if values[i] else " " + label)
+        else:  # (the row under the cursor: its value between the arrows that change it)
+            out.append(">%s <%s>" % (label, values[i]) if values[i] else ">" + label)
     if app.opponent == "link":
         out.append("(" + t("link") + ": " + t("not_connected") + ")")
     return out

@@ -15,8 +15,8 @@ from micropython import const
 
 from engine.cards import TACTIC_CODES
 from hw.look import (BLACK, CARD_COLOURS, CLEAR, FELT, FRAME_H, FRAME_W, GOLD, INK, N_TILES, SEAT_1, SEAT_2, SLOT,
-                     STONE_GREY, TILE_H, TILE_W, T_BLOCKED, T_CLEAR, T_DIGIT, T_FACE, T_FRESH, T_MODES, T_NEW, T_SLOT,
-                     T_STONE, T_TACTIC, T_WIN, WHITE)
+                     STONE_GREY, TILE_H, TILE_W, T_BLOCKED, T_CLEAR, T_DIGIT, T_FACE, T_FRESH, T_MODES, T_NEW, T_NUMBER,
+                     T_SLOT, T_STONE, T_TACTIC, T_WIN, WHITE)
 
 # Patterns are bytes (rows split at "|", "#" the ink), letters ints: on
 # CircuitPython each one-character string would be interned for good.
@@ -33,6 +33,19 @@ _DIGITS = (
     b"#####|....#|...#.|..#..|.#...|.#...|.#...",
     b".###.|#...#|#...#|.###.|#...#|#...#|.###.",
     b".###.|#...#|#...#|.####|....#|....#|.###.",
+)
+# 3x5 stone numbers 1..9, small enough to sit in a stone between its
+# combat modes' marks.
+_NUMBERS = (
+    b".#.|##.|.#.|.#.|###",
+    b"##.|..#|.#.|#..|###",
+    b"##.|..#|.#.|..#|##.",
+    b"#.#|#.#|###|..#|..#",
+    b"###|#..|##.|..#|##.",
+    b".##|#..|###|#.#|###",
+    b"###|..#|.#.|.#.|.#.",
+    b"###|#.#|###|#.#|###",
+    b"###|#.#|###|..#|##.",
 )
 # 4x4 colour marks, so that colours differ by shape too: red X, orange box,
 # yellow plus, green slash, blue bars, purple dot.
@@ -102,8 +115,9 @@ def make_sheet():
         _fill(sheet, x, 0, cw, ch, CARD_COLOURS[colour])
         _draw(sheet, x + 9, 3, _MARKS[colour], INK[colour])
     # Above the faces, clear but for a digit (white, then black) or a stone's
-    # combat modes: a black bar on the left (Blind man's bluff, only the sum
-    # counts) and dots on the right (Mud fight).
+    # combat modes, clear of its number: a black bar on the left (Blind
+    # man's bluff, only the sum counts) and dotted edges above and below
+    # (Mud fight).
     _fill(sheet, T_CLEAR * TILE_W, 0, (N_TILES - T_CLEAR) * TILE_W, TILE_H, CLEAR)
     for k in range(18):
         _draw(sheet, (T_DIGIT + k) * TILE_W + 3, 1, _DIGITS[k % 9], BLACK if k >= 9 else WHITE)
@@ -112,7 +126,8 @@ def make_sheet():
         if modes & 1:
             _fill(sheet, x + 3, 2, 2, ch - 4, BLACK)
         if modes & 2:
-            _draw(sheet, x + 10, 2, b"#.|.#|#.|.#|#.", BLACK)
+            for i in range(5):
+                sheet[x + 3 + 2 * i, 1] = sheet[x + 3 + 2 * i, ch - 2] = BLACK
     for k in range(9):
         code = TACTIC_CODES[k].encode()  # letters as ints: no qstr per letter
         group = 0 if k < 3 else 1 if k < 5 else 2
@@ -132,12 +147,15 @@ def make_sheet():
         x = (T_STONE + state) * TILE_W + 1
         _fill(sheet, x + 2, 1, cw - 4, ch - 2, colour)
         _outline(sheet, x + 1, 0, cw - 2, ch, BLACK)
-    # Above a taken stone: a white ring (taken by the last move), a gold
-    # box (one of the stones that won the round).
-    _outline(sheet, T_FRESH * TILE_W + 6, 2, 5, 5, WHITE)
-    x = T_WIN * TILE_W + 5
-    _fill(sheet, x, 1, 7, 7, BLACK)
-    _fill(sheet, x + 1, 2, 5, 5, GOLD)
+    # Above a taken stone, around its number: a white rim (taken by the
+    # last move), a gold one twice as thick (one of the stones that won
+    # the round).
+    _outline(sheet, T_FRESH * TILE_W + 2, 0, cw - 2, ch, WHITE)
+    x = T_WIN * TILE_W + 2
+    _outline(sheet, x, 0, cw - 2, ch, GOLD)
+    _outline(sheet, x + 1, 1, cw - 4, ch - 2, GOLD)
+    for s in range(9):  # a stone's number, in its middle
+        _draw(sheet, (T_NUMBER + s) * TILE_W + 7, 2, _NUMBERS[s], BLACK)
     # Under a card of the hand: a grey arrowhead pointing at it (drawn
     # since its player's last turn), a row of felt below the cursor's
     # white frame, in another colour and shape than any frame.

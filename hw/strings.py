@@ -11,6 +11,7 @@ import gc
 
 from engine import unload
 from engine.game import LANGUAGES
+from hw.screens import PANEL_CHARS
 
 LANGUAGE_NAMES = ("English", "Français", "Español")
 
@@ -52,3 +53,17 @@ def pick(lang, words):
     module's own, kept out of the tables), the one of ``lang`` (English
     for an unknown code)."""
     return words[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
+
+
+def wrap(line, width=PANEL_CHARS):
+    """``line`` cut at spaces into lines of at most ``width`` characters,
+    the ones after the first indented by two."""
+    out = []
+    while len(line) > width:
+        cut = line.rfind(" ", 3, width + 1)
+        if cut < 0:
+            cut = width
+        out.append(line[:cut])
+        line = "  " + line[cut:].lstrip()
+    out.append(line)
+    return out

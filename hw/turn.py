@@ -56,6 +56,7 @@ class Turn:
         self.claims = 0  # stones claimed so far
         self.claimable = 0  # stones that may be claimed in this step
         self.say = ""  # a line for the app's message (App.decide)
+        self.looked = False  # the cursor moved along the hand this turn (a tactic card says what it does)
 
     def reset(self):
         """A new turn: nothing chosen yet (the cursors stay where they were)."""
@@ -65,6 +66,7 @@ class Turn:
         self.claims = 0
         self.picked = []
         self._blocked = -1
+        self.looked = False
 
     def begin(self, p):
         """The first step of ``p``'s turn on the screen (what the player
@@ -93,6 +95,7 @@ class Turn:
             n = len(self.app.hand())
             if button in (buttons.LEFT, buttons.RIGHT):
                 self.cursor = (self.cursor + step) % n
+                self.looked = True
             elif button == buttons.A:
                 card = self.app.hand()[self.cursor]
                 if phase == RETURN:

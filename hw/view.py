@@ -20,6 +20,7 @@ from engine.moves import PASS, move_claims
 from hw import words
 from hw.look import INK, PALETTE
 from hw.screens import LINES, MATCH_END, PANEL_CHARS, REMOTE, ROUND_END, THINKING, TURN
+from hw.strings import wrap
 from hw.text import Glyphs, Label
 
 # The turn's phases (hw.turn's numbers; a private copy, held equal by
@@ -68,6 +69,7 @@ _T_WIN = const(32)
 _T_NEW = const(33)
 _T_DIGIT = const(34)
 _T_MODES = const(51)
+_T_NUMBER = const(55)
 # The view's own.
 _HAND_MAX = const(9)  # seven cards, nine while a Scout's cards go back
 _LINE_Y = const(7)  # a panel's first line's top (its 12 rows of glyph cells), then one every _LINE_PITCH pixels
@@ -87,20 +89,6 @@ def _made_sheet():
     unload("hw.sheet")
     unload("hw.look")
     return sheet, frame
-
-
-def wrap(line, width=PANEL_CHARS):
-    """``line`` cut at spaces into lines of at most ``width`` characters,
-    the ones after the first indented by two."""
-    out = []
-    while len(line) > width:
-        cut = line.rfind(" ", 3, width + 1)
-        if cut < 0:
-            cut = width
-        out.append(line[:cut])
-        line = "  " + line[cut:].lstrip()
-    out.append(line)
-    return out
 
 
 class View:
@@ -125,6 +113,10 @@ class View:
         grid = self._grid
         self.board = grid(N_STONES, _ROWS, _BOARD_X, _BOARD_Y)
         self.board_top = grid(N_STONES, _ROWS, _BOARD_X, _BOARD_Y, _T_CLEAR)
+        # The stones' numbers, between the stones and their marks: set once.
+        self.numbers = grid(N_STONES, 1, _BOARD_X, _BOARD_Y + _STONE_ROW * _TILE_H)
+        for s in range(N_STONES):
+            self.numbers[s] = _T_NUMBER + s
         self.hand = grid(_HAND_MAX, 2, _BOARD_X, _HAND_Y)  # (its second row: the bars under new cards)
         self.hand_top = grid(_HAND_MAX, 1, _BOARD_X, _HAND_Y, _T_CLEAR)
         self.discard = grid(1, 1, 0, _HAND_Y)
@@ -157,7 +149,7 @@ class View:
         self.corner = Label(glyphs, _LINE_CHARS)
         self.hint = Label(glyphs, _LINE_CHARS, x=2, y=_HINT_Y)
         self.game_group = displayio.Group()
-        for item in (self.board, self.board_top, self.hand, self.hand_top, self.discard,
+        for item in (self.board, self.numbers, self.board_top, self.hand, self.hand_top, self.discard,
                      self.discard_top, self.frames[1], self.cursor, self.status.grid, self.corner.grid,
                      self.hint.grid):
             self.game_group.append(item)
@@ -432,13 +424,14 @@ class View:
             return t("return_keys")
         if turn and phase == _CARD and game.variant == TACTICS:
             # On a tactic card that cannot be played now: why (before the
-            # last move's text); on one that can: its name, if nothing
-            # else is to be said.
+            # last move's text); on one that can: what it does, once the
+            # cursor has moved this turn (until then the last move's text,
+            # if there is one).
             hand = app.hand()
             card = hand[app.turn.cursor] if app.turn.cursor < len(hand) else 0
             if card >= 54:
                 why = app.turn.why_card(card)
-                if why or not app.message:
+                if why or not app.message or app.turn.looked:
                     return why or t("name_" + TACTIC_CODES[card - 54])
         if app.message:
             return app.message

@@ -145,6 +145,21 @@ def start(app):
     assert app.mode in (TURN, THINKING, HANDOFF)
 
 
+def test_the_menus_row_under_the_cursor_shows_that_left_and_right_change_it():
+    app = App(seed=1)
+    for row in range(len(MENU_ROWS)):
+        lines = app.panel()[1:1 + len(MENU_ROWS)]
+        for i, line in enumerate(lines):
+            assert line.startswith(">" if i == row else " ")
+            # (a row with a value: between "<" and ">" under the cursor)
+            assert (line.endswith(">") and " <" in line) == (i == row and MENU_ROWS[i] not in ("help", "start"))
+        before = app.panel()[1 + row]
+        app.press(buttons.RIGHT)
+        assert (app.panel()[1 + row] != before) == (MENU_ROWS[row] not in ("help", "start"))
+        app.press(buttons.LEFT)
+        app.press(buttons.DOWN)
+
+
 def test_the_menu_sets_up_the_match():
     app = App(seed=1)
     app.press(buttons.RIGHT)  # opponent: medium -> hard

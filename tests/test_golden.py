@@ -214,6 +214,6 @@ PINNED = {
     'console-classic': '502992797a97e053',
     'console-expert': 'bb44fc961de4a119',
     'console-tactics': '43daba5345054d34',
-    'screens-0': '26b100b609d5c8ca/165',
-    'screens-2': 'f1b331a728883a69/228',
+    'screens-0': '6edf1c30a208a4b5/165',
+    'screens-2': '755ed9ee68c3d3ce/228',
 }

@@ -65,6 +65,18 @@ def new_mark(desk, x):
     return True
 
 
+def number_on(desk, s):
+    """The number stone ``s`` shows (None if it shows none): its middle
+    read from the screen, matched with the digits of the sheet."""
+    from hw.sheet import _NUMBERS
+
+    x0, y0 = cell(s, L.STONE_ROW)
+    block = "|".join("".join("#" if pixel(desk, x0 + 6 + x, y0 + 2 + y) == rgb565(L.BLACK) else "."
+                             for x in range(3)) for y in range(5))
+    matches = [k + 1 for k, digit in enumerate(_NUMBERS) if digit.decode() == block]
+    return matches[0] if matches else None
+
+
 def until(runner, player, done, limit=6000):
     # Played by the buttons until ``done(app)``, then drawn: the screens on
     # the way are laid out but not painted (the display's changes add up
@@ -178,7 +190,7 @@ def test_a_stone_has_its_players_colour_on_both_sides_of_the_hand_over(desk):
         for s in range(9):
             if game.owner[s] != NOBODY:
                 x0, y0 = cell(s, L.STONE_ROW)
-                assert pixel(desk, x0 + 7, y0 + 5) == rgb565(L.SEAT_1 + game.owner[s])
+                assert pixel(desk, x0 + 5, y0 + 4) == rgb565(L.SEAT_1 + game.owner[s])
                 seen.add((s, app.viewer()))
         if len({v for s, v in seen}) == 2:
             break
@@ -255,10 +267,10 @@ def test_a_claim_chosen_shows_as_taken_at_once_and_the_last_moves_claims_are_rin
     assert until(runner, player, lambda a: a.mode == TURN and a.turn.phase == T.CLAIM_FIRST)
     s = app.turn.stone_cursor
     x0, y0 = cell(s, L.STONE_ROW)
-    assert pixel(desk, x0 + 7, y0 + 5) == rgb565(L.GOLD)  # claimable
+    assert pixel(desk, x0 + 5, y0 + 4) == rgb565(L.GOLD)  # claimable
     runner.step([buttons.A])
-    assert pixel(desk, x0 + 7, y0 + 5) == rgb565(L.SEAT_1 + app.game.to_move)  # claimed, before the card
-    # The bot's claims, once made: a white ring on the stone (and on no other).
+    assert pixel(desk, x0 + 5, y0 + 4) == rgb565(L.SEAT_1 + app.game.to_move)  # claimed, before the card
+    # The bot's claims, once made: a white rim round the stone (and no other).
     def bot_claimed(a):
         return (a.mode == TURN and a.game.move_count() and a.game.last_turn()[0] == 1
                 and move_claims(a.game.last_turn()[1]))
@@ -267,7 +279,8 @@ def test_a_claim_chosen_shows_as_taken_at_once_and_the_last_moves_claims_are_rin
     claims = move_claims(app.game.last_turn()[1])
     for s in range(9):
         x0, y0 = cell(s, L.STONE_ROW)
-        assert (pixel(desk, x0 + 7, y0 + 2) == rgb565(L.WHITE)) == bool(claims >> s & 1), s
+        assert (pixel(desk, x0 + 1, y0 + 4) == rgb565(L.WHITE)) == bool(claims >> s & 1), s
+        assert number_on(desk, s) == s + 1
 
 
 def test_an_auto_claim_is_told(desk):
@@ -312,7 +325,8 @@ def test_the_final_board_marks_the_winning_stones_and_says_why(desk):
             assert all(game.owner[s] == game.winner for s in range(9) if won >> s & 1)
             for s in range(9):
                 x0, y0 = cell(s, L.STONE_ROW)
-                assert (pixel(desk, x0 + 7, y0 + 4) == rgb565(L.GOLD)) == bool(won >> s & 1)
+                assert (pixel(desk, x0 + 1, y0 + 4) == rgb565(L.GOLD)) == bool(won >> s & 1)
+                assert number_on(desk, s) == s + 1
             if not won:
                 pass
             elif won == 7 << lowest(won):
@@ -404,11 +418,22 @@ def test_the_help_pages_list_this_devices_controls(desk):
         runner.step([buttons.DOWN])
     runner.step([buttons.A])
     assert app.mode == HELP and runner.view.shown[0] == "Controls" and "Z: A, choose, claim" in runner.view.shown
-    pages = set()
-    for _ in range(6):
-        pages.add(runner.view.shown[0])
+    pages = {}
+    for _ in range(8):
+        pages[runner.view.shown[0]] = runner.view.wrapped[1:-1]
         runner.step([buttons.RIGHT])
-    assert len(pages) == 6 and runner.view.shown[0] == "Controls"
+    assert len(pages) == 8 and runner.view.shown[0] == "Controls"
+    # The ten tactic cards, each code on a line of its own; the opponents
+    # as the menu has them, weakest first.
+    codes = [line[:2] for line in pages["Tactic cards (10)"] + pages["Ruses (then discarded)"] if line[2:3] in " :"]
+    assert codes == ["JK", "SP", "SB", "BB", "MF", "SC", "ST", "BA", "TR"]
+    assert " ".join(" ".join(pages["Opponents"]).split()).startswith("Weakest first: Apprentice, Clansman, Chieftain.")
+    from hw import helps
+    from sim.master import DeskApp
+
+    sim = DeskApp()
+    sim.row = list(pages).index("Opponents")
+    assert "Chieftain, Master (desktop)." in " ".join(" ".join(helps.lines(sim)).split())  # (the sim's menu has it)
     app.controls = 1
     runner.step([buttons.LEFT])
     runner.step([buttons.RIGHT])
@@ -494,3 +519,52 @@ def test_the_tactic_codes_do_not_read_as_an_h(desk):
             w = len(letter[0])
             h = tuple("#" * w if y == 2 else "#" + "." * (w - 2) + "#" for y in range(5))
             assert sum(a != b for r, s in zip(letter, h) for a, b in zip(r, s)) >= 4, letter
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_a_tactic_card_under_the_cursor_says_what_it_does(desk, lang):
+    # The last move's text first; once the cursor moves, each tactic card
+    # under it says what it does (each its own line), a clan card the last
+    # move again.
+    from test_app import tactics_turn
+
+    said = {}
+    for hand in (("R1", "JK", "SP", "SB", "BB", "MF", "SC"), ("R1", "ST", "BA", "TR", "O4", "O5", "O6")):
+        app = tactics_turn({0: (["R5", "G2"], ["G3"]), 1: (["Y2"], ["P4", "B5"])}, hands=(hand, ()))
+        app.lang = lang
+        app.message = "R7 at stone 2"
+        runner = Runner(desk, app)
+        runner.redraw()
+        assert app.hand()[app.turn.cursor] < 54 and runner.view.hint.text == app.message
+        for _ in range(len(app.hand())):
+            runner.step([buttons.RIGHT])
+            card = app.hand()[app.turn.cursor]
+            if card >= 54:
+                assert app.turn.why_card(card) is None
+                said[card] = runner.view.hint.text
+                assert said[card] == app.t("name_" + words.name_of(app, card))
+            else:
+                assert runner.view.hint.text == app.message
+    assert len(said) == 9 and len(set(said.values())) == 9
+    assert all(len(text) > 12 for text in said.values())  # (more than a name: what it does)
+
+
+def test_every_stone_shows_its_number_in_every_state(desk):
+    # Messages name stones by number ("R5 at stone 4"): each stone shows
+    # its own, open, taken by either player, claimable, under both combat
+    # modes' marks; the stone cursor's steps over taken stones show too.
+    from test_app import tactics_turn
+
+    app = tactics_turn({0: (["R5", "R6", "R7"], ["B1", "G2", "Y4"])}, modes={1: 3, 4: 1, 5: 2},
+                       owners={2: 0, 6: 1, 7: 0})
+    runner = Runner(desk, app)
+    runner.redraw()
+    assert app.game.claimable(0) == 1  # stone 1 glows gold
+    assert [number_on(desk, s) for s in range(9)] == list(range(1, 10))
+    runner.step([buttons.A])  # R1: to a stone; the cursor skips the taken ones, whose numbers show it
+    assert app.turn.phase == T.STONE
+    visited = []
+    for _ in range(9):
+        visited.append(app.turn.stone_cursor + 1)
+        runner.step([buttons.RIGHT])
+    assert 3 not in visited and 7 not in visited and 8 not in visited

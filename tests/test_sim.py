@@ -64,7 +64,7 @@ def test_the_board_shows_every_card_stone_and_the_cursor(desk):
         owner = game.owner[s]
         expected = {0: L.SEAT_1, 1: L.SEAT_2}.get(owner)
         if expected is not None:
-            assert tile_pixel(desk, s, L.STONE_ROW, dx=8, dy=5) == rgb565(L.PALETTE[expected])
+            assert tile_pixel(desk, s, L.STONE_ROW, dx=6, dy=4) == rgb565(L.PALETTE[expected])
     assert seen > 10
     # The hand, and the cursor's white frame around the chosen card.
     hand = app.hand()
@@ -157,10 +157,12 @@ def test_a_tactics_board_shows_elite_troops_modes_mud_places_and_blocked_cards(d
     # elsewhere three.
     assert tile_pixel(desk, 1, 0, dx=1, dy=0) == slot and tile_pixel(desk, 1, 8, dx=1, dy=0) == slot
     assert tile_pixel(desk, 2, 0, dx=1, dy=0) == felt and tile_pixel(desk, 2, 7, dx=1, dy=0) == slot
-    # Combat-mode marks on the stones: a bar for Blind man's bluff, dots for Mud.
+    # Combat-mode marks on the stones: a bar for Blind man's bluff, dotted
+    # edges for Mud; the stone's number between them.
     assert tile_pixel(desk, 4, L.STONE_ROW, dx=4, dy=4) == black
     assert tile_pixel(desk, 1, L.STONE_ROW, dx=4, dy=4) != black
-    assert tile_pixel(desk, 1, L.STONE_ROW, dx=11, dy=2) == black
+    assert tile_pixel(desk, 1, L.STONE_ROW, dx=12, dy=1) == black == tile_pixel(desk, 1, L.STONE_ROW, dx=12, dy=7)
+    assert tile_pixel(desk, 4, L.STONE_ROW, dx=12, dy=1) != black
     # The limit: the Scout in the hand is drawn blocked; the status says "!".
     hand = app.hand()
     x0 = (L.WIDTH - len(hand) * L.TILE_W) // 2
@@ -169,7 +171,7 @@ def test_a_tactics_board_shows_elite_troops_modes_mud_places_and_blocked_cards(d
     assert runner.view.status.text.startswith("*You!")
     # The discard's top card, left of the hand: the Banshee's black face.
     assert tile_pixel(desk, 0, 0, dx=14, dy=5, x0=0, y0=L.HAND_Y) == black
-    assert runner.view.corner.text == "T%d P%d" % (app.game.tactic_pile_size(), app.game.pile_size())
+    assert runner.view.corner.text == "T%d C%d" % (app.game.tactic_pile_size(), app.game.pile_size())
 
 
 def test_a_scout_return_shows_nine_cards_and_says_it_is_final(desk):

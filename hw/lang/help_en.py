@@ -1,5 +1,6 @@
 # English help pages (hw.helps loads them while Help is shown, then drops
-# them).  A tuple of pages, each its title and lines; the first page's
+# them).  A tuple of pages, each its title and lines (a "%s" gets the bot
+# levels' names, weakest first; a long line is wrapped); the first page's
 # lines are the controls of each kind of device: PyBadge, PyGamer, keyboard.
 KEYS = "< %d/%d >  B: back"  # under each page
 CONTROLS = (
@@ -18,8 +19,11 @@ PAGES = (
      "  (yours count too; it", "  glows gold).", "Colours: R O Y G B P"),
     ("Variants", "Expert: claims come", "  before your card.", "Tactics: 10 tactic cards", "  and their own pile;",
      "  one more than the", "  other player at most."),
-    ("Opponents", "Apprentice (weakest),", "Clansman, Chieftain", "  (strongest).", "Pass & play: two on",
-     "  one device.", "Link: two boards, cable."),
-    ("Marks", "*: whose turn it is", "!: no tactic card now", "  (one more at most)", "Ring: stone just taken",
-     "Frame: the last move", "Arrow: a card just drawn"),
+    ("Tactic cards (10)", "JK (two): any clan card", "SP: a 7, any colour", "SB: a 1, 2 or 3, any",
+     "  colour", "Modes, on a stone:", "BB: only sums count", "MF: four cards a side"),
+    ("Ruses (then discarded)", "SC: draw 3, put 2 back", "ST: move or discard a", "  card of yours",
+     "BA: discard a card of", "  theirs", "TR: move a clan card of", "  theirs to your side"),
+    ("Opponents", "Weakest first: %s.", "Pass & play: two on", "  one device.", "Link: two boards, cable."),
+    ("Marks", "*: whose turn it is", "!: no tactic card now", "  (one more at most)", "Rim: stone just taken",
+     "Frame: the last move", "Arrow: a card just drawn", "C42 T6: cards in piles"),
 )
