@@ -134,6 +134,7 @@ class Turn:
             # Traitor's destination to its card, the rest to the hand.
             self.phase = TABLE if phase == DEST else CARD
             if phase == DRAW_PICK:
+                self.cancel()  # (the play shown on the table goes back)
                 self.claims = 0  # chosen after the play: they go with it
         elif phase == STONE:
             if button in (buttons.LEFT, buttons.RIGHT):
@@ -172,6 +173,7 @@ class Turn:
             if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
                 self.pile = 1 - self.pile
             elif button == buttons.A:
+                self.cancel()  # (played for good now)
                 self.draw_tactic[game.to_move] = self.pile == 1
                 return with_claims(self.play, self.claims) | (DRAW_TACTIC if self.pile else 0)
         return None
@@ -316,6 +318,9 @@ class Turn:
                 and not game.wins_with(game.to_move, self.claims)):
             self.phase = DRAW_PICK
             self.pile = 1 if self.draw_tactic[game.to_move] else 0
+            # The play is shown on the table while the pile is chosen, as
+            # while its claims were (the claims show as taken with it).
+            self.token = game.play_tentatively(self.play)
             return None
         return with_claims(self.play, self.claims)
 

@@ -215,5 +215,5 @@ PINNED = {
     'console-expert': 'bb44fc961de4a119',
     'console-tactics': '43daba5345054d34',
     'screens-0': '6edf1c30a208a4b5/165',
-    'screens-2': '755ed9ee68c3d3ce/228',
+    'screens-2': '0a8371c73685b30a/228',
 }

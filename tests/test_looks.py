@@ -568,3 +568,34 @@ def test_every_stone_shows_its_number_in_every_state(desk):
         visited.append(app.turn.stone_cursor + 1)
         runner.step([buttons.RIGHT])
     assert 3 not in visited and 7 not in visited and 8 not in visited
+
+
+def test_the_draw_step_shows_the_card_played_on_the_table(desk):
+    # Asked which pile to draw from, the player sees the table after the
+    # play: the card at its stone (framed in gold), no longer in the hand;
+    # B takes it back, A plays it once.
+    from test_app import pick_card, tactics_turn
+
+    app = tactics_turn({3: (["R5"], ["G3"])}, hands=(("R1", "R2", "O4", "O5", "O6", "Y7", "SB"), ()))
+    runner = Runner(desk, app)
+    runner.redraw()
+    game = app.game
+    pick_card(app, "R1")
+    while app.turn.stone_cursor != 3:
+        app.press(buttons.RIGHT)
+    runner.step([buttons.A])
+    assert app.turn.phase == T.DRAW_PICK
+    x0, y0 = cell(3, row_of(app, 0, 1))
+    assert pixel(desk, x0 + 1, y0 + 1) == rgb565(L.CARD_COLOURS[0])  # R1, red, second at stone 4
+    assert framed(desk, x0, y0, L.GOLD)
+    assert 0 not in app.hand() and len(app.hand()) == 6
+    runner.step([buttons.B])
+    assert app.turn.phase == T.CARD and 0 in app.hand() and game.cards_at(3, 0) == [4]
+    assert pixel(desk, x0 + 1, y0 + 1) != rgb565(L.CARD_COLOURS[0])
+    pick_card(app, "R1")
+    while app.turn.stone_cursor != 3:
+        app.press(buttons.RIGHT)
+    app.press(buttons.A)
+    moves = game.move_count()
+    runner.step([buttons.A])
+    assert game.move_count() == moves + 1 and game.cards_at(3, 0) == [4, 0] and 0 not in game.hand_cards(0)
