@@ -10,8 +10,8 @@ from micropython import const
 from engine.formation import CATEGORY_NAMES, category
 from engine.game import CLAIMABLE, N_STONES, NOBODY, SIDE_MAX, TACTICS, UNPROVED
 from hw import buttons
-from hw.screens import DETAIL, LINES, TURN
-from hw.strings import pick
+from hw.screens import DETAIL, LINES, PANEL_CHARS, TURN
+from hw.strings import pick, wrap
 from hw.words import name_of
 
 # Tactics modes (engine.tactics; kept here so that the classic app never
@@ -49,8 +49,16 @@ def press(app, button):
 
 
 def lines(app):
+    """The stone's detail and, under it, the keys: in tactics, when the
+    panel is full, the piles' line goes (the board's corner has them),
+    then the discard's, so that the keys always show."""
     out = detail(app, app.detail_stone)
-    return out + [pick(app.lang, _WORDS)[_DETAIL_KEYS]] if len(out) < LINES - 1 else out
+    if app.game.variant == TACTICS:
+        for last in (2, 1):  # (the piles, then the discard)
+            if sum(len(wrap(line)) for line in out) < LINES:
+                break
+            del out[-last]
+    return out + [pick(app.lang, _WORDS)[_DETAIL_KEYS]]
 
 
 def why_not(app, s, player=None):
@@ -89,7 +97,9 @@ def detail(app, s):
         lines[0] += " (" + ", ".join(c for b, c in ((_MODE_BLIND, "BB"), (_MODE_MUD, "MF")) if game.mode[s] & b) + ")"
     for p in (1 - me, me):
         cards = game.cards_at(s, p)
-        lines.append(app.name(p) + ": " + " ".join(name_of(app, c) for c in cards))
+        names = " ".join(name_of(app, c) for c in cards)
+        line = app.name(p) + ": " + names
+        lines.append(line if len(line) <= PANEL_CHARS else app.short_name(p) + ": " + names)  # (on one line)
         # A complete side's formation, on a line of its own.
         # (with its sum: the tie-break within a formation)
         if not tactics and len(cards) == SIDE_MAX:

@@ -281,12 +281,17 @@ class View:
         # the match score in a match.  Tactics: the tactic pile too, and
         # "!" after a player the limit keeps from tactic cards.
         mover = game.to_move
+        # The stones won, with the claims chosen this turn (shown taken).
+        owned = [game.owned[0], game.owned[1]]
+        while pending:
+            pending &= pending - 1
+            owned[mover] += 1
         signs = ["", ""]
         if tactics:
             for p in (0, 1):
                 signs[p] = "!" if not game.may_play_tactic(p) else ""
-        status = "%s%s%s %d-%d %s%s%s" % ("*" if mover == me else "", app.short_name(me), signs[me], game.owned[me],
-                                          game.owned[them], "*" if mover == them else "", app.short_name(them),
+        status = "%s%s%s %d-%d %s%s%s" % ("*" if mover == me else "", app.short_name(me), signs[me], owned[me],
+                                          owned[them], "*" if mover == them else "", app.short_name(them),
                                           signs[them])
         right = t("pile") % game.pile_size()
         if tactics:
@@ -410,7 +415,8 @@ class View:
         if turn and phase == _STONE:
             return t("pick_stone")
         if turn and phase in (_CLAIM, _CLAIM_FIRST):
-            return t("pick_claims")
+            # (once the claims chosen win the round, B is all that is left)
+            return t("claims_win") if game.wins_with(game.to_move, app.turn.claims) else t("pick_claims")
         if turn and phase == _SCOUT_N:
             return t("scout_keys") % (app.turn.scout_n, app.turn.scout_total() - app.turn.scout_n)
         if turn and phase == _TABLE:

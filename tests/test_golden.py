@@ -214,6 +214,6 @@ PINNED = {
     'console-classic': '502992797a97e053',
     'console-expert': 'bb44fc961de4a119',
     'console-tactics': '43daba5345054d34',
-    'screens-0': '6edf1c30a208a4b5/165',
-    'screens-2': '0a8371c73685b30a/228',
+    'screens-0': '251c598d02abdadc/165',
+    'screens-2': 'aa7fd46c51813074/228',
 }

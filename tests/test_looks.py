@@ -599,3 +599,60 @@ def test_the_draw_step_shows_the_card_played_on_the_table(desk):
     moves = game.move_count()
     runner.step([buttons.A])
     assert game.move_count() == moves + 1 and game.cards_at(3, 0) == [4, 0] and 0 not in game.hand_cards(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_a_full_stones_detail_keeps_its_keys(desk, lang):
+    # Tactics, both sides of a Mud fight full, both modes: the detail's
+    # lines and its keys fit the panel; the piles' line gives way first
+    # (the board's corner has them).
+    from test_app import tactics_turn
+
+    for opponent in ("medium", "hard", "pass"):
+        app = tactics_turn({4: (["R5", "R6", "R7", "JK"], ["B1", "B2", "B3", "SB"]), 2: (["Y1"], ["Y2"])},
+                           modes={4: 3})
+        app.lang, app.opponent = lang, opponent
+        runner = Runner(desk, app)
+        runner.step([buttons.SELECT])
+        while app.detail_stone != 4:
+            runner.step([buttons.RIGHT])
+        view = runner.view
+        assert len(view.wrapped) <= 9 and view.wrapped[-1] == detail.lines(app)[-1]
+        assert view.wrapped[-1].startswith("A")  # the keys: "A: claimable?  B: back"
+        assert any(line.startswith(app.t("discard").split()[0]) for line in view.shown)
+        runner.step([buttons.LEFT, buttons.LEFT])
+        assert app.detail_stone == 2 and app.t("piles") % (app.game.pile_size(), app.game.tactic_pile_size()) in view.shown
+
+
+def test_the_score_counts_a_claim_as_soon_as_it_is_chosen_and_a_winning_one_says_so(desk):
+    # Stones 3 and 4 are the player's; three 8s at stone 5 can be claimed
+    # once G8 is placed (R8 is on the table): the claim shows in the score
+    # at once, and as it wins the round the hint says B is all that is left.
+    from conftest import position
+    from desk.position import load
+    from hw import play
+
+    app = App(seed=0, opponent="medium")
+    play.new_match(app)
+    app.game.copy_from(load(position({4: (["Y8", "B8"], ["R9", "R7"]), 0: ([], ["R8"]), 2: (["G1", "G2", "G3"], []),
+                                      3: (["B1", "B2", "B3"], [])}, owners={2: 0, 3: 0},
+                                     hands=[["G8", "P1", "P2", "P3", "P4", "P5"], ["P6", "P7", "P8", "P9", "O1", "O2"]])))
+    play.start_turn(app)
+    runner = Runner(desk, app)
+    runner.redraw()
+    assert runner.view.status.text.startswith("*You 2-0")
+    while app.hand()[app.turn.cursor] != 3 * 9 + 7:
+        runner.step([buttons.RIGHT])
+    runner.step([buttons.A])
+    while app.turn.stone_cursor != 4:
+        runner.step([buttons.RIGHT])
+    runner.step([buttons.A])
+    assert app.turn.phase == T.CLAIM and app.turn.stone_cursor == 4
+    assert runner.view.status.text.startswith("*You 2-0") and runner.view.hint.text == "A: claim  B: done"
+    runner.step([buttons.A])
+    assert runner.view.status.text.startswith("*You 3-0") and runner.view.hint.text == "B: done, you win"
+    runner.step([buttons.A])  # (chosen again: not claimed)
+    assert runner.view.status.text.startswith("*You 2-0") and runner.view.hint.text == "A: claim  B: done"
+    runner.step([buttons.A])
+    runner.step([buttons.B])
+    assert app.mode in (ROUND_END, MATCH_END) and app.match.results[-1][0] == 0

@@ -35,6 +35,7 @@ T = {
     "pick_card": "A: card  SEL: stone",
     "pick_stone": "A: place  B: back",
     "pick_claims": "A: claim  B: done",
+    "claims_win": "B: done, you win",
     "hand_to": "Hand the device",
     "to_player": "to player %d",
     "press_a": "Press A",

@@ -35,6 +35,7 @@ T = {
     "pick_card": "A: carta SEL: piedra",
     "pick_stone": "A: jugar  B: atrás",
     "pick_claims": "A: reclamar B: fin",
+    "claims_win": "B: fin, ¡has ganado!",
     "hand_to": "Pasa la consola",
     "to_player": "al jugador %d",
     "press_a": "Pulsa A",

@@ -35,6 +35,7 @@ T = {
     "pick_card": "A: carte SEL: borne",
     "pick_stone": "A: poser  B: retour",
     "pick_claims": "A: revendiquer B: fin",
+    "claims_win": "B: fin, c'est gagné",
     "hand_to": "Passez la console",
     "to_player": "au joueur %d",
     "press_a": "Appuyez sur A",
