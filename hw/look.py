@@ -47,7 +47,8 @@ INK = (WHITE, BLACK, BLACK, WHITE, WHITE, WHITE)
 # round) and, on the layer above, its value's digit in the ink that colour
 # takes; a stone is its state, with its combat modes' marks (or, once
 # taken, the mark of a stone just won or of the round's winning stones)
-# above, and between the two its number.  So 54 tiles of faces need 6 plus
+# above (and between the two its number, from a bitmap of one bit a pixel
+# of its own: hw.sheet's make_numbers).  So 54 tiles of faces need 6 plus
 # 18 digits.
 _T_EMPTY = const(0)
 T_SLOT = const(1)
@@ -62,5 +63,4 @@ T_WIN = const(32)  # above a stone: one of the stones that won the round (a gold
 T_NEW = const(33)  # under a card of the hand: drawn since its player's last turn (an arrowhead)
 T_DIGIT = const(34)  # + 9 * ink (0 white, 1 black) + value - 1
 T_MODES = const(51)  # + combat modes (1: Blind man's bluff, 2: Mud fight, 3: both)
-T_NUMBER = const(55)  # + stone: its number, on a clear ground, between a stone and its marks
-N_TILES = const(64)
+N_TILES = const(55)

@@ -15,8 +15,8 @@ from micropython import const
 
 from engine.cards import TACTIC_CODES
 from hw.look import (BLACK, CARD_COLOURS, CLEAR, FELT, FRAME_H, FRAME_W, GOLD, INK, N_TILES, SEAT_1, SEAT_2, SLOT,
-                     STONE_GREY, TILE_H, TILE_W, T_BLOCKED, T_CLEAR, T_DIGIT, T_FACE, T_FRESH, T_MODES, T_NEW, T_NUMBER,
-                     T_SLOT, T_STONE, T_TACTIC, T_WIN, WHITE)
+                     STONE_GREY, TILE_H, TILE_W, T_BLOCKED, T_CLEAR, T_DIGIT, T_FACE, T_FRESH, T_MODES, T_NEW, T_SLOT,
+                     T_STONE, T_TACTIC, T_WIN, WHITE)
 
 # Patterns are bytes (rows split at "|", "#" the ink), letters ints: on
 # CircuitPython each one-character string would be interned for good.
@@ -154,8 +154,6 @@ def make_sheet():
     x = T_WIN * TILE_W + 2
     _outline(sheet, x, 0, cw - 2, ch, GOLD)
     _outline(sheet, x + 1, 1, cw - 4, ch - 2, GOLD)
-    for s in range(9):  # a stone's number, in its middle
-        _draw(sheet, (T_NUMBER + s) * TILE_W + 7, 2, _NUMBERS[s], BLACK)
     # Under a card of the hand: a grey arrowhead pointing at it (drawn
     # since its player's last turn), a row of felt below the cursor's
     # white frame, in another colour and shape than any frame.
@@ -163,6 +161,15 @@ def make_sheet():
     for i in range(3):
         _fill(sheet, x - i, 1 + i, 2 * i + 1, 1, STONE_GREY)
     return sheet
+
+
+def make_numbers():
+    """The stones' numbers, each in the middle of its stone's tile: one
+    bitmap the width of the stones' row, one bit a pixel (1 the ink)."""
+    numbers = displayio.Bitmap(9 * TILE_W, TILE_H, 2)
+    for s in range(9):
+        _draw(numbers, s * TILE_W + 7, 2, _NUMBERS[s], 1)
+    return numbers
 
 
 def make_frame():

@@ -69,7 +69,6 @@ _T_WIN = const(32)
 _T_NEW = const(33)
 _T_DIGIT = const(34)
 _T_MODES = const(51)
-_T_NUMBER = const(55)
 # The view's own.
 _HAND_MAX = const(9)  # seven cards, nine while a Scout's cards go back
 _LINE_Y = const(7)  # a panel's first line's top (its 12 rows of glyph cells), then one every _LINE_PITCH pixels
@@ -82,13 +81,13 @@ def _made_sheet():
     # hw.sheet draws the tiles once, at start; its code then goes back to
     # the heap, and so does hw.look (this module keeps the names it took).
     from engine import unload
-    from hw.sheet import make_frame, make_sheet
+    from hw.sheet import make_frame, make_numbers, make_sheet
 
     sheet = make_sheet()
-    frame = make_frame()
+    made = make_frame(), make_numbers()
     unload("hw.sheet")
     unload("hw.look")
-    return sheet, frame
+    return sheet, made
 
 
 class View:
@@ -98,7 +97,7 @@ class View:
             palette[i] = colour
         palette.make_transparent(_CLEAR)
         self.palette = palette
-        self.sheet, frame = _made_sheet()
+        self.sheet, (frame, numbers) = _made_sheet()
         self.root = displayio.Group()
         # The felt: one pixel, scaled over the whole screen.
         bg = displayio.Bitmap(1, 1, 1)
@@ -113,10 +112,12 @@ class View:
         grid = self._grid
         self.board = grid(N_STONES, _ROWS, _BOARD_X, _BOARD_Y)
         self.board_top = grid(N_STONES, _ROWS, _BOARD_X, _BOARD_Y, _T_CLEAR)
-        # The stones' numbers, between the stones and their marks: set once.
-        self.numbers = grid(N_STONES, 1, _BOARD_X, _BOARD_Y + _STONE_ROW * _TILE_H)
-        for s in range(N_STONES):
-            self.numbers[s] = _T_NUMBER + s
+        # The stones' numbers, between the stones and their marks: one
+        # bitmap, black on clear.
+        ink = displayio.Palette(2)
+        ink[1] = PALETTE[_BLACK]
+        ink.make_transparent(0)
+        self.numbers = displayio.TileGrid(numbers, pixel_shader=ink, x=_BOARD_X, y=_BOARD_Y + _STONE_ROW * _TILE_H)
         self.hand = grid(_HAND_MAX, 2, _BOARD_X, _HAND_Y)  # (its second row: the bars under new cards)
         self.hand_top = grid(_HAND_MAX, 1, _BOARD_X, _HAND_Y, _T_CLEAR)
         self.discard = grid(1, 1, 0, _HAND_Y)
