@@ -182,8 +182,12 @@ def from_board(text):
         raise RecordError("%s: board record version %s, this program reads %d"
                           % (pos, json.dumps(obj[BOARD_MAGIC]), BOARD_VERSION))
     for key in obj:
-        if key not in (BOARD_MAGIC, "players", "save"):
+        if key not in (BOARD_MAGIC, "players", "save", "hints"):
             raise RecordError("%s: unknown key %s" % (pos, json.dumps(key)))
+    hints = obj.get("hints", [0, 0])
+    if (not isinstance(hints, list) or len(hints) != 2
+            or not all(type(n) is int and 0 <= n < 1 << 16 for n in hints)):
+        raise RecordError("%s: hints must be a list of two counts" % pos)
     players = obj.get("players")
     if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
         raise RecordError("%s: players must be a list of two names" % pos)
@@ -206,6 +210,8 @@ def from_board(text):
             "auto_claim": s.auto_claim,
             "seat": s.seat,
         }
+        if hints != [0, 0]:
+            settings["hints"] = hints  # (asked for on the board, per seat)
         return from_save(blob, players, settings)
     except SaveError as e:
         raise RecordError("%s: %s" % (pos, e))

@@ -72,7 +72,9 @@ class App:
         self.note = ""  # the top line's corner instead of the piles (a replay's move number)
         self.known = [None, None]  # per seat, the hand it kept at its last move (None: a new round)
         self.last_human = -1
-        self.thought = False  # the bot's "thinking" shown (hw.thinking)
+        self.thought = False  # the bot's "thinking" shown (hw.thinking), or the hint's (hw.hint)
+        self.hints = [0, 0]  # hints asked for this match, per seat; the last one's move (hw.hint)
+        self.hinted = -1
         self.events = []  # ("claim", player, mask), ("round", winner): for shots and tests
         self.flash_at = -1  # when the last claim was seen (the NeoPixels flash)
         self.now = 0

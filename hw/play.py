@@ -52,6 +52,7 @@ def begin(app, match, bot):
     app.known = [None, None]
     app.last_human = -1
     app.events = []
+    app.hints = [0, 0]
     start_turn(app)
 
 

@@ -8,7 +8,8 @@ two marker lines, and, when the drive is writable, kept as
     # Schotten Totten, a match recorded on a board: python -m engine replay FILE
     {"board-record": 1, "players": ["Ann", "Clansman"], "save": "5302..."}
 
-``save`` is the hex of the ``engine.save`` blob of the whole match; the
+(with ``"hints": [2, 0]`` before ``save`` when hints were asked for:
+each seat's count).  ``save`` is the hex of the ``engine.save`` blob of the whole match; the
 desktop's ``python -m engine replay`` reads it (``desk.record.from_board``)
 and ``tools/records.py`` cuts the records out of a capture of the console.
 """
@@ -25,13 +26,15 @@ _PIECE = const(64)  # characters of the record's line made at a time
 _COMMENT = "# Schotten Totten, a match recorded on a board: python -m engine replay FILE"
 
 
-def _pieces(blob, players):
+def _pieces(blob, players, hints=None):
     # The record's second line in pieces of at most 64 characters, the
     # save's hex digits made a few at a time: a match's end is when a
     # board's heap is fullest, and a line of a few hundred bytes in one
-    # block may find no room there.
-    yield '{"board-record": %d, "players": [%s], "save": "' % (
-        _BOARD_RECORD, ", ".join([json.dumps(str(p)) for p in players]))
+    # block may find no room there.  The hints asked for, if any.
+    yield '{"board-record": %d, "players": [%s], ' % (_BOARD_RECORD, ", ".join([json.dumps(str(p)) for p in players]))
+    if hints and (hints[0] or hints[1]):
+        yield '"hints": [%d, %d], ' % (hints[0], hints[1])
+    yield '"save": "'
     digits = b"0123456789abcdef"
     chunk = bytearray(_PIECE)
     n = len(blob)
@@ -45,10 +48,10 @@ def _pieces(blob, players):
     yield '"}'
 
 
-def board_record(blob, players):
+def board_record(blob, players, hints=None):
     """The text of a board record: ``blob`` (an ``engine.save`` blob of the
-    match) for ``players`` (two names)."""
-    return "%s\n%s\n" % (_COMMENT, "".join(_pieces(blob, players)))
+    match) for ``players`` (two names), and the ``hints`` each asked for."""
+    return "%s\n%s\n" % (_COMMENT, "".join(_pieces(blob, players, hints)))
 
 
 def _number(name):
@@ -73,18 +76,18 @@ def note(records, app):
     players = app.player_names(records.name)
     out(BEGIN)
     out(_COMMENT)
-    for piece in _pieces(blob, players):
+    for piece in _pieces(blob, players, app.hints):
         out(piece, end="")
     out("")
     out(END)
     if records.writable:
         try:
-            _write(records, blob, players)
+            _write(records, blob, players, app.hints)
         except OSError as e:
             out("record: not kept on the drive (%s)" % e)
 
 
-def _write(records, blob, players):
+def _write(records, blob, players, hints):
     folder = records.folder
     records.make_folder(folder)
     numbers = []
@@ -98,7 +101,7 @@ def _write(records, blob, players):
         with open(path, "w") as f:
             f.write(_COMMENT)
             f.write("\n")
-            for piece in _pieces(blob, players):
+            for piece in _pieces(blob, players, hints):
                 f.write(piece)
             f.write("\n")
         records.sync()

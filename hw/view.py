@@ -19,7 +19,7 @@ from engine.game import N_STONES, NOBODY, TACTICS
 from engine.moves import PASS, move_claims
 from hw import words
 from hw.look import INK, PALETTE
-from hw.screens import LINES, MATCH_END, PANEL_CHARS, REMOTE, ROUND_END, THINKING, TURN
+from hw.screens import HINT, LINES, MATCH_END, PANEL_CHARS, REMOTE, ROUND_END, THINKING, TURN
 from hw.strings import wrap
 from hw.text import Glyphs, Label
 
@@ -409,7 +409,7 @@ class View:
         game = app.game
         if app.link_lost():
             return t("link_lost")
-        if app.mode == THINKING:
+        if app.mode == THINKING or app.mode == HINT:
             return t("thinking")
         if app.mode == REMOTE:
             return app.message or t("their_turn")

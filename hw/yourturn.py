@@ -1,13 +1,18 @@
 """The turn screen: the board, the hand and the step of the turn being
 built (``hw.turn``'s ``Turn``, the app's one).  Start opens the pause
-menu, Select a stone's detail, a lost link's B gives up; the other
-buttons go to the turn, and what the player decided to ``hw.play``.  A
+menu, Select a stone's detail, B while choosing a card a hint (not in a
+linked match), a lost link's B gives up; the other buttons go to the
+turn, and what the player decided to ``hw.play``.  A
 screen's module (``hw.screens.MODULES``), loaded while it is shown.
 """
 
+from micropython import const
+
 from engine.game import N_STONES
 from hw import buttons, play
-from hw.screens import DETAIL, PAUSE, TURN
+from hw.screens import DETAIL, HINT, PAUSE, TURN
+
+_CARD = const(0)  # hw.turn's phase (tests/test_layers.py holds it equal)
 
 
 def press(app, button):
@@ -25,6 +30,9 @@ def press(app, button):
         app.mode = DETAIL
         cursor = app.turn.stone_cursor
         app.detail_stone = cursor if cursor < N_STONES else 0
+    elif button == buttons.B and app.turn.phase == _CARD and not app.linked():
+        app.mode = HINT  # (hw.hint: "Thinking...", then the hard level's move)
+        app.thought = False
     else:
         play.decide(app, app.turn.press(button))
 

@@ -364,7 +364,7 @@ LIMIT_MS = 30 * 60 * 1000  # a headless game that lasts longer is stuck
 # Each screen of hw.screens by its number, as the summary names it (a test
 # holds the two together).
 MODE_NAMES = ("menu", "turn", "handoff", "thinking", "notice", "detail", "round_end", "match_end", "pause", "linking",
-              "remote", "resume", "help")
+              "remote", "resume", "help", "hint")
 
 
 def summary(app, seed, shots):
@@ -374,6 +374,7 @@ def summary(app, seed, shots):
     if app.match is not None:
         out["moves"] = app.game.move_count()
         out["scores"] = app.match.scores
+        out["hints"] = app.hints  # (asked for this match, per seat)
         if app.match.results:
             # The match's winner once it is over; the last round's, and its stones.
             w, s0, s1 = app.match.results[-1]
@@ -402,8 +403,10 @@ class Records:
         from desk.record import write
 
         match = self.last = app.match
-        text = write(match.seed, app.variant, app.rounds, match.moves(), app.player_names(self.name),
-                     {"opponent": app.opponent, "lang": app.lang, "auto_claim": app.auto_claim})
+        settings = {"opponent": app.opponent, "lang": app.lang, "auto_claim": app.auto_claim}
+        if app.hints[0] or app.hints[1]:
+            settings["hints"] = list(app.hints)  # (asked for, per seat: as a board's record carries them)
+        text = write(match.seed, app.variant, app.rounds, match.moves(), app.player_names(self.name), settings)
         # match-SEED-N.txt with the first N free: a record never replaces
         # another, whatever the runs before left in the folder ("x": the
         # file is made, never opened if it is there).

@@ -155,6 +155,14 @@ def test_whole_matches_play_on_a_board_heap(board, variant, opponent):
     assert int(got["peak"]) < BOARD_HEAP
 
 
+@pytest.mark.parametrize("variant,opponent", [("tactics", "easy"), ("classic", "pass")])
+def test_a_hint_at_every_turn_plays_on_a_board_heap(board, variant, opponent):
+    # B at each of the player's card steps: the hard level's move worked
+    # out on top of a match against easy (the tightest), or with no bot.
+    got = play(board, BOARD_HEAP, ST_VARIANT=variant, ST_OPPONENT=opponent, BOARD_SEED=7, BOARD_HINTS=1)
+    assert got["end"] == "match" and int(got["hint"]) >= 10
+
+
 def test_a_three_round_match_with_auto_claim_in_french(board):
     got = play(board, BOARD_HEAP, ST_VARIANT="expert", ST_OPPONENT="medium", ST_ROUNDS=3, ST_LANGUAGE="fr", ST_AUTO_CLAIM=1,
                BOARD_SEED=11)

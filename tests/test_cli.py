@@ -103,6 +103,8 @@ def test_replay_reads_a_board_record(tmp_path):
     match, moves, final = whole_match(9, CLASSIC, 3, ("easy", "medium"))
 
     class Finished:
+        hints = [0, 0]  # (asked for in the match)
+
         def record_blob(self):
             return encode(match, moves, opponent=2)
 

@@ -124,11 +124,15 @@ def test_the_apps_private_copies_are_the_screens_numbers():
 def test_the_views_private_copies_are_the_turns_phases():
     # hw.view reads the turn's phase with private copies of hw.turn's
     # numbers: it holds no reference to hw.turn, which goes with a match.
+    # So does the turn screen (B on the card step: a hint).
     from hw import turn
 
-    found = copies("view", turn)
-    assert {"_CARD", "_CLAIM_FIRST", "_RETURN"} <= set(found)
-    assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}
+    for module, names in (("view", {"_CARD", "_CLAIM_FIRST", "_RETURN"}), ("yourturn", {"_CARD"})):
+        found = copies(module, turn)
+        assert names <= set(found), module
+        assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
+    found = copies("hint", screens)
+    assert set(found) == {"_TURN"} and found["_TURN"][0] == found["_TURN"][1]
 
 
 def test_the_views_private_copies_are_the_looks_numbers():

@@ -109,6 +109,14 @@ def _detours(app, checker):
         app.confirm = ""
     app.mode, app.after, app.lines, app.row, app.detail_stone = saved
     checker.render(app)
+    if not app.linked():  # a hint: "Thinking...", then its notice
+        app.press(buttons.B)
+        checker.render(app)
+        app.tick(app.now + 10)
+        app.tick(app.now + 10)
+        checker.render(app)
+        app.press(buttons.A)
+        checker.render(app)
 
 
 def _play(runner, checker, seed, every=4, level="medium"):
@@ -301,7 +309,7 @@ def test_every_screen_fits_in_every_language(desk, lang):
     _tactics_steps(checker, lang)
     wanted = {(S.MENU, None), (S.LINKING, None), (S.HANDOFF, None), (S.THINKING, None), (S.NOTICE, None),
               (S.DETAIL, None), (S.ROUND_END, None), (S.MATCH_END, None), (S.PAUSE, None), (S.REMOTE, None),
-              (S.RESUME, None), (S.HELP, None)}
+              (S.RESUME, None), (S.HELP, None), (S.HINT, None)}
     wanted |= {(S.TURN, phase) for phase in (P.CARD, P.STONE, P.CLAIM, P.CLAIM_FIRST, P.SCOUT_N, P.TABLE, P.DEST,
                                              P.DRAW_PICK, P.RETURN)}
     assert wanted <= checker.screens, wanted - checker.screens

@@ -321,6 +321,7 @@ def test_records_of_two_runs_with_the_same_seed_are_both_kept(tmp_path):
     from sim.__main__ import Records
 
     class Finished:
+        hints = [0, 0]  # (asked for in the match)
         opponent, lang, auto_claim, variant, rounds = "easy", "en", False, 0, 1
 
         def __init__(self, match):

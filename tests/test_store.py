@@ -264,6 +264,8 @@ def test_drive_writable(monkeypatch):
 class Finished:
     """What BoardRecords asks of the app."""
 
+    hints = [0, 0]  # (asked for in the match)
+
     def __init__(self, blob, other="Clansman"):
         self.blob = blob
         self.other = other

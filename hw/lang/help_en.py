@@ -4,11 +4,11 @@
 # lines are the controls of each kind of device: PyBadge, PyGamer, keyboard.
 KEYS = "< %d/%d >  B: back"  # under each page
 CONTROLS = (
-    ("Arrows: move, change", "A: choose, claim", "B: back, done", "Select: stone detail", "  (A there: claim?)",
+    ("Arrows: move, change", "A: choose, claim", "B: back, done, hint", "Select: stone detail", "  (A there: claim?)",
      "Start: pause menu"),
-    ("Joystick: move, change", "A: choose, claim", "B: back, done", "Select: stone detail", "  (A there: claim?)",
+    ("Joystick: move, change", "A: choose, claim", "B: back, done, hint", "Select: stone detail", "  (A there: claim?)",
      "Start: pause menu"),
-    ("Arrows: move, change", "Z: A, choose, claim", "X: B, back, done", "Space: Select, detail", "  (Z there: claim?)",
+    ("Arrows: move, change", "Z: A, choose, claim", "X: B, back, done, hint", "Space: Select, detail", "  (Z there: claim?)",
      "Enter: Start, pause", "Esc: quit"),
 )
 PAGES = (

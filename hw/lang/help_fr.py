@@ -1,11 +1,11 @@
 # French help pages (see help_en.py).
 KEYS = "< %d/%d >  B : retour"  # under each page
 CONTROLS = (
-    ("Flèches : choisir", "A : valider, revendiquer", "B : retour, fini", "Select : détail borne",
+    ("Flèches : choisir", "A : valider, revendiquer", "B : retour, fin, conseil", "Select : détail borne",
      "  (A : revendicable ?)", "Start : pause"),
-    ("Joystick : choisir", "A : valider, revendiquer", "B : retour, fini", "Select : détail borne",
+    ("Joystick : choisir", "A : valider, revendiquer", "B : retour, fin, conseil", "Select : détail borne",
      "  (A : revendicable ?)", "Start : pause"),
-    ("Flèches : choisir", "Z : A, valider", "X : B, retour, fini", "Espace : Select, détail",
+    ("Flèches : choisir", "Z : A, valider", "X : B, retour, conseil", "Espace : Select, détail",
      "  (Z : revendicable ?)", "Entrée : Start, pause", "Échap : quitter"),
 )
 PAGES = (

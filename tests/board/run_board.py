@@ -13,6 +13,8 @@
 #              legal move, keeping nothing, so that the heap is the app's)
 #              or a bot's level (its modules and state then count as the
 #              app's: a rough figure)
+# BOARD_HINTS  ask for a hint (B) at each of the player's card steps, then
+#              play on (the hint's notice read with A)
 # BOARD_CUT    cut the power (exit at once) once the match has this many moves
 # BOARD_FULL   once the game's history has this many entries, fill the heap
 #              when the bot is about to choose (prints "full" and the
@@ -159,6 +161,7 @@ if _os.getenv("BOARD_MEASURE"):
     print("standins", base)
     print("driver", gc.mem_alloc() - deps)
     raise SystemExit(0)
+HINTS = bool(_os.getenv("BOARD_HINTS"))
 CUT = int(_os.getenv("BOARD_CUT") or "0")
 FULL = int(_os.getenv("BOARD_FULL") or "0")
 POLLS = int(_os.getenv("BOARD_POLLS") or "30000")
@@ -297,6 +300,11 @@ def feed():
         print("full", len(app.match.moves()))  # the moves made: the save holds them all
         fill()
         return None
+    if HINTS and mode == 1 and app.turn.phase == 0 and state.get("hinted") != len(app.game.history):
+        state["hinted"] = len(app.game.history)  # hw.screens.TURN, hw.turn.CARD: once a turn
+        state["hints"] = state.get("hints", 0) + 1
+        print("hint", state["hints"])
+        return state["keys"].index(sys.modules["hw.buttons"].B)
     b = player.next_button(app)
     return None if b is None else state["keys"].index(b)
 

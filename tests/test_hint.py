@@ -1,0 +1,159 @@
+"""A hint (B while choosing a card): the hard level's move for the player
+to move, whatever the opponent's level, said with a line of why, through
+the buttons; counted per seat; not in a linked match."""
+
+import pytest
+
+from engine.bots import Bot
+from engine.game import CLASSIC, EXPERT, TACTICS
+from engine.moves import move_card, move_stone
+from hw import buttons, hint
+from hw.app import App
+from hw.screens import HANDOFF, HINT, MATCH_END, NOTICE, TURN
+from hw.turn import CARD, CLAIM, DRAW_PICK, STONE
+from sim.autoplay import AutoPlayer
+
+
+def hard_move(app):
+    """The move the hard level makes for the player to move, seeded as
+    the hint's bot is."""
+    game = app.game
+    return game.spell_claims(Bot("hard", hint.seed(app)).choose(game))
+
+
+def ask(app):
+    """B on the card step, then the hint's ticks (the first one lets the
+    screen say "Thinking...")."""
+    assert app.mode == TURN and app.turn.phase == CARD
+    app.press(buttons.B)
+    assert app.mode == HINT
+    app.tick(app.now + 10)
+    assert app.mode == HINT
+    app.tick(app.now + 10)
+    assert app.mode == NOTICE
+
+
+def until_card_step(app, player, moves):
+    for _ in range(20000):
+        if app.mode == MATCH_END:
+            return False
+        if app.mode == TURN and app.turn.phase == CARD and app.game.move_count() >= moves:
+            return True
+        b = player.next_button(app)
+        if b is None:
+            app.tick(app.now + 50)
+        else:
+            app.press(b)
+    raise AssertionError("no card step")
+
+
+@pytest.mark.parametrize("variant, opponent", [(CLASSIC, "easy"), (EXPERT, "medium"), (TACTICS, "easy"),
+                                               (TACTICS, "pass")])
+def test_a_hint_is_the_hard_levels_move_and_playing_it_plays_it(variant, opponent):
+    app = App(seed=11, opponent=opponent, variant=variant)
+    app.press(buttons.START)
+    player = AutoPlayer("medium", 11)
+    asked = 0
+    for moves in (0, 8, 16):
+        if not until_card_step(app, player, moves):
+            break
+        p = app.game.to_move
+        want = hard_move(app)
+        before = app.hints[p]
+        ask(app)
+        assert app.hinted == want and app.hints[p] == before + 1
+        # The notice: the move in the game's words, and why.
+        assert app.lines[0].startswith("Hint: ") and len(app.lines) == 2 and app.lines[1]
+        card = move_card(want)
+        app.press(buttons.A)  # read
+        assert app.mode == TURN and app.turn.phase == CARD
+        if card in app.hand():
+            assert app.hand()[app.turn.cursor] == card  # the cursor on the card suggested
+            if card < 54:
+                app.press(buttons.A)
+                assert app.turn.phase == STONE and app.turn.stone_cursor == move_stone(want)
+                count = app.game.move_count()
+                app.press(buttons.A)
+                while app.mode == TURN and app.turn.phase in (CLAIM, DRAW_PICK) and app.game.move_count() == count:
+                    app.press(buttons.B if app.turn.phase == CLAIM else buttons.A)
+                m = app.game.history[-3 if variant == TACTICS else -1]
+                assert move_card(m) == card and move_stone(m) == move_stone(want)
+        asked += 1
+    assert asked >= 2
+
+
+def test_a_hint_says_thinking_while_it_thinks(desk):
+    from hw.main import Runner
+
+    app = App(seed=3, opponent="easy")
+    runner = Runner(desk, app)
+    runner.step([buttons.START])
+    until_card_step(app, AutoPlayer("medium", 3), 4)
+    runner.step([buttons.B])
+    assert app.mode == HINT and runner.view.hint.text == "Thinking..."
+
+
+def test_no_hint_in_a_linked_match():
+    from test_app import linked_apps
+
+    apps = linked_apps(5)
+    for a in apps:
+        a.press(buttons.START)
+    for now in range(0, 60000, 50):
+        for a in apps:
+            a.tick(now)
+        if any(a.mode == TURN and a.turn.phase == CARD for a in apps):
+            break
+    app = next(a for a in apps if a.mode == TURN)
+    app.press(buttons.B)
+    assert app.mode == TURN and app.hints == [0, 0]
+
+
+def test_pass_and_play_has_hints_for_both_and_holds_no_bot_after():
+    import sys
+
+    app = App(seed=4, opponent="pass")
+    app.press(buttons.START)
+    player = AutoPlayer("medium", 4)
+    seen = set()
+    for moves in (0, 1, 2, 3):
+        until_card_step(app, player, moves)
+        if app.mode == HANDOFF:
+            app.press(buttons.A)
+        seen.add(app.game.to_move)
+        ask(app)
+        assert "engine.bots" not in sys.modules or app.bots != [None, None]
+        app.press(buttons.A)
+    assert seen == {0, 1} and sum(app.hints) == 4
+
+
+def test_the_hints_go_into_the_matchs_record_and_the_desktop_reads_them():
+    import json
+
+    from desk.record import RecordError, from_board
+    from hw.records import board_record
+
+    app = App(seed=2, opponent="easy")
+    app.press(buttons.START)
+    player = AutoPlayer("medium", 2)
+    until_card_step(app, player, 0)
+    ask(app)
+    app.press(buttons.A)
+    until_card_step(app, player, 6)
+    ask(app)
+    app.press(buttons.A)
+    for _ in range(20000):
+        if app.mode == MATCH_END:
+            break
+        b = player.next_button(app)
+        app.tick(app.now + 50) if b is None else app.press(b)
+    assert app.mode == MATCH_END and app.hints == [2, 0]
+    text = board_record(app.record_blob(), app.player_names("Ann"), app.hints)
+    assert '"hints": [2, 0]' in text
+    header = json.loads(from_board(text).splitlines()[0])
+    assert header["settings"]["hints"] == [2, 0]
+    # None asked: the record as it always was; a bad count: one clear line.
+    plain = board_record(app.record_blob(), app.player_names("Ann"), [0, 0])
+    assert "hints" not in plain and "hints" not in json.loads(from_board(plain).splitlines()[0])["settings"]
+    with pytest.raises(RecordError, match="hints must be a list of two counts"):
+        from_board(text.replace('"hints": [2, 0]', '"hints": [2, -1]'))
