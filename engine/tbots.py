@@ -348,9 +348,12 @@ class Brain(Prospects):
     """Scratch space and the judgement of the tactics levels (one per Bot):
     each play judged on the stones it touches, or on the whole board."""
 
-    def __init__(self, level):
+    def __init__(self, level, view=None):
+        """``view``: another brain's view to share (a scratch game, filled
+        afresh at each move: two brains that never think at once may share
+        one; the app's hint does, with the opponent's)."""
         Prospects.__init__(self, level)
-        self.view = TacticsGame()
+        self.view = view if view is not None else TacticsGame()
         # The view's plays, refilled every move (``legal_moves``' ``out``),
         # and the plays after a Scout's return step.
         self.moves = []

@@ -57,10 +57,19 @@ def tick(app, now):
 
 
 def _choose(app):
-    # The hard bot's move, the bot dropped with its thinking once it is made.
+    # The hard bot's move, the bot dropped with its thinking once it is
+    # made.  In tactics it borrows the opponent bot's view, a scratch game
+    # refilled at each move: one game less made, in a heap a match has cut
+    # into pieces.
     from engine.bots import Bot
 
-    return Bot("hard", seed(app)).choose(app.game)
+    bot = Bot("hard", seed(app))
+    other = app.bots[1] or app.bots[0]
+    if other is not None and other.tactics is not None:
+        from engine.tbots import Brain
+
+        bot.tactics = Brain("hard", other.tactics.view)
+    return bot.choose(app.game)
 
 
 def lines(app):

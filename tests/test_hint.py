@@ -157,3 +157,32 @@ def test_the_hints_go_into_the_matchs_record_and_the_desktop_reads_them():
     assert "hints" not in plain and "hints" not in json.loads(from_board(plain).splitlines()[0])["settings"]
     with pytest.raises(RecordError, match="hints must be a list of two counts"):
         from_board(text.replace('"hints": [2, 0]', '"hints": [2, -1]'))
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, TACTICS])
+def test_hints_change_nothing_of_the_match(variant):
+    # The same match played twice by the same presses, once with a hint
+    # asked (and read) at every card step: the same moves, both seats'
+    # (the hint's bot shares the opponent's scratch view in tactics).
+    def played(hints):
+        app = App(seed=21, opponent="easy", variant=variant)
+        app.press(buttons.START)
+        player = AutoPlayer("medium", 21)
+        seen = -1
+        for _ in range(40000):
+            if app.mode == MATCH_END:
+                return app.match.moves(), app.hints
+            if hints and app.mode == TURN and app.turn.phase == CARD and app.game.move_count() != seen:
+                seen = app.game.move_count()
+                cursor = app.turn.cursor, app.turn.stone_cursor
+                ask(app)
+                app.press(buttons.A)
+                app.turn.cursor, app.turn.stone_cursor = cursor  # (the player's own choice, not the hint's)
+                continue
+            b = player.next_button(app)
+            app.tick(app.now + 50) if b is None else app.press(b)
+        raise AssertionError("the match did not end")
+
+    with_hints, hints = played(True)
+    without, none = played(False)
+    assert with_hints == without and hints[0] > 5 and none == [0, 0]
