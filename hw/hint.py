@@ -64,11 +64,11 @@ def _choose(app):
     from engine.bots import Bot
 
     bot = Bot("hard", seed(app))
-    other = app.bots[1] or app.bots[0]
-    if other is not None and other.tactics is not None:
+    other = getattr(app.bots[1] or app.bots[0], "tactics", None)  # (the sim's Master has no brain)
+    if other is not None:
         from engine.tbots import Brain
 
-        bot.tactics = Brain("hard", other.tactics.view)
+        bot.tactics = Brain("hard", other.view)
     return bot.choose(app.game)
 
 
