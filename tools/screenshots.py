@@ -198,6 +198,17 @@ def main(argv):
         runner2.step([buttons.A])
         shot("last-move")
         tactics(desk, shot)
+        # A hint (B while choosing a card): the Chieftain's move and why.
+        app5 = App(seed=6, opponent="medium")
+        runner5 = Runner(desk, app5)
+        runner5.step([buttons.START])
+        until(runner5, AutoPlayer("medium", 6), lambda a: a.mode == TURN and a.turn.phase == CARD
+              and a.game.move_count() >= 10)
+        runner5.step([buttons.B])
+        for _ in range(3):
+            runner5.step([])
+        if app5.mode == NOTICE:
+            shot("hint")
         # Every card, plain and under the cursor (a tactics deal shows the
         # blocked faces too).
         app4 = App(seed=3, opponent="pass", variant=TACTICS)
