@@ -1,11 +1,11 @@
 """The help pages, from the menu or the pause menu: left and right turn
-them, B goes back (to the menu, or to the game paused).
+them, B goes back (to the menu, or to the pause menu).
 A screen's module (``hw.screens.MODULES``), loaded while a page is shown;
 the pages' text (``hw/lang/help_<language>.py``) too."""
 
 from engine import unload
 from hw import buttons
-from hw.screens import MENU_ROWS
+from hw.screens import MENU, MENU_ROWS, PAUSE, PAUSE_ROWS
 from hw.strings import wrap
 
 _NOT_BOTS = ("pass", "link")  # the menu's opponents that are not a level
@@ -23,9 +23,16 @@ def press(app, button):
     elif button in (buttons.LEFT, buttons.UP):
         app.row = (app.row - 1) % n
     elif button in (buttons.B, buttons.START, buttons.SELECT):
+        # Back where it was asked from, the cursor on its Help row: the
+        # menu, or the pause menu (whose app.after is still the game's
+        # screen: a B more there goes back to the game, not into a hint).
         unload("hw.lang.help_" + app.lang)
-        app.mode = app.after
-        app.row = MENU_ROWS.index("help")  # (the menu's cursor back on its row)
+        if app.after == MENU:
+            app.mode = MENU
+            app.row = MENU_ROWS.index("help")
+        else:
+            app.mode = PAUSE
+            app.row = PAUSE_ROWS.index("help")
 
 
 def lines(app):

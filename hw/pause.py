@@ -1,5 +1,5 @@
 """The pause menu (Start during a match): resume, restart (asked twice), the
-help (back to the game from it), or the menu, the match in play kept and
+help (back to this menu from it), or the menu, the match in play kept and
 offered.  A screen's module
 (``hw.screens.MODULES``), loaded while it is shown."""
 
@@ -23,7 +23,7 @@ def press(app, button):
         if choice == "resume":
             app.mode = app.after
         elif choice == "help":
-            app.mode = HELP  # (B there goes back to app.after: the game)
+            app.mode = HELP  # (B there comes back here; app.after stays the game's)
             app.row = 0
         elif choice == "restart" and confirm != choice and app.match.move_count():
             app.confirm = choice  # the panel asks: A again to deal anew

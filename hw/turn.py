@@ -170,7 +170,11 @@ class Turn:
             elif button == buttons.A:
                 return self._played(ruse_move(self.card, self.stone, self.slot, self.dest))
         elif phase == DRAW_PICK:
-            if button in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
+            # Left the clan pile, right the tactic pile (as the line shows
+            # them, left to right: no wrapping round); up and down swap.
+            if button == buttons.LEFT or button == buttons.RIGHT:
+                self.pile = 1 if button == buttons.RIGHT else 0
+            elif button in (buttons.UP, buttons.DOWN):
                 self.pile = 1 - self.pile
             elif button == buttons.A:
                 self.cancel()  # (played for good now)

@@ -15,7 +15,7 @@ import displayio
 from micropython import const
 
 from engine.cards import STRATEGIST, TACTIC_CODES
-from engine.game import N_STONES, NOBODY, TACTICS
+from engine.game import EXPERT, N_STONES, NOBODY, TACTICS
 from engine.moves import PASS, move_claims
 from hw import words
 from hw.look import INK, PALETTE
@@ -219,7 +219,9 @@ class View:
             pending = app.turn.claims  # (the expert auto-claim's, while the card is chosen)
         if turn and phase in (_CLAIM, _CLAIM_FIRST):
             highlight = app.turn.claimable
-        elif game.winner == NOBODY and game.to_move == me:
+        elif game.winner == NOBODY and game.to_move == me and not (turn and game.variant == EXPERT):
+            # (in the expert game a turn's claims come first: past them,
+            # while the card is chosen, nothing glows)
             highlight = game.claimable(me)
         # The marks above taken stones: the round's winning stones once it
         # is over, else the stones the last move took.

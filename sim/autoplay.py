@@ -103,7 +103,7 @@ class AutoPlayer:
         if phase == DEST:
             return self._towards(app.turn.dest, move_dest(m), N_STONES + 1) or buttons.A
         if phase == DRAW_PICK:
-            return buttons.A if app.turn.pile == tactic else buttons.RIGHT
+            return buttons.A if app.turn.pile == tactic else buttons.RIGHT if tactic else buttons.LEFT
         return None
 
     def choose(self, game):

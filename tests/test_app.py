@@ -285,7 +285,7 @@ def test_pause_restart_and_main_menu():
     assert app.mode == MENU and app.match is None
 
 
-def test_the_help_from_the_pause_menu_goes_back_to_the_game():
+def test_the_help_from_the_pause_menu_goes_back_to_it_then_to_the_game():
     from hw.screens import HELP
 
     app = App(seed=2, opponent="easy")
@@ -302,8 +302,10 @@ def test_the_help_from_the_pause_menu_goes_back_to_the_game():
     assert app.mode == HELP and app.panel()[0] == "Controls"
     app.press(buttons.RIGHT)
     assert app.panel()[0] != "Controls"  # the next page
-    app.press(buttons.B)
-    assert app.mode == TURN and app.turn.cursor == cursor and app.game.move_count() == moves
+    app.press(buttons.B)  # back to the pause menu, on Help
+    assert app.mode == PAUSE and app.panel()[2 + app.row] == ">Help"
+    app.press(buttons.B)  # and to the game, as it was (no hint asked)
+    assert app.mode == TURN and app.turn.cursor == cursor and app.game.move_count() == moves and app.hints == [0, 0]
     # From the menu, the help goes back to the menu, on its row.
     app = App(seed=2)
     app.row = MENU_ROWS.index("help")
@@ -603,6 +605,15 @@ def test_an_elite_troop_goes_to_a_stone_then_the_draw_asks_for_a_pile():
     pick_card(app, "R1")
     app.press(buttons.A)
     assert app.turn.phase == DRAW_PICK and app.turn.pile == 1
+    # Right stays on the tactic pile (no wrapping round to the clan's),
+    # left goes to the clan pile and stays; up and down swap.
+    app.press(buttons.RIGHT)
+    assert app.turn.pile == 1
+    app.press(buttons.LEFT)
+    app.press(buttons.LEFT)
+    assert app.turn.pile == 0
+    app.press(buttons.DOWN)
+    assert app.turn.pile == 1
 
 
 def test_the_draw_is_not_asked_when_a_pile_is_empty():

@@ -656,3 +656,18 @@ def test_the_score_counts_a_claim_as_soon_as_it_is_chosen_and_a_winning_one_says
     runner.step([buttons.A])
     runner.step([buttons.B])
     assert app.mode in (ROUND_END, MATCH_END) and app.match.results[-1][0] == 0
+
+
+def test_in_the_expert_game_nothing_glows_once_the_claims_are_past(desk):
+    # Claims come first in the expert game: declined (B), the stones that
+    # could have been claimed no longer glow while the card is chosen.
+    app = App(seed=2, opponent="medium", variant=EXPERT)
+    runner = Runner(desk, app)
+    runner.step([buttons.START])
+    assert until(runner, AutoPlayer("medium", 2), lambda a: a.mode == TURN and a.turn.phase == T.CLAIM_FIRST)
+    s = app.turn.stone_cursor
+    x0, y0 = cell(s, L.STONE_ROW)
+    assert pixel(desk, x0 + 5, y0 + 4) == rgb565(L.GOLD)
+    runner.step([buttons.B])
+    assert app.turn.phase == T.CARD and app.game.claimable(app.viewer()) >> s & 1
+    assert pixel(desk, x0 + 5, y0 + 4) == rgb565(L.STONE_GREY)
