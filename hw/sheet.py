@@ -115,19 +115,19 @@ def make_sheet():
         _fill(sheet, x, 0, cw, ch, CARD_COLOURS[colour])
         _draw(sheet, x + 9, 3, _MARKS[colour], INK[colour])
     # Above the faces, clear but for a digit (white, then black) or a stone's
-    # combat modes, clear of its number: a black bar on the left (Blind
-    # man's bluff, only the sum counts) and dotted edges above and below
-    # (Mud fight).
+    # combat modes, above and below its number, never beside it (a bar
+    # there read as a 1: "17"): a black line along the top (Blind man's
+    # bluff, only the sum counts), a dotted one along the bottom (Mud fight).
     _fill(sheet, T_CLEAR * TILE_W, 0, (N_TILES - T_CLEAR) * TILE_W, TILE_H, CLEAR)
     for k in range(18):
         _draw(sheet, (T_DIGIT + k) * TILE_W + 3, 1, _DIGITS[k % 9], BLACK if k >= 9 else WHITE)
     for modes in (1, 2, 3):
         x = (T_MODES + modes) * TILE_W + 1
         if modes & 1:
-            _fill(sheet, x + 3, 2, 2, ch - 4, BLACK)
+            _fill(sheet, x + 3, 1, cw - 6, 1, BLACK)
         if modes & 2:
             for i in range(5):
-                sheet[x + 3 + 2 * i, 1] = sheet[x + 3 + 2 * i, ch - 2] = BLACK
+                sheet[x + 3 + 2 * i, ch - 2] = BLACK
     for k in range(9):
         code = TACTIC_CODES[k].encode()  # letters as ints: no qstr per letter
         group = 0 if k < 3 else 1 if k < 5 else 2

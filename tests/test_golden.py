@@ -215,5 +215,5 @@ PINNED = {
     'console-expert': 'bb44fc961de4a119',
     'console-tactics': '43daba5345054d34',
     'screens-0': '251c598d02abdadc/165',
-    'screens-2': 'aa7fd46c51813074/228',
+    'screens-2': '7890f67594ac8eab/228',
 }

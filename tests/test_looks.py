@@ -71,8 +71,12 @@ def number_on(desk, s):
     from hw.sheet import _NUMBERS
 
     x0, y0 = cell(s, L.STONE_ROW)
-    block = "|".join("".join("#" if pixel(desk, x0 + 6 + x, y0 + 2 + y) == rgb565(L.BLACK) else "."
+    black = rgb565(L.BLACK)
+    block = "|".join("".join("#" if pixel(desk, x0 + 6 + x, y0 + 2 + y) == black else "."
                              for x in range(3)) for y in range(5))
+    # Nothing inked beside it (a mark there reads as part of the number).
+    if any(pixel(desk, x0 + x, y0 + 2 + y) == black for x in (3, 4, 5, 9, 10, 11) for y in range(5)):
+        return None
     matches = [k + 1 for k, digit in enumerate(_NUMBERS) if digit.decode() == block]
     return matches[0] if matches else None
 

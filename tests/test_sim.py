@@ -157,12 +157,12 @@ def test_a_tactics_board_shows_elite_troops_modes_mud_places_and_blocked_cards(d
     # elsewhere three.
     assert tile_pixel(desk, 1, 0, dx=1, dy=0) == slot and tile_pixel(desk, 1, 8, dx=1, dy=0) == slot
     assert tile_pixel(desk, 2, 0, dx=1, dy=0) == felt and tile_pixel(desk, 2, 7, dx=1, dy=0) == slot
-    # Combat-mode marks on the stones: a bar for Blind man's bluff, dotted
-    # edges for Mud; the stone's number between them.
-    assert tile_pixel(desk, 4, L.STONE_ROW, dx=4, dy=4) == black
-    assert tile_pixel(desk, 1, L.STONE_ROW, dx=4, dy=4) != black
-    assert tile_pixel(desk, 1, L.STONE_ROW, dx=12, dy=1) == black == tile_pixel(desk, 1, L.STONE_ROW, dx=12, dy=7)
-    assert tile_pixel(desk, 4, L.STONE_ROW, dx=12, dy=1) != black
+    # Combat-mode marks on the stones: a line above the number for Blind
+    # man's bluff, a dotted one below it for Mud.
+    assert tile_pixel(desk, 4, L.STONE_ROW, dx=5, dy=1) == black == tile_pixel(desk, 4, L.STONE_ROW, dx=11, dy=1)
+    assert tile_pixel(desk, 1, L.STONE_ROW, dx=5, dy=1) != black
+    assert tile_pixel(desk, 1, L.STONE_ROW, dx=12, dy=7) == black == tile_pixel(desk, 1, L.STONE_ROW, dx=4, dy=7)
+    assert tile_pixel(desk, 4, L.STONE_ROW, dx=12, dy=7) != black
     # The limit: the Scout in the hand is drawn blocked; the status says "!".
     hand = app.hand()
     x0 = (L.WIDTH - len(hand) * L.TILE_W) // 2
