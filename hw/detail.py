@@ -24,15 +24,15 @@ _REASONS = ("stone", "taken", "need_three", "they_win_it")
 _CLAIMABLE = const(0)
 _PROOF_FULL = const(1)
 _PROOF_UNSEEN = const(2)
-_DETAIL_KEYS = const(3)
-_YOURS = const(4)  # (two lines)
+_DETAIL_KEYS = const(3)  # (two lines)
+_YOURS = const(5)  # (two lines)
 _WORDS = (
     ("Stone %d: claimable", "yours beats theirs", "no card left beats it", "A: claimable?  B: back",
-     "(Yours count: a proof", "looks at the table only)"),  # en
-    ("Borne %d: revendicable", "la vôtre bat la leur", "aucune carte ne la bat", "A : revendicable ?  B",
-     "(Les vôtres comptent :", "la preuve lit la table)"),  # fr
-    ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "A: ¿reclamable?  B",
-     "(Las tuyas cuentan: la", "prueba mira la mesa)"),  # es
+     "< >: the other stones", "(Yours count: a proof", "looks at the table only)"),  # en
+    ("Borne %d: revendicable", "la vôtre bat la leur", "aucune carte ne la bat", "A : revendicable ?",
+     "B : retour  < > : bornes", "(Les vôtres comptent :", "la preuve lit la table)"),  # fr
+    ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "A: ¿reclamable?",
+     "B: volver  < >: piedras", "(Las tuyas cuentan: la", "prueba mira la mesa)"),  # es
 )
 
 
@@ -49,16 +49,17 @@ def press(app, button):
 
 
 def lines(app):
-    """The stone's detail and, under it, the keys: in tactics, when the
-    panel is full, the piles' line goes (the board's corner has them),
-    then the discard's, so that the keys always show."""
+    """The stone's detail and, under it, the keys (two lines): in tactics,
+    when the panel is full, the piles' line goes (the board's corner has
+    them), then the discard's, then the tactic cards played, so that the
+    keys always show."""
     out = detail(app, app.detail_stone)
     if app.game.variant == TACTICS:
-        for last in (2, 1):  # (the piles, then the discard)
-            if sum(len(wrap(line)) for line in out) < LINES:
+        for last in (2, 1, 1):  # (the piles, then the discard, then the cards played)
+            if sum(len(wrap(line)) for line in out) <= LINES - 2:
                 break
             del out[-last]
-    return out + [pick(app.lang, _WORDS)[_DETAIL_KEYS]]
+    return out + list(pick(app.lang, _WORDS)[_DETAIL_KEYS:_DETAIL_KEYS + 2])
 
 
 def why_not(app, s, player=None):

@@ -608,8 +608,8 @@ def test_the_draw_step_shows_the_card_played_on_the_table(desk):
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_a_full_stones_detail_keeps_its_keys(desk, lang):
     # Tactics, both sides of a Mud fight full, both modes: the detail's
-    # lines and its keys fit the panel; the piles' line gives way first
-    # (the board's corner has them).
+    # lines and its two lines of keys fit the panel; the piles' line gives
+    # way first (the board's corner has them), then the discard's.
     from test_app import tactics_turn
 
     for opponent in ("medium", "hard", "pass"):
@@ -622,8 +622,10 @@ def test_a_full_stones_detail_keeps_its_keys(desk, lang):
             runner.step([buttons.RIGHT])
         view = runner.view
         assert len(view.wrapped) <= 9 and view.wrapped[-1] == detail.lines(app)[-1]
-        assert view.wrapped[-1].startswith("A")  # the keys: "A: claimable?  B: back"
-        assert any(line.startswith(app.t("discard").split()[0]) for line in view.shown)
+        assert view.wrapped[-2].startswith("A") and "B" in view.wrapped[-2] + view.wrapped[-1]  # the keys
+        assert "< >" in view.wrapped[-1]  # (left and right: the other stones)
+        assert sum(line.startswith("  ") for line in view.shown) == 2  # both sides' formations kept
+        assert any(line.startswith(app.t("tactics_played").split(":")[0]) for line in view.shown)
         runner.step([buttons.LEFT, buttons.LEFT])
         assert app.detail_stone == 2 and app.t("piles") % (app.game.pile_size(), app.game.tactic_pile_size()) in view.shown
 
