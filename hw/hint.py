@@ -15,8 +15,8 @@ from micropython import const
 
 from engine import unload
 from engine.moves import move_card, move_stone
+from hw import play
 
-_BOT_MODULES = ("engine.ai", "engine.tbots", "engine.botkit", "engine.bots")  # (hw.play's)
 _TURN = const(1)  # hw.screens' (tests/test_layers.py holds it equal)
 
 
@@ -39,8 +39,7 @@ def tick(app, now):
     gc.collect()  # (the turn screen's code, left: its room for the bot's thinking)
     app.hinted = m = game.spell_claims(_choose(app))
     if app.bots[0] is None and app.bots[1] is None:
-        for name in _BOT_MODULES:  # (a match without a bot holds none)
-            unload(name)
+        play.unload_bots()  # (a match without a bot holds none)
     gc.collect()
     app.hints[p] += 1
     card = move_card(m)

@@ -5,13 +5,12 @@ its thinking is back on the heap), dropped once the notice is up.
 
 from micropython import const
 
-from engine.cards import BANSHEE, BLIND, FIRST_TACTIC, MUD, SCOUT, STRATEGIST
+from engine.cards import BLIND, FIRST_TACTIC, MUD, SCOUT, STRATEGIST
 from engine.formation import COLOUR, COLOUR_RUN, RUN, SUM, THREE, category
 from engine.game import TACTICS
-from engine.moves import (DISCARD, PASS, move_card, move_claims, move_dest, move_slot, move_stone, play_of,
-                          stones_text)
+from engine.moves import PASS, move_card, move_claims, move_dest, move_slot, move_stone, play_of, stones_text
 from hw.strings import pick
-from hw.words import move_text, name_of
+from hw.words import move_text, ruse_text, with_claims_text
 
 # The reasons, in each language (hw.strings.pick's order): here, not in the
 # language tables, so that they are on the heap only while a hint is shown.
@@ -70,13 +69,8 @@ def text(app, game, p, m):
         # A ruse: the card it takes, from the other side (a Strategist:
         # its own), to another stone or the discard.
         moved = game.cards_at(stone, p if card == STRATEGIST else 1 - p)[move_slot(m)]
-        dest = move_dest(m)
-        if card == BANSHEE or dest == DISCARD:
-            out = t("discards") % (name_of(app, card), name_of(app, moved), stone + 1)
-        else:
-            out = t("moves") % (name_of(app, card), name_of(app, moved), stone + 1, dest + 1)
-    claims = move_claims(m)
-    return out + ", " + t("claims") % stones_text(claims) if claims else out
+        out = ruse_text(app, card, moved, stone, move_dest(m))
+    return with_claims_text(app, out, move_claims(m))
 
 
 def reason(app, game, p, m):

@@ -153,6 +153,11 @@ def finished(app):
     app.turn = None
     app.bots = [None, None]
     unload("hw.turn")
+    unload_bots()
+
+
+def unload_bots():
+    """The bots' modules back to the heap (no bot in use)."""
     for name in _BOT_MODULES:
         unload(name)
 

@@ -285,17 +285,18 @@ class View:
         # "!" after a player the limit keeps from tactic cards.
         mover = game.to_move
         # The stones won, with the claims chosen this turn (shown taken).
-        owned = [game.owned[0], game.owned[1]]
+        chosen = 0
         while pending:
             pending &= pending - 1
-            owned[mover] += 1
+            chosen += 1
         signs = ["", ""]
         if tactics:
             for p in (0, 1):
                 signs[p] = "!" if not game.may_play_tactic(p) else ""
-        status = "%s%s%s %d-%d %s%s%s" % ("*" if mover == me else "", app.short_name(me), signs[me], owned[me],
-                                          owned[them], "*" if mover == them else "", app.short_name(them),
-                                          signs[them])
+        status = "%s%s%s %d-%d %s%s%s" % ("*" if mover == me else "", app.short_name(me), signs[me],
+                                          game.owned[me] + (chosen if mover == me else 0),
+                                          game.owned[them] + (chosen if mover == them else 0),
+                                          "*" if mover == them else "", app.short_name(them), signs[them])
         right = t("pile") % game.pile_size()
         if tactics:
             right = t("pile_t") % game.tactic_pile_size() + " " + right

@@ -64,9 +64,20 @@ def move_text(app, last):
         text_ = app.t("mode_on") % (name_of(app, card), stone + 1)
     else:
         text_ = app.t("played_tactic") % name_of(app, card)
-    if claims:
-        text_ += ", " + app.t("claims") % stones_text(claims)
-    return text_
+    return with_claims_text(app, text_, claims)
+
+
+def with_claims_text(app, text_, claims):
+    """``text_`` and, if the move claimed stones, which ones."""
+    return text_ + ", " + app.t("claims") % stones_text(claims) if claims else text_
+
+
+def ruse_text(app, card, moved, stone, dest):
+    """What a ruse did (or does): ``card`` took ``moved`` from ``stone``
+    to stone ``dest``, or to the discard (a Banshee always)."""
+    if card == BANSHEE or dest == DISCARD:
+        return app.t("discards") % (name_of(app, card), name_of(app, moved), stone + 1)
+    return app.t("moves") % (name_of(app, card), name_of(app, moved), stone + 1, dest + 1)
 
 
 def _tactics_text(app, game, m, drew, p, back=0):
@@ -83,13 +94,10 @@ def _tactics_text(app, game, m, drew, p, back=0):
         if back and not claims:  # (with claims, no room: the count is the cards drawn less one)
             text_ += ", " + app.t("put_back") % back
     else:
+        # (the card the ruse took: on the discard under the ruse, or the
+        # last on its side at its new stone)
         dest = move_dest(m)
-        if card == BANSHEE or dest == DISCARD:
-            gone = game.discard[game.discard_n - 2]
-            text_ = app.t("discards") % (name_of(app, card), name_of(app, gone), stone + 1)
-        else:
-            moved = game.cards_at(dest, p)[-1]
-            text_ = app.t("moves") % (name_of(app, card), name_of(app, moved), stone + 1, dest + 1)
-    if claims:
-        text_ += ", " + app.t("claims") % stones_text(claims)
-    return text_
+        gone = card == BANSHEE or dest == DISCARD
+        moved = game.discard[game.discard_n - 2] if gone else game.cards_at(dest, p)[-1]
+        text_ = ruse_text(app, card, moved, stone, dest)
+    return with_claims_text(app, text_, claims)
