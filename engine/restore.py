@@ -10,7 +10,7 @@ from micropython import const
 from engine.game import NOBODY, TACTICS
 from engine.match import Match
 from engine.moves import AUTO_CLAIM
-from engine.save import (F_AUTO, F_MATCH, F_SEAT1, HEAD_BYTES, MAGIC, SETTINGS_BYTES, SLOT_CRC, SLOT_HEAD, VERSION,
+from engine.save import (F_AUTO, F_MATCH, F_SEAT1, F_STATS, HEAD_BYTES, MAGIC, SETTINGS_BYTES, SLOT_CRC, SLOT_HEAD, VERSION,
                          SaveError, crc32)
 
 _AHEAD = const(16)  # how far ahead of the first slot another region may be
@@ -32,6 +32,7 @@ class Save:
         self.done = 0
         self.seed = 0
         self.moves = []
+        self.stats = None  # the statistics' bytes (two a counter), None: none in the blob
 
 
 def decode(blob):
@@ -48,7 +49,7 @@ def decode(blob):
     s.opponent = blob[2]
     s.lang = blob[3]
     flags = blob[4]
-    if flags & ~(F_AUTO | F_MATCH | F_SEAT1):
+    if flags & ~(F_AUTO | F_MATCH | F_SEAT1 | F_STATS):
         raise SaveError("unknown flags in save")
     s.auto_claim = bool(flags & F_AUTO)
     s.seat = 1 if flags & F_SEAT1 else 0
@@ -60,7 +61,7 @@ def decode(blob):
         raise SaveError("bad rounds in save")
     s.tag = blob[7] << 8 | blob[8]
     if not flags & F_MATCH:
-        if n != SETTINGS_BYTES:
+        if (_stats(s, blob, SETTINGS_BYTES) if flags & F_STATS else SETTINGS_BYTES) != n:
             raise SaveError("save too long")
         return s
     if n < HEAD_BYTES:
@@ -90,9 +91,23 @@ def decode(blob):
                 break
             shift += 7
         moves.append(m)
+    if flags & F_STATS:
+        k = _stats(s, blob, k)
     if k != n:
         raise SaveError("save has %d bytes after its last move" % (n - k))
     return s
+
+
+def _stats(s, blob, start):
+    # The statistics at ``start`` (their count, then two bytes each) read
+    # into ``s``; where they end returned.
+    if start >= len(blob):
+        raise SaveError("save truncated in its statistics")
+    end = start + 1 + 2 * blob[start]
+    if end > len(blob):
+        raise SaveError("save truncated in its statistics")
+    s.stats = bytes(blob[start + 1 : end])
+    return end
 
 
 def resume(blob):

@@ -14,7 +14,8 @@ Blob, version 3 (big-endian where it matters)::
     1  version      3 (2: the engine's first generator, and a one-byte tag)
     2  opponent     index (the app's OPPONENTS)
     3  language     index (the app's LANGUAGES)
-    4  flags        bit 0 auto-claim, bit 1 a match follows, bit 2 seat 1
+    4  flags        bit 0 auto-claim, bit 1 a match follows, bit 2 seat 1,
+                    bit 3 statistics end the blob
     5  variant      the menu's: 0 classic, 1 expert, 2 tactics
     6  rounds       the menu's, 1..255
     7  tag          2 bytes: what the app's defaults were when saved (the
@@ -28,6 +29,13 @@ Blob, version 3 (big-endian where it matters)::
                     2 bytes without claims, 3 with; a tactics move (27 bits)
                     2 to 4.  Moves are stored as played, claims spelled
                     out (``spell_claims``), never with AUTO_CLAIM.
+    -- when statistics follow (at the end, after the settings or the moves):
+    k  count        1 byte, how many counters
+    k+1 counters    2 bytes each (big-endian): the app's statistics
+                    (``hw.tally`` says what each counts); a board keeps
+                    them in every save, so that they have the saves'
+                    discipline against power cuts.  A blob without them
+                    (saved before they were kept) reads as none counted.
 
 ``Saver`` keeps blobs in two slots of bytearray-like storage
 (``microcontroller.nvm`` on a board, a file-backed bytearray in the sim):
@@ -71,6 +79,7 @@ MAGIC = const(0x53)  # 'S'
 F_AUTO = const(1)
 F_MATCH = const(2)
 F_SEAT1 = const(4)
+F_STATS = const(8)
 SETTINGS_BYTES = const(9)  # a blob without a match
 HEAD_BYTES = const(16)  # blob bytes before the moves
 SLOT_HEAD = const(6)  # 'S' 'v' seq length
@@ -129,11 +138,13 @@ def crc32(data, start=0, end=-1, hi=0, lo=0, table=ZLIB):
 
 # -- the blob ---------------------------------------------------------------
 
-def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, variant=0, rounds=1, tag=0):
+def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, variant=0, rounds=1, tag=0,
+           stats=None):
     """The blob for ``match`` (None: the settings only) and ``moves``,
     every move of the match so far in order, as played (see ``spell``).
-    A match brings its own variant and rounds.  A bytearray with a match,
-    bytes without."""
+    A match brings its own variant and rounds.  ``stats``: the counters'
+    bytes (two each, at most 255 counters) that end the blob (None:
+    none).  A bytearray."""
     if match is not None:
         variant = match.game.variant
         rounds = match.rounds
@@ -143,16 +154,27 @@ def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, v
     if not 0 <= variant <= TACTICS or not 1 <= rounds <= 255:
         raise ValueError("variant or rounds out of range for a save")
     flags = (F_AUTO if auto_claim else 0) | (F_SEAT1 if seat else 0)
+    tail = 0
+    if stats is not None:
+        tail = len(stats)
+        if tail & 1 or tail > 510:
+            raise ValueError("statistics out of range for a save")
+        flags |= F_STATS
+        tail += 1
     head = (MAGIC, VERSION, opponent, lang, flags, variant, rounds, tag >> 8, tag & 255)
     if match is None:
-        return bytes(head)
+        out = bytearray(SETTINGS_BYTES + tail)
+        out[:SETTINGS_BYTES] = bytes(head)
+        if tail:
+            _stats(out, SETTINGS_BYTES, stats)
+        return out
     seed = match.seed
     if not 0 <= seed <= _SEED_LIMIT:
         raise ValueError("seed out of range for a save")
     n = len(moves)
     if n > 0xFFFF:
         raise ValueError("too many moves for a save")
-    size = HEAD_BYTES
+    size = HEAD_BYTES + tail
     for m in moves:
         if m < 0 or m >> 28 or m & AUTO_CLAIM:
             raise ValueError("a move to save must be spelled out (see spell)")
@@ -180,7 +202,14 @@ def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, v
             k += 1
         out[k] = m
         k += 1
+    if tail:
+        _stats(out, k, stats)
     return out
+
+
+def _stats(out, k, stats):
+    out[k] = len(stats) >> 1
+    out[k + 1 :] = stats
 
 
 def spell(game, m):

@@ -37,6 +37,7 @@ _TURN = const(1)
 _HANDOFF = const(2)
 _NOTICE = const(4)
 _RESUME = const(11)
+_TALLY_TABLE = const(8)  # hw.tally's TABLE: the counters before the matches' table
 
 
 class App:
@@ -75,6 +76,8 @@ class App:
         self.thought = False  # the bot's "thinking" shown (hw.thinking), or the hint's (hw.hint)
         self.hints = [0, 0]  # hints asked for this match, per seat; the last one's move (hw.hint)
         self.hinted = -1
+        # The statistics (hw.tally): two bytes a counter, 8 and 9 an opponent.
+        self.stats = bytearray(2 * (_TALLY_TABLE + 9 * len(self.OPPONENTS)))
         self.events = []  # ("claim", player, mask), ("round", winner): for shots and tests
         self.flash_at = -1  # when the last claim was seen (the NeoPixels flash)
         self.now = 0
@@ -156,7 +159,7 @@ class App:
 
     def record_blob(self):
         """The save blob of the whole match, for its record (hw.records)."""
-        return keep.blob(self, self.match)
+        return keep.blob(self, self.match, False)
 
     # -- the screen shown --------------------------------------------------
 

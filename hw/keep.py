@@ -1,6 +1,8 @@
 """Saves and records: after every move (whoever made it) the match in play
-is saved; when it ends it is recorded and the save keeps the menu's
-settings alone; menu choices are saved once they settle.  The app's
+is saved; when it ends it is counted in the statistics (``hw.tally``) and
+recorded, and the save keeps the menu's settings and the statistics
+alone; menu choices are saved once they settle.  Every save carries the
+statistics.  The app's
 ``Keeper`` holds where they go and what was saved last.
 """
 
@@ -11,7 +13,7 @@ try:
 except ImportError:
     pass
 
-from engine import TICKS_MASK
+from engine import TICKS_MASK, unload
 from engine.game import LANGUAGES, OPPONENTS
 
 SETTLE_MS = const(1500)  # menu choices are saved once left alone this long
@@ -42,9 +44,14 @@ class Keeper:
             return  # the saved match stays as it is until chosen, or resumed by both boards
         match = app.match
         if match is not None and match.over():
-            if self.recorder is not None and self.recorded is not match:
+            if self.recorded is not match:
                 self.recorded = match
-                self.recorder.note(app)
+                from hw import tally  # (counted once, in the save that ends the match)
+
+                tally.count(app)
+                unload("hw.tally")
+                if self.recorder is not None:
+                    self.recorder.note(app)
             if not app.linked() or not link.session.pending():
                 match = None  # over (linked: its last move delivered): the settings alone
             # else the last move of a linked match is on its way: the whole
@@ -80,17 +87,18 @@ class Keeper:
             self.error = str(e)
 
 
-def blob(app, match=None):
+def blob(app, match=None, stats=True):
     """The engine.save blob of ``match`` (None: the menu's settings
-    alone) with the menu's settings."""
+    alone) with the menu's settings and, if ``stats``, the statistics."""
     from engine.save import encode
 
     seat = app.me() if match is not None else 0
+    stats = app.stats if stats else None
     if match is not None:
         return encode(match, match.moves(), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang),
-                      app.auto_claim, seat, tag=app.keeper.tag)
+                      app.auto_claim, seat, tag=app.keeper.tag, stats=stats)
     return encode(None, (), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang), app.auto_claim, 0,
-                  app.variant, app.rounds, app.keeper.tag)
+                  app.variant, app.rounds, app.keeper.tag, stats)
 
 
 def tag(opponent, variant, rounds, lang, auto_claim):

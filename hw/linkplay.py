@@ -208,6 +208,7 @@ class Link:
             return
         if app.mode == LINKING and session.state == PLAYING:
             app.match = session.match
+            was = self.resuming
             self.resuming = None  # resumed: saved from now on like any match
             app.dirty = True
             game = app.game
@@ -217,8 +218,11 @@ class Link:
             app.message = words.last_text(app) if game.move_count() else ""
             if app.match.over():
                 # A match this board had finished, resumed so that the
-                # other board gets its last move: the result again.
-                app.keeper.recorded = app.match
+                # other board gets its last move: the result again (recorded
+                # and counted then, not again; a match the other board ended
+                # while this one was off is recorded and counted now).
+                if was is None or was[0].over():
+                    app.keeper.recorded = app.match
                 app.mode = ROUND_END
                 return
             play.start_turn(app)

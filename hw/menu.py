@@ -1,11 +1,11 @@
 """The menu screen: the opponent, the variant, the rounds, the language and
-the auto-claim, each changed with left and right; the help; a match
-begun.  A screen's module (``hw.screens.MODULES``), loaded while the menu
+the auto-claim, each changed with left and right; the statistics; the help;
+a match begun.  A screen's module (``hw.screens.MODULES``), loaded while the menu
 is shown."""
 
 from engine.game import LANGUAGES, VARIANTS
 from hw import buttons, play
-from hw.screens import HELP, MENU, MENU_ROWS, ROUND_CHOICES
+from hw.screens import HELP, MENU, MENU_ROWS, PANEL_CHARS, ROUND_CHOICES, STATS
 from hw.strings import LANGUAGE_NAMES
 
 
@@ -34,6 +34,9 @@ def press(app, button):
         app.mode = HELP
         app.after = MENU  # (where the help goes back to)
         app.row = 0  # the page
+    elif button == buttons.A and MENU_ROWS[app.row] == "stats":
+        app.mode = STATS
+        app.row = 0  # the page
     elif button in (buttons.A, buttons.START) and (MENU_ROWS[app.row] == "start" or button == buttons.START):
         if app.opponent != "link":
             play.new_match(app)
@@ -52,16 +55,20 @@ def lines(app):
               str(app.rounds),
               LANGUAGE_NAMES[LANGUAGES.index(app.lang)],
               t("on" if app.auto_claim else "off"),
-              "", "")
-    out = [t("title")]
+              "", "", "")
+    # The title; with the link chosen, whether a link is there instead; none
+    # when the opponent's row takes two lines under the cursor (the French
+    # "Chef de clan", the sim's Master), so that the menu keeps to the panel.
+    if app.opponent == "link":
+        out = ["(" + t("link") + ": " + t("not_connected") + ")"]
+    else:
+        out = [t("title")] if len(t("opponent")) + len(values[0]) + 4 <= PANEL_CHARS else []
     for i, key in enumerate(MENU_ROWS):
         label = t(key)
         if i != app.row:
             out.append(" %s %s" % (label, values[i]) if values[i] else " " + label)
         else:  # (the row under the cursor: its value between the arrows that change it)
             out.append(">%s <%s>" % (label, values[i]) if values[i] else ">" + label)
-    if app.opponent == "link":
-        out.append("(" + t("link") + ": " + t("not_connected") + ")")
     return out
 
 

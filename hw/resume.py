@@ -33,6 +33,9 @@ def load(app):
             problems.append(str(e))
             continue
         saver.prefer(i)
+        if s.stats is not None:  # (kept whatever the settings: the tables share their first opponents)
+            n = min(len(s.stats), len(app.stats))
+            app.stats[:n] = s.stats[:n]
         if s.tag == app.keeper.tag:  # settings.toml unchanged since: the menu's choices stand
             app.opponent = app.OPPONENTS[s.opponent]
             app.lang = LANGUAGES[s.lang]

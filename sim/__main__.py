@@ -5,6 +5,7 @@
     python -m sim --headless --autoplay easy --variant tactics
     python -m sim --script buttons.txt [--headless]
     python -m sim --text                           the text game in this terminal
+    python -m sim --stats                          the statistics, one JSON line
 
 Keys: arrows, Z = A, X = B, Enter = Start, Space or Shift = Select, Esc quits
 (``KEYS_LEGEND``, also in the window's title).
@@ -105,6 +106,7 @@ examples:
   python -m sim --headless --autoplay medium --seed 3 --shots shots/
   python -m sim --script buttons.txt --headless   press the buttons of a file
   python -m sim --text --variant tactics          the text game in this terminal
+  python -m sim --stats --save sim.nvm            the statistics kept there, one JSON line
   make sim-link                                   two windows linked by a virtual cable"""
 EPILOG = EPILOG % (KEYS_LEGEND, REPLAY_LEGEND)
 
@@ -182,6 +184,8 @@ def _args(argv):
                     "up/down: ten, A: the end, B: the start)")
     ap.add_argument("--records", metavar="DIR", help="write a record of every finished match into DIR "
                     "(default: records/ in a window, none when headless)")
+    ap.add_argument("--stats", action="store_true", help="print the statistics kept in the save area (--save "
+                    "FILE, default sim.nvm) as one JSON line, and stop")
     ap.add_argument("--save", metavar="FILE", help="the save area (a board's 8 KB nvm) kept in FILE: the match "
                     "in play after every move, the menu's choices (default: sim.nvm in a window, none when "
                     "headless)")
@@ -245,6 +249,10 @@ def _refused(option, value, e):
 
 def main(argv=None):
     args = _args(sys.argv[1:] if argv is None else argv)
+    if args.stats:
+        from sim.stats import main as stats_main
+
+        return stats_main(args.save or "sim.nvm")
     if args.text:
         from sim.console import main as text_main
 
@@ -364,7 +372,7 @@ LIMIT_MS = 30 * 60 * 1000  # a headless game that lasts longer is stuck
 # Each screen of hw.screens by its number, as the summary names it (a test
 # holds the two together).
 MODE_NAMES = ("menu", "turn", "handoff", "thinking", "notice", "detail", "round_end", "match_end", "pause", "linking",
-              "remote", "resume", "help", "hint")
+              "remote", "resume", "help", "hint", "stats")
 
 
 def summary(app, seed, shots):

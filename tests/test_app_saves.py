@@ -30,6 +30,7 @@ class LoggedStorage:
     def __init__(self, data=None):
         self.data = bytearray(b"\xff" * NVM) if data is None else bytearray(data)
         self.log = []  # (contents before, start, bytes written)
+        self.stats = []  # the app's statistics in each write (play_logged)
 
     def __len__(self):
         return len(self.data)
@@ -51,7 +52,8 @@ def boot(data, **kw):
 def play_logged(opponent, variant, rounds, seed, stop_after=None):
     """Play a match through the buttons on an app with a logged save area.
     Returns (app, storage, states): ``states[i]`` is the match's move list
-    (None: no match) when write ``i`` was made."""
+    (None: no match) when write ``i`` was made (``storage.stats[i]``: the
+    statistics it held)."""
     store = LoggedStorage()
     app = App(seed=seed, opponent=opponent, variant=variant, rounds=rounds, saver=Saver(store))
     player = AutoPlayer("medium", seed)
@@ -72,6 +74,7 @@ def play_logged(opponent, variant, rounds, seed, stop_after=None):
         if len(store.log) > writes:
             live = app.match if app.match is not None and not app.match.over() else None
             states.append(None if live is None else list(live.moves()))
+            store.stats.append(bytes(app.stats))
     else:
         raise AssertionError("the match did not end")
     return app, store, states
@@ -124,11 +127,15 @@ def test_power_cut_at_every_byte_of_every_save_through_the_app(variant, erase):
             data[start + k : start + len(frame)] = b"\xff" * (len(frame) - k)
         back = boot(data, opponent="pass")
         got = offered(back)
-        if k == len(frame):
-            assert got == states[i]
-        else:  # the save before this one, never anything else
+        if data[start : start + len(frame)] == frame:  # whole (the bytes not written already held them)
+            assert got == states[i] and back.stats == store.stats[i]
+        else:  # the save before this one, never anything else; the statistics with it
             assert got == (states[i - 1] if i else None)
+            assert back.stats == (store.stats[i - 1] if i else bytes(len(back.stats)))
         cuts += 1
+    # The last write counted the match: a cut in it leaves the statistics
+    # before it, with the match one move short on offer (counted once it ends).
+    assert store.stats[-1] != store.stats[-2]
     assert cuts > 1000
 
 
@@ -272,7 +279,8 @@ def test_the_sims_save_file_cut_short_is_said(tmp_path, size, write):
     said, got = _said_then_offered(back)
     assert "save area cut short: %d of %d bytes" % (size, NVM) in said
     whole = size >= NVM // 2 + len(store.log[write][2])  # the newest save, in the second slot, still whole
-    assert got == (states[write] if whole else states[write - 1] if size >= 100 else None)
+    before = size >= len(store.log[write - 1][2])  # the save before it, in the first slot, whole
+    assert got == (states[write] if whole else states[write - 1] if before else None)
     # Whole again once a save is written: nothing more to say.
     path.write_bytes(bytes(_after_write(store, write)))
     assert Saver(DeskNVM(str(path))).load()[1] is None

@@ -155,6 +155,21 @@ def _menu(runner, checker):
             app.press(buttons.RIGHT)
     app.press(buttons.B)
     assert app.mode == S.MENU and S.MENU_ROWS[app.row] == "help"
+    # The statistics' pages, every counter at its widest, and the clearing's question.
+    from hw import tally
+
+    for i in range(len(app.stats) // 2):
+        tally.put(app.stats, i, 65535)
+    app.mode, app.row = S.STATS, 0
+    for page in range(1 + len(app.OPPONENTS)):
+        checker.render(app)
+        app.press(buttons.RIGHT)
+    app.press(buttons.SELECT)
+    checker.render(app)
+    app.press(buttons.B)
+    app.press(buttons.B)
+    assert app.mode == S.MENU and S.MENU_ROWS[app.row] == "stats"
+    app.stats[:] = bytes(len(app.stats))
 
 
 def _link_screens(runner, checker):
@@ -309,7 +324,7 @@ def test_every_screen_fits_in_every_language(desk, lang):
     _tactics_steps(checker, lang)
     wanted = {(S.MENU, None), (S.LINKING, None), (S.HANDOFF, None), (S.THINKING, None), (S.NOTICE, None),
               (S.DETAIL, None), (S.ROUND_END, None), (S.MATCH_END, None), (S.PAUSE, None), (S.REMOTE, None),
-              (S.RESUME, None), (S.HELP, None), (S.HINT, None)}
+              (S.RESUME, None), (S.HELP, None), (S.HINT, None), (S.STATS, None)}
     wanted |= {(S.TURN, phase) for phase in (P.CARD, P.STONE, P.CLAIM, P.CLAIM_FIRST, P.SCOUT_N, P.TABLE, P.DEST,
                                              P.DRAW_PICK, P.RETURN)}
     assert wanted <= checker.screens, wanted - checker.screens

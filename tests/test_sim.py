@@ -450,16 +450,16 @@ def test_the_window_without_a_port_says_a_link_needs_one(desk):
     app = DeskApp(opponent="link")
     runner = Runner(desk, app)
     runner.step()
-    assert app.panel()[-1] == "(Link: needs --port)"
+    assert app.panel()[0] == "(Link: needs --port)"  # (where the title was)
     runner.step([buttons.START])
     assert app.mode == NOTICE and app.lines == ["A link needs --port PATH"] and app.match is None
     runner.step([buttons.A])
     assert app.mode == MENU
     app.lang = "fr"
-    assert app.panel()[-1] == "(Liaison: --port requis)"
+    assert app.panel()[0] == "(Liaison: --port requis)"
     # (With a port, the board's words: not connected until the link lands.)
     app = DeskApp(opponent="link", link_port=lambda: None)
-    assert app.panel()[-1] == "(Link: not connected)"
+    assert app.panel()[0] == "(Link: not connected)"
 
 
 # -- a record's text and a player's name on the terminal
@@ -507,7 +507,7 @@ def test_the_summary_names_every_screen(tmp_path):
     for name, value in numbers.items():
         assert MODE_NAMES[value] == name.lower()
     script = tmp_path / "help.txt"
-    script.write_text("down down down down down a\n")  # the menu's Help row
+    script.write_text("up up a\n")  # the menu's Help row (the second from the bottom)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     out = subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(script)], capture_output=True,
                          text=True, cwd=ROOT, env=env, timeout=120)

@@ -16,7 +16,7 @@ import engine  # noqa: E402,F401
 from hw import buttons  # noqa: E402
 from engine.game import TACTICS  # noqa: E402
 from hw.app import App  # noqa: E402
-from hw.screens import DETAIL, HANDOFF, MATCH_END, MENU_ROWS, NOTICE, ROUND_END, TURN  # noqa: E402
+from hw.screens import DETAIL, HANDOFF, MATCH_END, MENU, MENU_ROWS, NOTICE, ROUND_END, TURN  # noqa: E402
 from hw.turn import CARD, CLAIM, DEST, RETURN, TABLE  # noqa: E402
 from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
@@ -139,6 +139,32 @@ def claim_shots(desk, shot, seed):
     return True
 
 
+def statistics(desk, shot, out):
+    """The statistics after a few matches against the bots (played without
+    drawing), their totals and the Chieftain's page."""
+    from engine.save import Saver
+
+    app = App(seed=21, opponent="hard", saver=Saver(bytearray(b"\xff" * 8192)))
+    now = 0
+    for k, (opponent, variant, rounds) in enumerate((("hard", 0, 3), ("hard", TACTICS, 1), ("medium", 0, 1),
+                                                     ("easy", 1, 1), ("hard", 0, 1), ("hard", 1, 1))):
+        app.opponent, app.variant, app.rounds = opponent, variant, rounds
+        app.press(buttons.START)
+        now = AutoPlayer("hard", 30 + k).play(app, lambda a: a.mode == MATCH_END, now, limit=40000)
+        while app.mode != MENU:
+            app.press(buttons.A)
+            app.tick(now)
+    runner = Runner(desk, app)
+    while MENU_ROWS[app.row] != "stats":
+        runner.step([buttons.DOWN])
+    runner.step([buttons.A])
+    shot("stats")
+    desk.display.save(os.path.join(out, "stats-160.png"), native=True)
+    while app.panel()[0] != app.t("hard"):
+        runner.step([buttons.RIGHT])
+    shot("stats-chieftain")
+
+
 def main(argv):
     out = argv[0] if argv else os.path.join(ROOT, "docs", "screens")
     os.makedirs(out, exist_ok=True)
@@ -209,6 +235,8 @@ def main(argv):
             runner5.step([])
         if app5.mode == NOTICE:
             shot("hint")
+            desk.display.save(os.path.join(out, "hint-160.png"), native=True)
+        statistics(desk, shot, out)
         # Every card, plain and under the cursor (a tactics deal shows the
         # blocked faces too).
         app4 = App(seed=3, opponent="pass", variant=TACTICS)

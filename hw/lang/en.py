@@ -114,5 +114,6 @@ T = {
     "no_link": "No link on this device",
     "auto_claimed": "Auto-claim: stone %s",
     "help": "Help",
+    "stats": "Statistics",
     "letters": "ROYGBP",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
 }

@@ -114,5 +114,6 @@ T = {
     "no_link": "Sin enlace aquí",
     "auto_claimed": "Reclamo auto: %s",
     "help": "Ayuda",
+    "stats": "Estadísticas",
     "letters": "RNAVZM",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
 }

@@ -114,5 +114,6 @@ T = {
     "no_link": "Pas de liaison ici",
     "auto_claimed": "Revendic. auto : %s",
     "help": "Aide",
+    "stats": "Statistiques",
     "letters": "ROJVBM",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
 }

@@ -1,0 +1,126 @@
+"""The statistics screen (the menu's Statistics row): a page of totals, then
+a page per opponent with its matches won, lost and drawn in each variant;
+left and right turn the pages, B goes back to the menu, SELECT (said on the
+opponents' pages) asks to clear them all (A then clears them, any other
+button keeps them).  A screen's
+module (``hw.screens.MODULES``), loaded while it is shown, with its words
+and ``hw.tally`` (what the counters count)."""
+
+from micropython import const
+
+from engine import unload
+from engine.game import VARIANTS
+from hw import buttons
+from hw.screens import MENU, MENU_ROWS
+from hw.strings import pick
+from hw.tally import (BEST, DRAWN, HINTS, LESSONS, LOST, ROUNDS_DRAWN, ROUNDS_LOST, ROUNDS_WON, STONES, STREAK, WON,
+                      cell, get)
+
+_CONFIRM = "stats"  # app.confirm while the clearing waits for A
+
+# The screen's words, in each language (hw.strings.pick's order): here, not
+# in the language tables, so that they are on the heap only while it is shown.
+_TITLE = const(0)
+_MATCHES = const(1)
+_ROUNDS = const(2)
+_STONES = const(3)
+_STREAK = const(4)
+_HINTS = const(5)
+_LESSONS = const(6)
+_CLEAR = const(7)
+_KEYS = const(8)
+_HEADS = const(9)
+_PASS_HEADS = const(10)
+_ALL = const(11)
+_ASK = const(12)
+_ASK_KEYS = const(13)
+_WORDS = (
+    ("Statistics", "Matches", "Rounds", "Stones won %d", "Streak %d, best %d", "Hints %d", "Lessons %d",
+     "SEL: clear all", "< %d/%d >  B: back", "  Won Lost Draw", "   P1   P2 Draw", "All",
+     "Clear all statistics?", "A: clear  B: keep"),
+    ("Statistiques", "Parties", "Manches", "Bornes gagnées %d", "Série %d, max %d", "Conseils %d", "Leçons %d",
+     "SEL : tout effacer", "< %d/%d >  B : retour", "  Vic  Déf  Nul", "   J1   J2  Nul", "Total",
+     "Tout effacer ?", "A : effacer  B : garder"),
+    ("Estadísticas", "Partidas", "Rondas", "Piedras ganadas %d", "Racha %d, mejor %d", "Pistas %d", "Lecciones %d",
+     "SEL: borrar todo", "< %d/%d >  B: volver", "  Gan  Per  Emp", "   J1   J2  Emp", "Total",
+     "¿Borrar todo?", "A: borrar  B: guardar"),
+)
+
+
+def _pages(app):
+    return 1 + len(app.OPPONENTS)  # the totals, then an opponent a page
+
+
+def press(app, button):
+    """A button on the statistics: another page, back to the menu, or the
+    clearing asked for and answered."""
+    confirm = app.confirm
+    app.confirm = ""
+    n = _pages(app)
+    if confirm == _CONFIRM:
+        if button == buttons.A:
+            stats = app.stats
+            for i in range(len(stats)):
+                stats[i] = 0
+            app.keeper.save(app, None)  # (from the menu: the save holds the settings alone)
+    elif button in (buttons.RIGHT, buttons.DOWN, buttons.A):
+        app.row = (app.row + 1) % n
+    elif button in (buttons.LEFT, buttons.UP):
+        app.row = (app.row - 1) % n
+    elif button == buttons.SELECT:
+        app.confirm = _CONFIRM
+    elif button in (buttons.B, buttons.START):
+        app.mode = MENU
+        app.row = MENU_ROWS.index("stats")
+        unload("hw.tally")  # (this screen's, gone with it)
+
+
+def mine(app):
+    """``[won, lost, drawn]``: the matches of this board's player (all but
+    pass-and-play's), every opponent and variant."""
+    stats = app.stats
+    out = [0, 0, 0]
+    for o in range(len(app.OPPONENTS)):
+        if app.OPPONENTS[o] != "pass":
+            for v in range(len(VARIANTS)):
+                for r in (WON, LOST, DRAWN):
+                    out[r] += get(stats, cell(o, v, r))
+    return out
+
+
+def lines(app):
+    words = pick(app.lang, _WORDS)
+    stats = app.stats
+    if app.confirm == _CONFIRM:
+        return [words[_TITLE], "", words[_ASK], "", words[_ASK_KEYS]]
+    page = app.row
+    n = _pages(app)
+    if page == 0:
+        out = [words[_TITLE],
+               " " * 9 + words[_HEADS],
+               _row(words[_MATCHES], mine(app)),
+               _row(words[_ROUNDS], [get(stats, k) for k in (ROUNDS_WON, ROUNDS_LOST, ROUNDS_DRAWN)]),
+               words[_STONES] % get(stats, STONES),
+               words[_STREAK] % (get(stats, STREAK), get(stats, BEST)),
+               words[_HINTS] % get(stats, HINTS),
+               words[_LESSONS] % get(stats, LESSONS)]
+    else:
+        o = page - 1
+        opponent = app.OPPONENTS[o]
+        out = [app.t(opponent),
+               " " * 9 + words[_PASS_HEADS if opponent == "pass" else _HEADS]]
+        sums = [0, 0, 0]
+        for v in range(len(VARIANTS)):
+            row = [get(stats, cell(o, v, r)) for r in (WON, LOST, DRAWN)]
+            for r in (WON, LOST, DRAWN):
+                sums[r] += row[r]
+            out.append(_row(app.t(VARIANTS[v]), row))
+        out.append(_row(words[_ALL], sums))
+        out += ["", words[_CLEAR]]
+    return out + [words[_KEYS] % (page + 1, n)]
+
+
+def _row(name, counts):
+    # A name and three counts, each in 5 characters: 10,000 and more in
+    # thousands ("65k"), so that a space always parts them.
+    return "%-9s%5s%5s%5s" % ((name[:9],) + tuple(str(k) if k < 10000 else "%dk" % (k // 1000) for k in counts))
