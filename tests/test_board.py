@@ -179,6 +179,26 @@ def test_a_match_cut_by_a_power_loss_resumes(board, tmp_path, variant):
     assert int(again["moves"]) > int(cut["moves"])
 
 
+def test_the_statistics_count_each_match_and_outlive_a_power_cycle(board, tmp_path):
+    # Two matches against medium on the same nvm, the board switched off
+    # between them: the second run's statistics hold both (hw.tally's
+    # counters: 8 + variant * 3 + result is the medium's table, index 1).
+    nvm = str(tmp_path / "nvm.bin")
+    want = {}
+    for seed in (5, 6):
+        got = play(board, BOARD_HEAP, ST_VARIANT="classic", ST_OPPONENT="medium", BOARD_SEED=seed, BOARD_NVM=nvm)
+        assert got["end"] == "match"
+        (winner, stones), = [(int(r[0]), int(r[2:].split("-")[0])) for r in got["results"].split()]  # "w:s0-s1"
+        result = 2 if winner == 3 else winner  # (the player is seat 0: won, lost; 3, DRAW: drawn)
+        for i, n in ((8 + 9 + result, 1), (2 + result, 1), (5, stones), (6 if result == 0 else -1, 1)):
+            want[i] = want.get(i, 0) + n
+        if result:
+            want.pop(6, None)  # (the streak starts again)
+        want[7] = max(want.get(7, 0), want.get(6, 0))
+        counted = {int(k): int(v) for k, v in (pair.split(":") for pair in got["stats"].split())}
+        assert counted == {i: n for i, n in want.items() if n and i >= 0}
+
+
 @pytest.mark.parametrize("variant", ["classic", "tactics"])
 def test_a_linked_match_between_two_interpreters(board, tmp_path, variant):
     cable = tmp_path / "cable"

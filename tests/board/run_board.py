@@ -224,6 +224,9 @@ def finish(app, how):
     print("call_us", CALL_US)
     print("nvm_writes", microcontroller.nvm.writes)
     print("resumed", state["resumed"])
+    stats = app.stats  # the statistics' counters that are not 0, "index:count" (hw.tally)
+    print("stats", " ".join("%d:%d" % (i, stats[2 * i] << 8 | stats[2 * i + 1]) for i in range(len(stats) // 2)
+                            if stats[2 * i] or stats[2 * i + 1]))
     if match is not None:
         print("results", " ".join("%d:%d-%d" % r for r in match.results))
         print("moves", len(game.history))
