@@ -182,6 +182,9 @@ def _args(argv):
                     "(--variant, --rounds, --seed, --auto-claim and a level of --opponent apply to it)")
     ap.add_argument("--replay", metavar="FILE", help="step through a game record (right/left: a move on/back, "
                     "up/down: ten, A: the end, B: the start)")
+    ap.add_argument("--review", action="store_true", help="with --replay FILE --headless: one JSON line for each "
+                    "move of --player beside the move the hard level would have made (docs/sim.md)")
+    ap.add_argument("--player", type=int, choices=(1, 2), default=1, help="the player --review reviews (default 1)")
     ap.add_argument("--records", metavar="DIR", help="write a record of every finished match into DIR "
                     "(default: records/ in a window, none when headless)")
     ap.add_argument("--stats", action="store_true", help="print the statistics kept in the save area (--save "
@@ -272,6 +275,13 @@ def main(argv=None):
     from hw.main import Runner
     from sim.desk import Desk
 
+    if args.review and not (args.replay and args.headless):
+        print("sim: --review needs --replay FILE --headless: it prints a JSON line a move", file=sys.stderr)
+        return 2
+    if args.review:
+        from sim.review import run as review
+
+        return review(args.replay, args.player - 1)
     if args.replay:
         from sim.replay import run
 

@@ -1,0 +1,51 @@
+"""A match reviewed: for each move of one player, the move the hard level
+would have made in that position, and whether the player's differs.
+
+Shared by the board's review screen (``hw.review``) and the desktop's
+``python -m sim --replay FILE --review``, so that both mark the same
+moves: the hard bot is seeded from the match's seed and the move's number
+alone (``seed``), and sees what the hint's sees (the game, whose bots
+read only what the player to move may know).
+"""
+
+from engine.game import NOBODY
+from engine.match import Match
+
+
+def seed(match_seed, n):
+    """The hard bot's seed for move ``n`` (0 for the first of the match) of
+    the match dealt from ``match_seed``: the same review everywhere."""
+    return (match_seed * 31 + 7919 + n) & 0x3FFFFFFF
+
+
+def hard_move(game, match_seed, n):
+    """The hard level's move (claims spelled out) for the player to move
+    in ``game``, move ``n`` of the match dealt from ``match_seed``."""
+    from engine.bots import Bot
+
+    return game.spell_claims(Bot("hard", seed(match_seed, n)).choose(game))
+
+
+def at(match_seed, rounds, variant, moves, n):
+    """The match dealt from ``match_seed`` with the first ``n`` of
+    ``moves`` played (a finished round scored once the next move comes)."""
+    match = Match(match_seed, rounds, variant)
+    for i in range(n):
+        if match.game.winner != NOBODY:
+            match.finish_round()
+        match.game.apply(moves[i])
+    return match
+
+
+def mine(match_seed, rounds, variant, moves, player):
+    """The numbers (from 0) of ``player``'s moves among ``moves``: the
+    player to move before each is known only by playing the match."""
+    out = []
+    match = Match(match_seed, rounds, variant)
+    for i in range(len(moves)):
+        if match.game.winner != NOBODY:
+            match.finish_round()
+        if match.game.to_move == player:
+            out.append(i)
+        match.game.apply(moves[i])
+    return out

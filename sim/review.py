@@ -1,0 +1,61 @@
+"""``python -m sim --replay FILE --review --headless [--player 1|2]``: a
+record's moves of one player beside the hard level's, one JSON line each::
+
+    {"move": 7, "player": 0, "position": {...}, "played": {...},
+     "hard": {...}, "differs": true}
+
+``move`` counts the match's moves from 1 (the replay's numbers); ``player``
+is the seat (0 or 1, as the position's ``to_move``); ``position`` is the
+position as that player saw it and ``played`` and ``hard`` are moves, in the
+bot protocol's format (docs/contract.md): what any outside tool can check.
+``hard`` is the move the board's review marks against (``engine.review``:
+the same seeds), ``differs`` whether the player's move (its claims
+included) is another.
+"""
+
+import json
+import sys
+
+from engine.game import NOBODY
+from engine.match import Match
+from engine.review import hard_move
+from desk.position import dump
+from desk.protocol import move_answer
+from desk.record import RecordError, replay, shown
+from engine.game import VARIANTS
+from sim import reason
+
+
+def lines(record, player):
+    """The review's objects, one per move of ``player`` (0 or 1) in the
+    replayed ``record`` (``desk.record.replay``'s)."""
+    header = record.header
+    seed = header["seed"]
+    match = Match(seed, header["rounds"], VARIANTS.index(header["variant"]))
+    for n, m in enumerate(record.moves):
+        if match.game.winner != NOBODY:
+            match.finish_round()
+        game = match.game
+        if game.to_move == player:
+            hard = hard_move(game, seed, n)
+            yield {"move": n + 1, "player": player, "position": dump(game, player),
+                   "played": move_answer(game, m), "hard": move_answer(game, hard),
+                   "differs": game.spell_claims(m) != hard}
+        game.apply(m)
+
+
+def run(path, player, out=None, err=None):
+    """Print the review of the record at ``path`` for ``player`` (0 or 1);
+    0, or 2 with one line on ``err`` for a record that cannot be read."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        record = replay(text)
+    except (OSError, RecordError, ValueError, RuntimeError) as e:
+        err.write("sim review: %s: %s\n" % (path, shown(reason(e))))
+        return 2
+    for obj in lines(record, player):
+        out.write(json.dumps(obj) + "\n")
+    return 0
