@@ -49,12 +49,15 @@ def press(app, button):
 
 
 def lines(app):
+    from hw.menuwords import words  # (the menu's own words: in RAM while it is drawn)
+
     t = app.t
+    w = words(app.lang)
     values = (t(app.opponent),
               t(VARIANTS[app.variant]),
               str(app.rounds),
               LANGUAGE_NAMES[LANGUAGES.index(app.lang)],
-              t("on" if app.auto_claim else "off"),
+              w["on" if app.auto_claim else "off"],
               "", "", "")
     # The title; with the link chosen, whether a link is there instead; none
     # when the opponent's row takes two lines under the cursor (the French
@@ -62,9 +65,9 @@ def lines(app):
     if app.opponent == "link":
         out = ["(" + t("link") + ": " + t("not_connected") + ")"]
     else:
-        out = [t("title")] if len(t("opponent")) + len(values[0]) + 4 <= PANEL_CHARS else []
+        out = [w["title"]] if len(w["opponent"]) + len(values[0]) + 4 <= PANEL_CHARS else []
     for i, key in enumerate(MENU_ROWS):
-        label = t(key)
+        label = w[key] if key in w else t(key)  # (Help: the pause menu's word too)
         if i != app.row:
             out.append(" %s %s" % (label, values[i]) if values[i] else " " + label)
         else:  # (the row under the cursor: its value between the arrows that change it)

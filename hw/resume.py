@@ -53,7 +53,9 @@ def load(app):
     saver.found = []
     if problems:
         print("save:", "; ".join(problems))
-        app.notice([app.t("save_problem")] + problems, app.mode)
+        from hw.menuwords import words
+
+        app.notice([words(app.lang)["save_problem"]] + problems, app.mode)
 
 
 def press(app, button):
@@ -84,7 +86,10 @@ def lines(app):
     t = app.t
     match = app.offer
     game = match.game
-    return [t("saved_game"), "",
+    from hw.menuwords import words  # (this screen's own words: in RAM while it is drawn)
+
+    w = words(app.lang)
+    return [w["saved_game"], "",
             t(VARIANTS[game.variant]) + ", " + t("round") % (min(match.round_number(), match.rounds), match.rounds),
-            t(app.opponent), t("move_n") % (game.move_count() + 1), ""] + [
-        (">" if i == app.row else " ") + t(k) for i, k in enumerate(RESUME_ROWS)]
+            t(app.opponent), w["move_n"] % (game.move_count() + 1), ""] + [
+        (">" if i == app.row else " ") + (w[k] if k in w else t(k)) for i, k in enumerate(RESUME_ROWS)]

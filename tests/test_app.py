@@ -180,7 +180,7 @@ def test_the_menu_sets_up_the_match():
     assert MENU_ROWS[app.row] == "start"
     app.press(buttons.A)
     assert app.match is not None and app.match.rounds == 3 and app.game.variant == EXPERT
-    assert app.t("start") == "Jouer"
+    assert app.t("help") == "Aide"  # (the French table)
 
 
 def test_a_linked_game_on_a_device_without_a_serial_port_says_so():
@@ -1095,11 +1095,26 @@ def test_every_language_has_every_key_and_only_one_sits_in_ram():
         sys.modules.pop("hw.lang." + lang, None)
     strings._loaded[:] = [None, None]
     for lang in strings.LANGUAGES + ("en",):
-        assert strings.text(lang, "start") == tables[lang]["start"]
+        assert strings.text(lang, "help") == tables[lang]["help"]
         assert strings.loaded() == lang
         assert [m for m in sys.modules if m.startswith("hw.lang.")] == ["hw.lang." + lang]
     app = App(lang="es")
-    assert app.t("start") == "Jugar" and strings.loaded() == "es"
+    assert app.t("help") == "Ayuda" and strings.loaded() == "es"
+
+
+def test_the_menus_own_words_are_whole_in_every_language_and_leave_ram_once_picked():
+    import sys
+
+    from hw import menuwords, strings
+
+    for words in menuwords.WORDS:
+        assert len(words) == len(menuwords.KEYS) and all(isinstance(w, str) and w for w in words)
+        assert [w.count("%d") for w in words] == [w.count("%d") for w in menuwords.WORDS[0]]
+    assert not set(menuwords.KEYS) & set(__import__("hw.lang.en", None, None, ("T",)).T)  # (in one place each)
+    assert menuwords.words("fr")["start"] == "Jouer" and "hw.menuwords" not in sys.modules
+    app = App(lang="es")
+    assert app.panel()[-1] == " Jugar" and "hw.menuwords" not in sys.modules
+    assert len(strings.LANGUAGES) == len(menuwords.WORDS)
 
 
 def test_a_board_rerolling_the_deal_gets_one_deal_per_decision_of_the_player():

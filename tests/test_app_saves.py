@@ -11,6 +11,8 @@ import sys
 
 import pytest
 
+from hw.menuwords import words
+
 from conftest import run_apps
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.save import Saver, encode
@@ -230,7 +232,7 @@ def _after_write(store, i):
 
 def _said_then_offered(app):
     # The notice said at power-up (its lines joined), and what is offered after it.
-    assert app.mode == NOTICE and app.lines[0] == app.t("save_problem")
+    assert app.mode == NOTICE and app.lines[0] == words(app.lang)["save_problem"]
     said = " ".join(app.lines)
     return said, offered(app)
 

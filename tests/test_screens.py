@@ -13,6 +13,8 @@ not meet.
 
 import pytest
 
+from hw.menuwords import words
+
 from engine.cards import TACTIC_CODES
 from engine.game import CLASSIC, EXPERT, LANGUAGES, N_STONES, TACTICS
 from hw import buttons, detail
@@ -205,7 +207,7 @@ def _save_screens(runner, checker, lang):
     app.offer = None
     for reason in ("slot 1: bad checksum (an interrupted save?); slot 2: not a save",
                    "save move 117: stone already claimed", "save format 2, this program reads 3"):
-        app.mode, app.lines, app.after = S.NOTICE, [app.t("save_problem"), reason], S.MENU
+        app.mode, app.lines, app.after = S.NOTICE, [words(lang)["save_problem"], reason], S.MENU
         checker.render(app)
 
 

@@ -1,13 +1,6 @@
 # English: what the screens say (hw.strings loads one language at a time).
 # Kept as comments, not a docstring: MicroPython drops docstrings.
 T = {
-    "title": "SCHOTTEN TOTTEN",
-    "opponent": "Opponent",
-    "variant": "Variant",
-    "rounds": "Rounds",
-    "language": "Language",
-    "autoclaim": "Auto-claim",
-    "start": "Start",
     "easy": "Apprentice",
     "medium": "Clansman",
     "hard": "Chieftain",
@@ -16,8 +9,6 @@ T = {
     "not_connected": "not connected",
     "classic": "Classic",
     "expert": "Expert",
-    "on": "on",
-    "off": "off",
     "you": "You",
     "them": "Opp",
     "player": "Player %d",
@@ -107,13 +98,8 @@ T = {
     "name_ST": "Strategist: move your card",
     "name_BA": "Banshee: remove their card",
     "name_TR": "Traitor: take their card",
-    "saved_game": "A match was saved",
-    "new_game": "New game",
-    "move_n": "Move %d",
-    "save_problem": "Save not used:",
     "no_link": "No link on this device",
     "auto_claimed": "Auto-claim: stone %s",
     "help": "Help",
-    "stats": "Statistics",
     "letters": "ROYGBP",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
 }

@@ -1,13 +1,6 @@
 # Spanish: what the screens say (hw.strings loads one language at a time).
 # Kept as comments, not a docstring: MicroPython drops docstrings.
 T = {
-    "title": "SCHOTTEN TOTTEN",
-    "opponent": "Rival",
-    "variant": "Variante",
-    "rounds": "Rondas",
-    "language": "Idioma",
-    "autoclaim": "Reclamar auto",
-    "start": "Jugar",
     "easy": "Aprendiz",
     "medium": "Guerrero",
     "hard": "Jefe",
@@ -16,8 +9,6 @@ T = {
     "not_connected": "sin conexión",
     "classic": "Clásica",
     "expert": "Expertos",
-    "on": "sí",
-    "off": "no",
     "you": "Tú",
     "them": "Rival",
     "player": "Jugador %d",
@@ -107,13 +98,8 @@ T = {
     "name_ST": "Estratega: mueve la tuya",
     "name_BA": "Banshee: descarta la suya",
     "name_TR": "Traidor: roba una suya",
-    "saved_game": "Partida guardada",
-    "new_game": "Partida nueva",
-    "move_n": "Jugada %d",
-    "save_problem": "Guardado descartado:",
     "no_link": "Sin enlace aquí",
     "auto_claimed": "Reclamo auto: %s",
     "help": "Ayuda",
-    "stats": "Estadísticas",
     "letters": "RNAVZM",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
 }

@@ -1,13 +1,6 @@
 # French: what the screens say (hw.strings loads one language at a time).
 # Kept as comments, not a docstring: MicroPython drops docstrings.
 T = {
-    "title": "SCHOTTEN TOTTEN",
-    "opponent": "Adversaire",
-    "variant": "Variante",
-    "rounds": "Manches",
-    "language": "Langue",
-    "autoclaim": "Revendic. auto",
-    "start": "Jouer",
     "easy": "Apprenti",
     "medium": "Guerrier",
     "hard": "Chef de clan",
@@ -16,8 +9,6 @@ T = {
     "not_connected": "non connecté",
     "classic": "Classique",
     "expert": "Experts",
-    "on": "oui",
-    "off": "non",
     "you": "Vous",
     "them": "Adv",
     "player": "Joueur %d",
@@ -107,13 +98,8 @@ T = {
     "name_ST": "Stratège: déplace la vôtre",
     "name_BA": "Banshee : défausse adverse",
     "name_TR": "Traître : vole une adverse",
-    "saved_game": "Partie sauvegardée",
-    "new_game": "Nouvelle partie",
-    "move_n": "Coup %d",
-    "save_problem": "Sauvegarde écartée :",
     "no_link": "Pas de liaison ici",
     "auto_claimed": "Revendic. auto : %s",
     "help": "Aide",
-    "stats": "Statistiques",
     "letters": "ROJVBM",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
 }

@@ -1,0 +1,30 @@
+"""The words of the menu and of the resume screen, in each language
+(``hw.strings.pick``'s order): here, not in the language tables, so that
+they are in RAM only while those screens are drawn or pressed, not during a
+match (``words`` loads this module and drops it once it has picked them).
+What else those screens say (the opponents' and variants' names, "Help",
+the link's words) is in the tables: the game says it too.
+"""
+
+from engine import unload
+
+KEYS = ("title", "opponent", "variant", "rounds", "language", "autoclaim", "stats", "start", "on", "off",
+        "saved_game", "new_game", "move_n", "save_problem")
+WORDS = (
+    ("SCHOTTEN TOTTEN", "Opponent", "Variant", "Rounds", "Language", "Auto-claim", "Statistics", "Start", "on", "off",
+     "A match was saved", "New game", "Move %d", "Save not used:"),
+    ("SCHOTTEN TOTTEN", "Adversaire", "Variante", "Manches", "Langue", "Revendic. auto", "Statistiques", "Jouer",
+     "oui", "non", "Partie sauvegardée", "Nouvelle partie", "Coup %d", "Sauvegarde écartée :"),
+    ("SCHOTTEN TOTTEN", "Rival", "Variante", "Rondas", "Idioma", "Reclamar auto", "Estadísticas", "Jugar", "sí", "no",
+     "Partida guardada", "Partida nueva", "Jugada %d", "Guardado descartado:"),
+)
+
+
+def words(lang):
+    """{key: text} of ``lang`` (English for an unknown code); this module
+    is dropped: the caller holds the words while it needs them."""
+    from hw.strings import pick
+
+    out = dict(zip(KEYS, pick(lang, WORDS)))
+    unload("hw.menuwords")
+    return out
