@@ -27,25 +27,29 @@ def hard_move(game, match_seed, n):
 
 
 def at(match_seed, rounds, variant, moves, n):
-    """The match dealt from ``match_seed`` with the first ``n`` of
-    ``moves`` played (a finished round scored once the next move comes)."""
+    """The match dealt from ``match_seed``, ready for move ``n`` of
+    ``moves``: the ones before it played, and a round they ended scored
+    (the game is the one move ``n`` is made in)."""
     match = Match(match_seed, rounds, variant)
     for i in range(n):
         if match.game.winner != NOBODY:
             match.finish_round()
         match.game.apply(moves[i])
+    if match.game.winner != NOBODY:
+        match.finish_round()
     return match
 
 
-def mine(match_seed, rounds, variant, moves, player):
-    """The numbers (from 0) of ``player``'s moves among ``moves``: the
-    player to move before each is known only by playing the match."""
+def mine(match_seed, rounds, variant, moves, seats):
+    """The numbers (from 0) of the moves among ``moves`` made by the seats
+    of ``seats`` (a mask: 1 the first, 2 the second, 3 both): the player to
+    move before each is known only by playing the match."""
     out = []
     match = Match(match_seed, rounds, variant)
     for i in range(len(moves)):
         if match.game.winner != NOBODY:
             match.finish_round()
-        if match.game.to_move == player:
+        if seats >> match.game.to_move & 1:
             out.append(i)
         match.game.apply(moves[i])
     return out

@@ -86,6 +86,7 @@ class App:
         self.offer = None  # type: Any  # a saved match on offer (the resume screen)
         self.offer_seat = 0
         self.confirm = ""  # the pause menu's row waiting for A again (a restart)
+        self.review = None  # type: Any  # hw.review's Review while a match is reviewed
         if saver is not None:
             from hw import resume  # (the power-up's: read once, then forgotten)
 
@@ -111,7 +112,10 @@ class App:
         return self.link is not None and self.link.lost
 
     def me(self):
-        """This board's player in a linked game (else 0)."""
+        """This board's player in a linked game (else 0); in a review, the
+        player of the move shown."""
+        if self.review is not None:
+            return self.review.player
         return self.link.session.seat if self.linked() else 0
 
     def humans(self):

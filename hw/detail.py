@@ -11,7 +11,7 @@ from engine.formation import CATEGORY_NAMES, category
 from engine.game import CLAIMABLE, N_STONES, NOBODY, SIDE_MAX, TACTICS, UNPROVED
 from hw import buttons
 from hw.screens import DETAIL, LINES, PANEL_CHARS, TURN
-from hw.strings import pick, wrap
+from hw.strings import own, pick, wrap
 from hw.words import name_of
 
 # Tactics modes (engine.tactics; kept here so that the classic app never
@@ -33,6 +33,61 @@ _WORDS = (
      "B : retour  < > : bornes", "(Les vôtres comptent :", "la preuve lit la table)"),  # fr
     ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "A: ¿reclamable?",
      "B: volver  < >: piedras", "(Las tuyas cuentan: la", "prueba mira la mesa)"),  # es
+)
+
+
+# This screen's own words, in each language (hw.strings.pick's order), read
+# through hw.strings.own: here, not in the language tables, so that they are
+# on the heap only while this module is loaded.
+_T = (
+    {  # en
+        "not_provable": "Stone %d: not yet",
+        "could_add": "%s could come",
+        "for_a": "for a %s",
+        "for_sum": "for a higher sum",
+        "need_three": "Stone %d: need 3 cards",
+        "they_win_it": "Stone %d: theirs wins",
+        "taken": "Stone %d: taken",
+        "stone": "Stone %d",
+        "owner_none": "open",
+        "owner": "won by %s",
+        "sum_of": "sum %d",
+        "tactics_played": "Tactics: %s %d, %s %d",
+        "piles": "Piles: clan %d, tact. %d",
+        "discard": "Discard: %s",
+    },
+    {  # fr
+        "not_provable": "Borne %d: pas encore",
+        "could_add": "%s peut venir",
+        "for_a": "pour %s",
+        "for_sum": "pour dépasser la somme",
+        "need_three": "Borne %d: il faut 3 cartes",
+        "they_win_it": "Borne %d: perdue",
+        "taken": "Borne %d: prise",
+        "stone": "Borne %d",
+        "owner_none": "libre",
+        "owner": "gagnée par %s",
+        "sum_of": "somme %d",
+        "tactics_played": "Tactiques: %s %d, %s %d",
+        "piles": "Pioches: clan %d, T %d",
+        "discard": "Défausse: %s",
+    },
+    {  # es
+        "not_provable": "Piedra %d: aún no",
+        "could_add": "%s puede llegar",
+        "for_a": "para %s",
+        "for_sum": "para una suma mayor",
+        "need_three": "Piedra %d: necesitas 3 cartas",
+        "they_win_it": "Piedra %d: perdida",
+        "taken": "Piedra %d: tomada",
+        "stone": "Piedra %d",
+        "owner_none": "libre",
+        "owner": "ganada por %s",
+        "sum_of": "suma %d",
+        "tactics_played": "Tácticas: %s %d, %s %d",
+        "piles": "Mazos: clan %d, táct. %d",
+        "discard": "Descarte: %s",
+    },
 )
 
 
@@ -66,12 +121,13 @@ def why_not(app, s, player=None):
     """Lines saying whether ``player`` (the player to move) may claim
     stone ``s`` now: the proof, or why not (what could still beat it)."""
     game = app.game
+    t = own(app, _T)
     if player is None:
         player = game.to_move
     reason, cards, kind = game.why_not(s, player)
     if reason == UNPROVED:
-        lines = [app.t("not_provable") % (s + 1), app.t("could_add") % " ".join(name_of(app, c) for c in cards),
-                 app.t("for_sum") if kind < 0 else app.t("for_a") % app.t(CATEGORY_NAMES[kind])]
+        lines = [t("not_provable") % (s + 1), t("could_add") % " ".join(name_of(app, c) for c in cards),
+                 t("for_sum") if kind < 0 else t("for_a") % t(CATEGORY_NAMES[kind])]
         hand = game.hand_cards(player)
         if any(c in hand for c in cards):
             # A card that could come is in the player's own hand: a proof
@@ -85,15 +141,16 @@ def why_not(app, s, player=None):
         full = len(game.cards_at(s, 1 - player)) == game.cap(s)
         words = pick(app.lang, _WORDS)
         return [words[_CLAIMABLE] % (s + 1), words[_PROOF_FULL if full else _PROOF_UNSEEN]]
-    return [app.t(_REASONS[reason]) % (s + 1)]
+    return [t(_REASONS[reason]) % (s + 1)]
 
 
 def detail(app, s):
     """The detail of stone ``s`` for the viewer: lines of text."""
     game = app.game
+    t = own(app, _T)
     me = app.viewer()
     tactics = game.variant == TACTICS
-    lines = [app.t("stone") % (s + 1)]
+    lines = [t("stone") % (s + 1)]
     if tactics and game.mode[s]:
         lines[0] += " (" + ", ".join(c for b, c in ((_MODE_BLIND, "BB"), (_MODE_MUD, "MF")) if game.mode[s] & b) + ")"
     for p in (1 - me, me):
@@ -105,17 +162,17 @@ def detail(app, s):
         # (with its sum: the tie-break within a formation)
         if not tactics and len(cards) == SIDE_MAX:
             rank = game.rank[s * 2 + p]
-            lines.append("  %s, %d" % (app.t(CATEGORY_NAMES[category(rank)]), rank & 31))
+            lines.append("  %s, %d" % (t(CATEGORY_NAMES[category(rank)]), rank & 31))
         elif tactics and len(cards) == game.cap(s):
             rank = game.rank[s * 2 + p]
-            lines.append("  " + (app.t("sum_of") % rank if game.mode[s] & _MODE_BLIND else
-                                 "%s, %d" % (app.t(CATEGORY_NAMES[rank // 40]), rank % 40)))
+            lines.append("  " + (t("sum_of") % rank if game.mode[s] & _MODE_BLIND else
+                                 "%s, %d" % (t(CATEGORY_NAMES[rank // 40]), rank % 40)))
     owner = game.owner[s]
-    lines.append(app.t("owner_none") if owner == NOBODY else app.t("owner") % app.name(owner))
+    lines.append(t("owner_none") if owner == NOBODY else t("owner") % app.name(owner))
     if tactics:
         # The tactic cards: played by each, the piles, the discard.
-        lines.append(app.t("tactics_played") % (app.short_name(me), game.played[me], app.short_name(1 - me),
+        lines.append(t("tactics_played") % (app.short_name(me), game.played[me], app.short_name(1 - me),
                                                 game.played[1 - me]))
-        lines.append(app.t("piles") % (game.pile_size(), game.tactic_pile_size()))
-        lines.append(app.t("discard") % " ".join(name_of(app, c) for c in game.discards()[-5:]))
+        lines.append(t("piles") % (game.pile_size(), game.tactic_pile_size()))
+        lines.append(t("discard") % " ".join(name_of(app, c) for c in game.discards()[-5:]))
     return lines

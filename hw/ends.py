@@ -9,7 +9,7 @@ from micropython import const
 from engine.game import N_STONES, lowest
 from hw import buttons, play, words
 from hw.screens import MATCH_END, MENU, PANEL_CHARS
-from hw.strings import pick
+from hw.strings import own, pick
 
 # The words of a round's end, in each language (hw.strings.pick's order): here,
 # not in the language tables, so that they are on the heap only at the end.
@@ -19,16 +19,21 @@ _ADJACENT = const(2)
 _FIVE = const(3)
 _MORE = const(4)
 _DRAWN = const(5)
+_MENU_KEY = const(6)
+_REVIEW_KEY = const(7)
 _WORDS = (
     ("A: next",
      "%d rounds played",
-     "Three adjacent", "Five stones", "No moves: %d-%d", "No moves: even"),
+     "Three adjacent", "Five stones", "No moves: %d-%d", "No moves: even",
+     "A: menu", "B: review your moves"),
     ("A : suite",
      "%d manches jouées",
-     "Trois voisines", "Cinq bornes", "Bloqué : %d-%d", "Bloqué : égalité"),
+     "Trois voisines", "Cinq bornes", "Bloqué : %d-%d", "Bloqué : égalité",
+     "A : menu", "B : revoir vos coups"),
     ("A: seguir",
      "%d rondas jugadas",
-     "Tres seguidas", "Cinco piedras", "Bloqueo: %d-%d", "Bloqueo: empate"),
+     "Tres seguidas", "Cinco piedras", "Bloqueo: %d-%d", "Bloqueo: empate",
+     "A: menú", "B: revisar tus jugadas"),
 )
 _LINE_CHARS = const(26)  # hw.view's: characters on the top and bottom lines
 
@@ -36,7 +41,43 @@ _LINE_CHARS = const(26)  # hw.view's: characters on the top and bottom lines
 _DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
 
 
+# This screen's own words, in each language (hw.strings.pick's order), read
+# through hw.strings.own: here, not in the language tables, so that they are
+# on the heap only while this module is loaded.
+_T = (
+    {  # en
+        "round_won": "%s wins the round",
+        "you_win_round": "You win the round",
+        "you_win_match": "You win the match",
+        "round_drawn": "Round drawn",
+        "match_won": "%s wins the match",
+        "match_drawn": "Match drawn",
+    },
+    {  # fr
+        "round_won": "Manche pour %s",
+        "you_win_round": "Manche gagnée !",
+        "you_win_match": "Partie gagnée !",
+        "round_drawn": "Manche nulle",
+        "match_won": "Partie pour %s",
+        "match_drawn": "Partie nulle",
+    },
+    {  # es
+        "round_won": "Ronda para %s",
+        "you_win_round": "¡Ganas la ronda!",
+        "you_win_match": "¡Ganas la partida!",
+        "round_drawn": "Ronda empatada",
+        "match_won": "Partida para %s",
+        "match_drawn": "Partida empatada",
+    },
+)
+
+
 def press(app, button):
+    if button == buttons.B and app.mode == MATCH_END:
+        from hw import review  # (the review's: B on the summary)
+
+        review.start(app)
+        return
     if button != buttons.A:
         return
     if app.mode != MATCH_END:
@@ -55,29 +96,31 @@ def press(app, button):
 
 
 def lines(app):
-    """The summary of a match of several rounds; else None: the final board
-    (its lines: ``ending``)."""
-    return summary(app) if app.mode == MATCH_END and app.match.rounds > 1 else None
+    """The summary of a match, after its last round's board; else None: a
+    round's final board (its lines: ``ending``)."""
+    return summary(app) if app.mode == MATCH_END else None
 
 
 def summary(app):
-    """The panel of a match of several rounds, after its last round's board."""
-    t = app.t
+    """The panel of a match, after its last round's board: who won, the
+    rounds and the score, and the keys (A: the menu, B: the review)."""
     match = app.match
+    words_ = pick(app.lang, _WORDS)
     # (after the last round's board): the match's score.
     score = "%s %d - %d %s" % (app.name(0), match.scores[0], match.scores[1], app.name(1))
     if len(score) > PANEL_CHARS:
         score = "%s %d - %d %s" % (app.short_name(0), match.scores[0], match.scores[1], app.short_name(1))
-    played = pick(app.lang, _WORDS)[_ROUNDS_PLAYED] % len(match.results)
-    return [won(app, match.winner(), "match"), "", played, score, "",
-            t("press_a")]
+    out = [won(app, match.winner(), "match"), ""]
+    if match.rounds > 1:
+        out.append(words_[_ROUNDS_PLAYED] % len(match.results))
+    return out + [score, "", words_[_MENU_KEY], words_[_REVIEW_KEY]]
 
 
 def won(app, w, what, width=0):
     """Who won the round or the match (``what``); said in at most
     ``width`` characters if one is given, with the short name if the name
     is too long (the desktop's Master)."""
-    t = app.t
+    t = own(app, _T)
     if w not in (0, 1):
         return t(what + "_drawn")
     if app.opponent != "pass" and w == app.me():
@@ -91,7 +134,7 @@ def ending(app, game, me, them):
     that ended the round (its card framed on the board); why it was won
     (its stones are marked) and the button to go on."""
     match = app.match
-    single = app.mode == MATCH_END
+    single = match.over() and match.rounds == 1  # (a one-round match: its winner is the match's)
     status = won(app, match.winner() if single else game.winner, "match" if single else "round", _LINE_CHARS)
     words_ = pick(app.lang, _WORDS)
     last = words.last_text(app, game) if game.move_count() else ""

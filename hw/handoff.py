@@ -3,6 +3,26 @@ presses A to see their hand.  A screen's module (``hw.screens.MODULES``)."""
 
 from hw import buttons
 from hw.screens import TURN
+from hw.strings import own
+
+
+# This screen's own words, in each language (hw.strings.pick's order), read
+# through hw.strings.own: here, not in the language tables, so that they are
+# on the heap only while this module is loaded.
+_T = (
+    {  # en
+        "hand_to": "Hand the device",
+        "to_player": "to player %d",
+    },
+    {  # fr
+        "hand_to": "Passez la console",
+        "to_player": "au joueur %d",
+    },
+    {  # es
+        "hand_to": "Pasa la consola",
+        "to_player": "al jugador %d",
+    },
+)
 
 
 def press(app, button):
@@ -11,5 +31,5 @@ def press(app, button):
 
 
 def lines(app):
-    t = app.t
+    t = own(app, _T)
     return ["", t("hand_to"), t("to_player") % (app.game.to_move + 1), "", t("press_a")]

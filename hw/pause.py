@@ -5,6 +5,32 @@ offered.  A screen's module
 
 from hw import buttons, play
 from hw.screens import HELP, MENU, PAUSE_ROWS
+from hw.strings import own
+
+
+# This screen's own words, in each language (hw.strings.pick's order), read
+# through hw.strings.own: here, not in the language tables, so that they are
+# on the heap only while this module is loaded.
+_T = (
+    {  # en
+        "paused": "Paused",
+        "restart": "Restart",
+        "main_menu": "Main menu",
+        "confirm_restart": "Restart? A again",
+    },
+    {  # fr
+        "paused": "Pause",
+        "restart": "Recommencer",
+        "main_menu": "Menu",
+        "confirm_restart": "Recommencer ? A encore",
+    },
+    {  # es
+        "paused": "Pausa",
+        "restart": "Reiniciar",
+        "main_menu": "Menú",
+        "confirm_restart": "¿Reiniciar? A otra vez",
+    },
+)
 
 
 def press(app, button):
@@ -53,6 +79,6 @@ def press(app, button):
 
 
 def lines(app):
-    t = app.t
+    t = own(app, _T)
     return [t("paused"), ""] + [(">" if i == app.row else " ") + t("confirm_" + k if k == app.confirm else k)
                                 for i, k in enumerate(PAUSE_ROWS)]

@@ -142,11 +142,6 @@ def apply(app, p, m):
     return claims
 
 
-def ending(app):
-    """The screen of a round's end: a one-round match's is its summary."""
-    return _MATCH_END if app.match.over() and app.match.rounds == 1 else _ROUND_END
-
-
 def finished(app):
     """The match is over: its bots, its turn and their modules go back to
     the heap (its record, made next, needs the room)."""
@@ -175,7 +170,7 @@ def _round_over(app):
     if app.match.over():
         finished(app)
     app.events.append(("round", w))
-    app.mode = ending(app)
+    app.mode = _ROUND_END  # (its final board; A then: the next round, or the match's summary)
     app.message = ""  # the next round opens with nothing said
     app.known = [None, None]
     app.last_human = -1

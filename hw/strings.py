@@ -55,6 +55,18 @@ def pick(lang, words):
     return words[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
 
 
+def own(app, words):
+    """A ``t`` for a module with words of its own (``words``: a dict a
+    language, in LANGUAGES' order): its word for a key it has, else the
+    app's (the language table's)."""
+    table_ = pick(app.lang, words)
+
+    def t(key):
+        return table_[key] if key in table_ else app.t(key)
+
+    return t
+
+
 def wrap(line, width=PANEL_CHARS):
     """``line`` cut at spaces into lines of at most ``width`` characters,
     the ones after the first indented by two."""

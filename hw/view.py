@@ -19,7 +19,7 @@ from engine.game import EXPERT, N_STONES, NOBODY, TACTICS
 from engine.moves import PASS, move_claims
 from hw import words
 from hw.look import INK, PALETTE
-from hw.screens import HINT, LINES, MATCH_END, PANEL_CHARS, REMOTE, ROUND_END, THINKING, TURN
+from hw.screens import HINT, LINES, MATCH_END, PANEL_CHARS, REMOTE, REVIEW, ROUND_END, THINKING, TURN
 from hw.strings import wrap
 from hw.text import Glyphs, Label
 
@@ -332,7 +332,10 @@ class View:
         # draw, a Strategist's discard, or an ending).
         cursor, mark = self.frames
         tt = app.turn
-        cursor.hidden = not turn or phase in (_SCOUT_N, _DRAW_PICK) or (phase == _DEST and tt.dest >= N_STONES)
+        if turn:
+            cursor.hidden = phase in (_SCOUT_N, _DRAW_PICK) or (phase == _DEST and tt.dest >= N_STONES)
+        else:  # (a review's: on the hard level's stone, when it would have played elsewhere)
+            cursor.hidden = app.mode != REVIEW or tt.stone_cursor < 0
         if turn and phase in (_CARD, _RETURN):
             self._frame(cursor, self.hand.x + tt.cursor * _TILE_W, _HAND_Y)
         elif turn and phase == _TABLE:

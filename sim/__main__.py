@@ -96,6 +96,7 @@ class _Written:
 # title and by --help.
 KEYS_LEGEND = "arrows, Z = A, X = B, Enter = Start, Space or Shift = Select, Esc quits"
 REPLAY_LEGEND = "Right/Left: a move on/back, Up/Down: ten, Z (A): the end, X (B): the start, Esc quits"
+REVIEW_LEGEND = "review: Right/Left (Z): the player's next/previous move, X (B) or Esc quits"
 NAME_MAX = 12  # settings.toml's ST_NAME: 1 to 12 printable characters
 
 EPILOG = """keys in the window: %s
@@ -111,10 +112,11 @@ examples:
 EPILOG = EPILOG % (KEYS_LEGEND, REPLAY_LEGEND)
 
 
-def title(name=None, replay=False):
+def title(name=None, replay=False, review=False):
     """The window's title: the game, the player's name when one is given
     (each window of a link has its own), and the keys."""
-    return "Schotten Totten%s: %s" % (" - " + name if name else "", REPLAY_LEGEND if replay else KEYS_LEGEND)
+    legend = REVIEW_LEGEND if review else REPLAY_LEGEND if replay else KEYS_LEGEND
+    return "Schotten Totten%s: %s" % (" - " + name if name else "", legend)
 
 
 AUTOPLAY_LEVELS = LEVELS + ("random",)
@@ -182,8 +184,9 @@ def _args(argv):
                     "(--variant, --rounds, --seed, --auto-claim and a level of --opponent apply to it)")
     ap.add_argument("--replay", metavar="FILE", help="step through a game record (right/left: a move on/back, "
                     "up/down: ten, A: the end, B: the start)")
-    ap.add_argument("--review", action="store_true", help="with --replay FILE --headless: one JSON line for each "
-                    "move of --player beside the move the hard level would have made (docs/sim.md)")
+    ap.add_argument("--review", action="store_true", help="with --replay FILE: each move of --player beside the move "
+                    "the hard level would have made, on the review screen (left/right, B quits), or with "
+                    "--headless one JSON line a move (docs/sim.md)")
     ap.add_argument("--player", type=int, choices=(1, 2), default=1, help="the player --review reviews (default 1)")
     ap.add_argument("--records", metavar="DIR", help="write a record of every finished match into DIR "
                     "(default: records/ in a window, none when headless)")
@@ -275,18 +278,22 @@ def main(argv=None):
     from hw.main import Runner
     from sim.desk import Desk
 
-    if args.review and not (args.replay and args.headless):
-        print("sim: --review needs --replay FILE --headless: it prints a JSON line a move", file=sys.stderr)
+    if args.review and not args.replay:
+        print("sim: --review needs --replay FILE: the record to review", file=sys.stderr)
         return 2
-    if args.review:
+    if args.review and args.headless:
         from sim.review import run as review
 
         return review(args.replay, args.player - 1)
     if args.replay:
         from sim.replay import run
 
-        desk = Desk(headless=args.headless, title=title(replay=True))
+        desk = Desk(headless=args.headless, title=title(replay=True, review=args.review))
         try:
+            if args.review:
+                from sim.review import window
+
+                return window(args.replay, args.player - 1, desk, Runner)
             return run(args.replay, desk, Runner, args.headless)
         finally:
             desk.close()
@@ -382,7 +389,7 @@ LIMIT_MS = 30 * 60 * 1000  # a headless game that lasts longer is stuck
 # Each screen of hw.screens by its number, as the summary names it (a test
 # holds the two together).
 MODE_NAMES = ("menu", "turn", "handoff", "thinking", "notice", "detail", "round_end", "match_end", "pause", "linking",
-              "remote", "resume", "help", "hint", "stats")
+              "remote", "resume", "help", "hint", "stats", "review")
 
 
 def summary(app, seed, shots):

@@ -1,5 +1,6 @@
-"""``python -m sim --replay FILE --review --headless [--player 1|2]``: a
-record's moves of one player beside the hard level's, one JSON line each::
+"""``python -m sim --replay FILE --review [--player 1|2]``: a record's
+moves of one player beside the hard level's: in a window, on the board's
+review screen (``hw.review``); with ``--headless``, one JSON line each::
 
     {"move": 7, "player": 0, "position": {...}, "played": {...},
      "hard": {...}, "differs": true}
@@ -44,17 +45,49 @@ def lines(record, player):
         game.apply(m)
 
 
+def _read(path, err):
+    # The record at ``path`` replayed; None (said on ``err``) if it cannot be.
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        return replay(text)
+    except (OSError, RecordError, ValueError, RuntimeError) as e:
+        err.write("sim review: %s: %s\n" % (path, shown(reason(e))))
+        return None
+
+
+def window(path, player, desk, runner_class, err=None):
+    """The board's review screen (``hw.review``) on a record, in a window,
+    until Esc or B; 0, or 2 with one line on ``err``."""
+    err = err or sys.stderr
+    record = _read(path, err)
+    if record is None:
+        return 2
+    from hw import review
+    from hw.app import App
+    from hw.screens import REVIEW
+
+    header = record.header
+    variant = VARIANTS.index(header["variant"])
+    app = App(opponent="pass", variant=variant, rounds=header["rounds"])
+    if not review.begin(app, header["seed"], header["rounds"], variant, record.moves, 1 << player):
+        err.write("sim review: %s: no move of player %d to review\n" % (path, player + 1))
+        return 2
+    runner = runner_class(desk, app)
+    runner.step()
+    while not desk.quit and app.mode == REVIEW:
+        runner.step(desk.buttons())
+        desk.idle()
+    return 0
+
+
 def run(path, player, out=None, err=None):
     """Print the review of the record at ``path`` for ``player`` (0 or 1);
     0, or 2 with one line on ``err`` for a record that cannot be read."""
     out = out or sys.stdout
     err = err or sys.stderr
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        record = replay(text)
-    except (OSError, RecordError, ValueError, RuntimeError) as e:
-        err.write("sim review: %s: %s\n" % (path, shown(reason(e))))
+    record = _read(path, err)
+    if record is None:
         return 2
     for obj in lines(record, player):
         out.write(json.dumps(obj) + "\n")

@@ -17,6 +17,7 @@ from engine.moves import DISCARD, move_card, move_stone
 from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
 from hw import buttons, detail, linkplay, play, words
+from hw.strings import own
 from hw.app import App
 from hw.screens import HANDOFF, LINKING, MATCH_END, MENU, MENU_ROWS, NOTICE, PAUSE, PAUSE_ROWS, REMOTE, RESUME, ROUND_END, THINKING, TURN
 from hw.main import Lights
@@ -49,8 +50,8 @@ def test_every_mode_plays_to_the_end_through_the_buttons(opponent, variant, auto
         seen = drive(app, AutoPlayer("medium", seed))
         match = app.match
         assert len(match.results) == rounds
-        # (a one-round match's end is its summary: no round's end before it)
-        assert (ROUND_END in seen) == (rounds > 1) and MATCH_END in seen and TURN in seen
+        # (every match ends on its last round's board, then its summary)
+        assert ROUND_END in seen and MATCH_END in seen and TURN in seen
         assert (HANDOFF in seen) == (opponent == "pass")
         assert (THINKING in seen) == (opponent != "pass")
         assert match.scores == rule_book_scores(match.results)
@@ -901,10 +902,12 @@ def test_two_linked_apps_play_a_tactics_match():
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_the_tactics_lines_fit_the_screen(lang):
     # The status and hint lines hold 26 characters of the built-in font.
-    from hw.strings import text
+    from hw import detail
+    from hw.strings import pick, text
 
-    def t(key):
-        return text(lang, key)
+    def t(key):  # (the table's words, and the detail's own)
+        own = pick(lang, detail._T)
+        return own[key] if key in own else text(lang, key)
 
     lines = [t("step_stone") % "JK", t("step_mine") % "ST", t("step_theirs") % "TR", t("step_dest") % "TR",
              t("step_scout"), t("scout_keys") % (3, 0), t("step_draw"), t("draw_keys") % (">", 40, " ", 10),
@@ -1141,7 +1144,8 @@ def test_a_board_rerolling_the_deal_gets_one_deal_per_decision_of_the_player():
         # Stopped, and said: a new deal waits for the player.
         assert app.mode == NOTICE and app.match is None
         assert "restarted before the deal" in app.lines[1]
-        assert app.lines[2:] == [app.t("link_again"), app.t("redeals") % decision]
+        t = own(app, linkplay._T)
+        assert app.lines[2:] == [t("link_again"), t("redeals") % decision]
         assert len(cheat.deals) == decision  # one deal seen per press of Start
         for _ in range(3):
             app.tick(now + 10)
@@ -1160,7 +1164,9 @@ def test_a_match_in_play_is_not_thrown_away_from_the_pause_menu():
     app.row = 1
     app.press(buttons.A)
     assert app.mode == PAUSE and app.confirm == "restart" and list(app.match.moves()) == moves
-    assert "A again" in app.t("confirm_restart")
+    from hw import pause
+
+    assert "A again" in own(app, pause._T)("confirm_restart")
     app.press(buttons.DOWN)
     assert app.confirm == "" and app.mode == PAUSE
     app.row = 1

@@ -719,7 +719,10 @@ def test_each_linked_board_says_who_won_from_its_own_seat():
     run_apps(apps, players, now, lambda: all(a.mode == MATCH_END for a in apps))
     w = apps[0].match.winner()
     lines = [won(a, w, "match") for a in apps]
-    you = apps[0].t("you_win_match")
+    from hw import ends
+    from hw.strings import own
+
+    you = own(apps[0], ends._T)("you_win_match")
     assert lines.count(you) == (1 if w in (0, 1) else 0)
     if w in (0, 1):
         assert lines[[a.me() for a in apps].index(w)] == you

@@ -6,6 +6,8 @@ why a stone can or cannot be claimed, and the help pages."""
 
 import pytest
 
+from hw.strings import own
+
 from conftest import drive
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS, lowest
 from engine.moves import move_claims
@@ -315,7 +317,7 @@ def test_the_final_board_marks_the_winning_stones_and_says_why(desk):
         seen = []
         while True:
             assert until(runner, player, lambda a: a.mode in (ROUND_END, MATCH_END), 20000)
-            if app.mode == MATCH_END and rounds > 1:
+            if app.mode == MATCH_END:
                 break
             # (the next round is dealt already: the match keeps the last one's board)
             game = app.match.final if app.match.final is not None else app.game
@@ -346,15 +348,12 @@ def test_the_final_board_marks_the_winning_stones_and_says_why(desk):
                 p, s, k = spot
                 x0, y0 = cell(s, L.STONE_ROW if k < 0 else row_of(app, p, k))
                 assert framed(desk, x0, y0, L.SEAT_1 + p)
-            if app.mode == MATCH_END:
-                break
             runner.step([buttons.A])
-            assert app.message == ""  # the next round opens with nothing said
-        if rounds == 1:
-            assert seen == [MATCH_END]  # one summary: the final board
-        else:
-            assert seen == [ROUND_END] * len(app.match.results)
-            assert not runner.view.panel.hidden and "%d rounds played" % rounds in runner.view.shown
+            assert app.message == "" or app.mode == MATCH_END  # the next round opens with nothing said
+        # Every match: its last round's board, then its summary (A: the menu, B: the review).
+        assert seen == [ROUND_END] * len(app.match.results)
+        assert not runner.view.panel.hidden and runner.view.shown[-2:] == ["A: menu", "B: review your moves"]
+        assert ("%d rounds played" % rounds in runner.view.shown) == (rounds > 1)
         runner.step([buttons.A])
         assert app.mode == MENU
 
@@ -366,7 +365,7 @@ def test_a_tactics_rounds_end_writes_over_no_card(desk):
         app = App(seed=seed, opponent="easy", variant=TACTICS)
         runner = Runner(desk, app)
         runner.step([buttons.START])
-        assert until(runner, AutoPlayer("medium", seed), lambda a: a.mode == MATCH_END, 20000)
+        assert until(runner, AutoPlayer("medium", seed), lambda a: a.mode == ROUND_END and a.match.over(), 20000)
         if app.game.discard_n:
             break
     else:
@@ -625,9 +624,10 @@ def test_a_full_stones_detail_keeps_its_keys(desk, lang):
         assert view.wrapped[-2].startswith("A") and "B" in view.wrapped[-2] + view.wrapped[-1]  # the keys
         assert "< >" in view.wrapped[-1]  # (left and right: the other stones)
         assert sum(line.startswith("  ") for line in view.shown) == 2  # both sides' formations kept
-        assert any(line.startswith(app.t("tactics_played").split(":")[0]) for line in view.shown)
+        t = own(app, detail._T)
+        assert any(line.startswith(t("tactics_played").split(":")[0]) for line in view.shown)
         runner.step([buttons.LEFT, buttons.LEFT])
-        assert app.detail_stone == 2 and app.t("piles") % (app.game.pile_size(), app.game.tactic_pile_size()) in view.shown
+        assert app.detail_stone == 2 and t("piles") % (app.game.pile_size(), app.game.tactic_pile_size()) in view.shown
 
 
 def test_the_score_counts_a_claim_as_soon_as_it_is_chosen_and_a_winning_one_says_so(desk):

@@ -12,6 +12,7 @@ import pytest
 from conftest import ROOT, bot_match
 from engine.bots import Bot
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
+from engine.save import Saver
 from engine.match import Match
 from engine import review
 from desk.position import dump, load
@@ -46,7 +47,7 @@ def test_every_move_of_the_player_is_set_beside_the_hard_levels(variant, rounds,
     assert [(o["move"], o["position"], o["played"], o["hard"], o["differs"]) for o in got] == want
     assert all(o["player"] == player for o in got)
     assert any(o["differs"] for o in got) and not all(o["differs"] for o in got)
-    assert [o["move"] - 1 for o in got] == review.mine(seed, rounds, variant, moves, player)
+    assert [o["move"] - 1 for o in got] == review.mine(seed, rounds, variant, moves, 1 << player)
     # An outside tool reads both moves back from the position alone.
     for o in got[:12]:
         game = load(o["position"])
@@ -80,7 +81,7 @@ def test_sim_review_prints_a_json_line_a_move(tmp_path):
     assert out.returncode == 0 and out.stderr == ""
     objs = [json.loads(line) for line in out.stdout.splitlines()]
     assert objs == list(lines(replay(text), 1))
-    assert len(objs) == len(review.mine(5, 1, CLASSIC, moves, 1))
+    assert len(objs) == len(review.mine(5, 1, CLASSIC, moves, 2))
 
 
 def test_sim_review_says_what_it_cannot_do_in_one_line(tmp_path):
@@ -92,6 +93,154 @@ def test_sim_review_says_what_it_cannot_do_in_one_line(tmp_path):
     out = sim("--replay", str(bad), "--review", "--headless")
     assert out.returncode == 2 and len(out.stderr.splitlines()) == 1 and "Traceback" not in out.stderr
     out = sim("--review", "--headless")
-    assert out.returncode == 2 and out.stderr.startswith("sim: --review needs --replay FILE --headless")
+    assert out.returncode == 2 and out.stderr.startswith("sim: --review needs --replay FILE")
     err = io.StringIO()
     assert run(str(tmp_path), 0, io.StringIO(), err) == 2 and err.getvalue().count("\n") == 1
+
+
+# -- the review screen (hw.review): B on a match's summary --------------------
+
+from hw import buttons  # noqa: E402
+from hw.app import App  # noqa: E402
+from hw.screens import MATCH_END, MENU, REVIEW, ROUND_END  # noqa: E402
+from sim.autoplay import AutoPlayer  # noqa: E402
+
+
+def finished_app(opponent, variant, rounds, seed, saver=None):
+    app = App(seed=seed, opponent=opponent, variant=variant, rounds=rounds, saver=saver)
+    app.press(buttons.START)
+    AutoPlayer("medium", seed).play(app, lambda a: a.mode == MATCH_END, limit=40000)
+    return app
+
+
+def think(app):
+    """The ticks of the move shown: "Thinking..." first, then the hard move."""
+    review = app.review
+    if review.hard[review.k] < 0:
+        assert app.message == "Thinking..." and review.stone_cursor == -1
+        app.tick(app.now + 10)
+        assert app.message == "Thinking..."
+        app.tick(app.now + 10)
+    assert review.hard[review.k] >= 0
+
+
+@pytest.mark.parametrize("opponent, variant, rounds, seed", [("easy", CLASSIC, 1, 3), ("medium", TACTICS, 2, 4),
+                                                             ("pass", EXPERT, 1, 5)])
+def test_the_review_screen_marks_the_moves_the_desktop_review_marks(opponent, variant, rounds, seed):
+    from engine.moves import move_stone
+
+    app = finished_app(opponent, variant, rounds, seed)
+    match = app.match
+    text = write(match.seed, variant, rounds, match.moves())
+    seats = (0, 1) if opponent == "pass" else (0,)
+    desk = sorted((o for p in seats for o in lines(replay(text), p)), key=lambda o: o["move"])
+    assert app.panel()[-1] == "B: review your moves"
+    app.press(buttons.B)
+    assert app.mode == REVIEW and app.match is not match  # (the match's objects gone: a table rebuilt)
+    review = app.review
+    assert [n + 1 for n in review.mine] == [o["move"] for o in desk]
+    for k, o in enumerate(desk):
+        assert review.k == k and app.note == "%d/%d" % (k + 1, len(desk))
+        think(app)
+        n = review.mine[k]
+        game = review_game = app.game
+        assert game.history and review.player == o["player"] and app.me() == o["player"]
+        assert move_answer(review_at_before(review, n), review.hard[k]) == o["hard"]
+        differs = review.hard[k] != review.moves[n]
+        assert differs == o["differs"]
+        if differs:
+            assert app.message.startswith("Chieftain: ")
+            assert review.stone_cursor == (move_stone(review.hard[k]) if "stone" in o["hard"] else -1)
+        else:
+            assert app.message == "Chieftain agrees" and review.stone_cursor == -1
+        assert review_game.move_count() == review_at_before(review, n).move_count() + 1
+        app.press(buttons.RIGHT)
+    assert review.k == len(desk) - 1  # (no further)
+    app.press(buttons.LEFT)
+    assert review.k == len(desk) - 2 and app.message != "Thinking..."  # (kept: not worked out again)
+    app.press(buttons.B)
+    assert app.mode == MENU and app.review is None and app.match is None
+    assert "hw.review" not in sys.modules and "engine.review" not in sys.modules
+    assert "engine.bots" not in sys.modules and "engine.tbots" not in sys.modules
+
+
+def review_at_before(review, n):
+    return review_module().at(review.seed, review.rounds, review.variant, review.moves, n).game
+
+
+def review_module():
+    import importlib
+
+    return importlib.import_module("engine.review")
+
+
+def test_nothing_is_saved_while_a_match_is_reviewed():
+    from test_app_saves import LoggedStorage
+
+    store = LoggedStorage()
+    app = finished_app("easy", CLASSIC, 1, 7, Saver(store))
+    app.tick(app.now + 10)
+    writes = len(store.log)
+    app.press(buttons.B)
+    for _ in range(6):
+        app.tick(app.now + 10)
+        app.press(buttons.RIGHT)
+    assert len(store.log) == writes  # (the tables it rebuilds are not a match in play)
+    app.press(buttons.B)
+    assert App(seed=1, saver=Saver(LoggedStorage(store.data))).offer is None
+
+
+def test_a_linked_boards_review_is_of_its_own_seat():
+    from conftest import run_apps
+    from test_app_saves import LoggedStorage, _linked
+
+    apps = _linked(81, CLASSIC, [LoggedStorage(), LoggedStorage()], rounds=1)
+    for app in apps:
+        app.press(buttons.START)
+    players = [AutoPlayer("medium", 1), AutoPlayer("easy", 2)]
+    now = run_apps(apps, players, 0, lambda: all(app.mode == MATCH_END for app in apps))
+    seats = [app.me() for app in apps]
+    for app, seat in zip(apps, seats):
+        moves = list(app.match.moves())
+        app.press(buttons.B)
+        assert app.mode == REVIEW and app.link.session is None  # (the link closes, as A would close it)
+        assert app.review.mine == review_module().mine(app.review.seed, 1, CLASSIC, moves, 1 << seat)
+        assert app.me() == seat and app.game.history
+    for _ in range(50):
+        now += 100
+        for app in apps:
+            app.tick(now)
+    assert all(app.link.draining is None for app in apps)
+
+
+def test_the_sims_window_review_steps_through_a_record(tmp_path):
+    from hw.main import Runner
+    from sim.desk import Desk
+    from sim.review import window
+
+    text, moves = record_of(9, 1, CLASSIC)
+    path = tmp_path / "m.txt"
+    path.write_text(text)
+    desk = Desk(headless=True)
+    pressed = [[], [], [], [buttons.RIGHT], [], [], [], [buttons.B]]
+    seen = []
+
+    def buttons_():
+        seen.append(desk_app[0].note if desk_app else None)
+        return pressed.pop(0) if pressed else [buttons.B]
+
+    desk_app = []
+    real = Runner
+
+    class Spy(real):
+        def __init__(self, board, app):
+            desk_app.append(app)
+            real.__init__(self, board, app)
+
+    desk.buttons = buttons_
+    try:
+        assert window(str(path), 1, desk, Spy) == 0
+    finally:
+        desk.close()
+    app = desk_app[0]
+    assert app.mode == MENU and "2/%d" % len(review_module().mine(9, 1, CLASSIC, moves, 2)) in seen

@@ -165,6 +165,26 @@ def statistics(desk, shot, out):
     shot("stats-chieftain")
 
 
+def review_shots(desk, shot, out):
+    """A match's summary, then its review on a move the Chieftain would
+    have played otherwise (worked out: "Thinking..." first)."""
+    app = App(seed=8, opponent="easy")
+    app.press(buttons.START)
+    AutoPlayer("medium", 8).play(app, lambda a: a.mode == MATCH_END, limit=40000)
+    runner = Runner(desk, app)
+    runner.step([])
+    shot("summary")
+    runner.step([buttons.B])
+    for k in range(len(app.review.mine)):
+        while app.review.hard[app.review.k] < 0:
+            runner.step([])
+        if app.review.stone_cursor >= 0 and k >= 4:
+            break
+        runner.step([buttons.RIGHT])
+    shot("review")
+    desk.display.save(os.path.join(out, "review-160.png"), native=True)
+
+
 def main(argv):
     out = argv[0] if argv else os.path.join(ROOT, "docs", "screens")
     os.makedirs(out, exist_ok=True)
@@ -237,6 +257,7 @@ def main(argv):
             shot("hint")
             desk.display.save(os.path.join(out, "hint-160.png"), native=True)
         statistics(desk, shot, out)
+        review_shots(desk, shot, out)
         # Every card, plain and under the cursor (a tactics deal shows the
         # blocked faces too).
         app4 = App(seed=3, opponent="pass", variant=TACTICS)

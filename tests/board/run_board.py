@@ -15,6 +15,9 @@
 #              app's: a rough figure)
 # BOARD_HINTS  ask for a hint (B) at each of the player's card steps, then
 #              play on (the hint's notice read with A)
+# BOARD_REVIEW at the match's summary, B: the review, every move of the
+#              player's stepped through once the hard level's is worked out
+#              (prints "reviewed" and "differs", then "end review")
 # BOARD_CUT    cut the power (exit at once) once the match has this many moves
 # BOARD_FULL   once the game's history has this many entries, fill the heap
 #              when the bot is about to choose (prints "full" and the
@@ -162,6 +165,7 @@ if _os.getenv("BOARD_MEASURE"):
     print("driver", gc.mem_alloc() - deps)
     raise SystemExit(0)
 HINTS = bool(_os.getenv("BOARD_HINTS"))
+REVIEW = bool(_os.getenv("BOARD_REVIEW"))
 CUT = int(_os.getenv("BOARD_CUT") or "0")
 FULL = int(_os.getenv("BOARD_FULL") or "0")
 POLLS = int(_os.getenv("BOARD_POLLS") or "30000")
@@ -295,6 +299,17 @@ def feed():
     mode = app.mode
     if mode == 11:  # hw.screens.RESUME: a saved match offered
         state["resumed"] = True
+    if REVIEW and mode == 7:  # hw.screens.MATCH_END: B, the review
+        return state["keys"].index(sys.modules["hw.buttons"].B)
+    if REVIEW and mode == 15:  # hw.screens.REVIEW: every move of the player, the hard level's worked out
+        review = app.review
+        if review.hard[review.k] < 0:
+            return None  # (its ticks think)
+        if review.k + 1 < len(review.mine):
+            return state["keys"].index(sys.modules["hw.buttons"].RIGHT)
+        print("reviewed", len(review.mine))
+        print("differs", sum(1 for k in range(len(review.mine)) if review.hard[k] != review.moves[review.mine[k]]))
+        finish(app, "review")
     if mode == 7 and (app.link is None or app.link.draining is None):  # hw.screens.MATCH_END, the last move delivered
         finish(app, "match")
     if CUT and app.match is not None and len(app.game.history) >= CUT:

@@ -1,0 +1,192 @@
+"""The review of a match just played (B on its summary): the player's moves
+one at a time (both players' in pass-and-play), each on the board as it was
+once made, its card framed; when the hard level would have made another
+move there, its stone gets the cursor's white frame and the bottom line
+says that move ("Chieftain: R4 at stone 2"), else that it agrees.  Left and
+right: the move before, the next; B (or Start): the menu.  The corner says
+which move it is ("3/25").
+
+A screen's module (``hw.screens.MODULES``), loaded while the review is
+shown.  The match's objects are gone when it starts: it keeps the match's
+seed and moves, and rebuilds the table at each move it shows
+(``engine.review.at``).  The hard level's move is worked out the first
+time a move is shown (its first tick says "Thinking...", the next thinks:
+a board takes the hard level's time, about a second), and kept; it is the
+one ``python -m sim --replay FILE --review`` sets beside that move
+(``engine.review``: the same seeds).
+"""
+
+import gc
+
+from micropython import const
+
+from engine import review as rv
+from engine import unload
+from hw import buttons, play, words
+from hw.screens import MENU, REVIEW
+from hw.strings import pick
+
+_DRAIN_MS = const(5000)  # hw.ends': a linked match's last move delivered meanwhile
+_LINE_CHARS = const(26)  # hw.view's: characters on the bottom line
+_NOT_YET = const(-1)  # a hard move not worked out yet
+
+# The review's words, in each language (hw.strings.pick's order).
+_AGREES = const(0)
+_WOULD = const(1)
+_WORDS = (("%s agrees", "%s: %s"), ("%s d'accord", "%s : %s"), ("%s de acuerdo", "%s: %s"))
+
+
+class Review:
+    """What the review keeps of the match: its seed, rounds, variant and
+    moves; the moves reviewed (``mine``: their numbers in ``moves``), the
+    one shown (``k``) and the hard level's move at each (``hard``).  Also the view's stand-in for a turn: the cursor's
+    stone (``stone_cursor``, -1: none)."""
+
+    def __init__(self, seed, rounds, variant, moves, seats):
+        self.seed = seed
+        self.rounds = rounds
+        self.variant = variant
+        self.moves = moves
+        self.mine = rv.mine(seed, rounds, variant, moves, seats)
+        self.hard = [_NOT_YET] * len(self.mine)
+        self.k = 0
+        self.player = 0  # the player of the move shown (hw.app: App.me while reviewing)
+        self.stone_cursor = -1
+        self.thought = False
+
+
+def start(app):
+    """Review ``app``'s match, over: its objects go, the first move is shown."""
+    match = app.match
+    humans = app.humans()
+    seed, rounds, variant, moves = match.seed, match.rounds, match.game.variant, list(match.moves())
+    match = None  # (nothing holds the match now: its room is the review's)
+    if app.linked():
+        app.link.close(app.now + _DRAIN_MS)  # (as A on the summary: its last move delivered meanwhile)
+    app.match = None
+    app.message = ""
+    gc.collect()
+    begin(app, seed, rounds, variant, moves, (1 if humans[0] else 0) | (2 if humans[1] else 0))
+
+
+def begin(app, seed, rounds, variant, moves, seats):
+    """Review the match dealt from ``seed`` whose moves were ``moves``, the
+    moves of ``seats`` (a mask: 1 the first player, 2 the second); False
+    (the menu) when none of its moves is theirs."""
+    review = Review(seed, rounds, variant, moves, seats)
+    app.review = review
+    app.turn = review
+    app.mode = REVIEW
+    if not review.mine:
+        leave(app)
+        return False
+    _show(app)
+    return True
+
+
+def leave(app):
+    """Back to the menu; the review goes."""
+    app.review = None
+    app.turn = None
+    app.match = None
+    app.message = ""
+    app.note = ""
+    app.last_human = -1
+    app.mode = MENU
+    app.row = 0
+    play.unload_bots()  # (the hard level's modules, if the review loaded them)
+    unload("engine.review")
+
+
+def press(app, button):
+    review = app.review
+    if button in (buttons.B, buttons.START):
+        leave(app)
+        return
+    if button in (buttons.RIGHT, buttons.A):
+        k = review.k + 1
+    elif button == buttons.LEFT:
+        k = review.k - 1
+    else:
+        return
+    if 0 <= k < len(review.mine):
+        review.k = k
+        _show(app)
+
+
+def _show(app):
+    # The table once the move shown was made; its card framed as the last
+    # move's, the hard level's stone (if another) under the cursor, its
+    # words on the bottom line (said from the table with the hard move
+    # made instead, then the table is made again: no words are kept).
+    review = app.review
+    n = review.mine[review.k]
+    hard = review.hard[review.k]
+    played = review.moves[n]
+    app.match = None
+    gc.collect()
+    match = _before(review, n)
+    review.player = match.game.to_move
+    app.last_human = review.player  # (pass-and-play: the side at the bottom)
+    app.note = "%d/%d" % (review.k + 1, len(review.mine))
+    review.thought = False
+    review.stone_cursor = -1
+    if hard == _NOT_YET:
+        app.message = app.t("thinking")
+    elif hard == played:
+        app.message = pick(app.lang, _WORDS)[_AGREES] % app.t("hard")
+    else:
+        match.game.apply(hard)
+        app.match = match
+        said = pick(app.lang, _WORDS)[_WOULD] % (app.t("hard"), words.last_text(app))
+        app.message = said[:_LINE_CHARS]
+        review.stone_cursor = _stone(hard)
+        app.match = match = None
+        gc.collect()
+        match = _before(review, n)
+    match.game.apply(played)
+    app.match = match
+    app.dirty = True
+
+
+def _before(review, n):
+    # The match ready for move n, without what the review does not look at
+    # (the last round's board kept as a copy, the earlier rounds' moves):
+    # the room of a game and more, while the hard level thinks.
+    match = rv.at(review.seed, review.rounds, review.variant, review.moves, n)
+    match.final = None
+    match.log = []
+    return match
+
+
+def _stone(m):
+    # The stone a move plays on (-1: none, a pass or a Scout).
+    from engine.cards import SCOUT
+    from engine.moves import PASS, move_card, move_stone
+
+    card = move_card(m)
+    return -1 if card == PASS or card == SCOUT else move_stone(m)
+
+
+def tick(app, now):
+    review = app.review
+    if review is None or review.hard[review.k] != _NOT_YET:
+        return
+    if not review.thought:
+        review.thought = True  # let the screen say "Thinking..." first
+        return
+    n = review.mine[review.k]
+    app.match = None  # (the table shown: made again for the bot, then again to be shown)
+    gc.collect()
+    review.hard[review.k] = _hard(review, n)
+    gc.collect()
+    _show(app)
+
+
+def _hard(review, n):
+    # The hard level's move n, its table and bot gone once it is made.
+    return rv.hard_move(_before(review, n).game, review.seed, n)
+
+
+def lines(app):
+    return None  # (the board, its bottom line the review's words: hw.view)
