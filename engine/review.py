@@ -8,7 +8,7 @@ alone (``seed``), and sees what the hint's sees (the game, whose bots
 read only what the player to move may know).
 """
 
-from engine.game import NOBODY
+from engine.game import NOBODY, TACTICS
 from engine.match import Match
 
 
@@ -18,12 +18,20 @@ def seed(match_seed, n):
     return (match_seed * 31 + 7919 + n) & 0x3FFFFFFF
 
 
-def hard_move(game, match_seed, n):
+def hard_move(game, match_seed, n, scratch=False):
     """The hard level's move (claims spelled out) for the player to move
-    in ``game``, move ``n`` of the match dealt from ``match_seed``."""
+    in ``game``, move ``n`` of the match dealt from ``match_seed``.  With
+    ``scratch``, a tactics game serves as the bot's own view (a board's
+    review: one game less on the heap while it thinks) and is left as
+    that player sees it, the rest hidden: the same move, a game spent."""
     from engine.bots import Bot
 
-    return game.spell_claims(Bot("hard", seed(match_seed, n)).choose(game))
+    bot = Bot("hard", seed(match_seed, n))
+    if scratch and game.variant == TACTICS:
+        from engine.tbots import Brain
+
+        bot.tactics = Brain("hard", game)
+    return game.spell_claims(bot.choose(game))
 
 
 def at(match_seed, rounds, variant, moves, n):

@@ -21,19 +21,21 @@ _MORE = const(4)
 _DRAWN = const(5)
 _MENU_KEY = const(6)
 _REVIEW_KEY = const(7)
+_REVIEW_BOTH = const(8)
+_POINTS = const(9)
 _WORDS = (
     ("A: next",
      "%d rounds played",
      "Three adjacent", "Five stones", "No moves: %d-%d", "No moves: even",
-     "A: menu", "B: review your moves"),
+     "A: menu", "B: review your moves", "B: review the moves", "Points:"),
     ("A : suite",
      "%d manches jouées",
      "Trois voisines", "Cinq bornes", "Bloqué : %d-%d", "Bloqué : égalité",
-     "A : menu", "B : revoir vos coups"),
+     "A : menu", "B : revoir vos coups", "B : revoir les coups", "Points :"),
     ("A: seguir",
      "%d rondas jugadas",
      "Tres seguidas", "Cinco piedras", "Bloqueo: %d-%d", "Bloqueo: empate",
-     "A: menú", "B: revisar tus jugadas"),
+     "A: menú", "B: revisar tus jugadas", "B: revisar las jugadas", "Puntos:"),
 )
 _LINE_CHARS = const(26)  # hw.view's: characters on the top and bottom lines
 
@@ -106,14 +108,14 @@ def summary(app):
     rounds and the score, and the keys (A: the menu, B: the review)."""
     match = app.match
     words_ = pick(app.lang, _WORDS)
-    # (after the last round's board): the match's score.
-    score = "%s %d - %d %s" % (app.name(0), match.scores[0], match.scores[1], app.name(1))
-    if len(score) > PANEL_CHARS:
-        score = "%s %d - %d %s" % (app.short_name(0), match.scores[0], match.scores[1], app.short_name(1))
-    out = [won(app, match.winner(), "match"), ""]
+    out = [won(app, match.winner(), "match", PANEL_CHARS), ""]  # (one line: a long name gives its short one)
     if match.rounds > 1:
         out.append(words_[_ROUNDS_PLAYED] % len(match.results))
-    return out + [score, "", words_[_MENU_KEY], words_[_REVIEW_KEY]]
+    # (after the last round's board): the match's points, a line a player.
+    out.append(words_[_POINTS])
+    for p in (0, 1):
+        out.append("  %s %d" % (app.name(p), match.scores[p]))
+    return out + ["", words_[_MENU_KEY], words_[_REVIEW_BOTH if app.opponent == "pass" else _REVIEW_KEY]]
 
 
 def won(app, w, what, width=0):

@@ -22,8 +22,10 @@ _TURN = const(1)  # hw.screens' (tests/test_layers.py holds it equal)
 
 def seed(app):
     """The hint bot's seed: the match's and the move's (the same position
-    of the same match, the same hint)."""
-    return (app.seed * 31 + 7919 * app.matches + app.match.move_count()) & 0x3FFFFFFF
+    of the same match, the same hint), as the review's (engine.review.seed:
+    tests/test_hint.py holds them equal), so that a hint followed is a
+    move the review agrees with."""
+    return (app.match.seed * 31 + 7919 + app.match.move_count()) & 0x3FFFFFFF
 
 
 def press(app, button):

@@ -14,7 +14,7 @@ from micropython import const
 from engine import TICKS_MASK
 from engine.game import DRAW
 from hw.app import App
-from hw.screens import MATCH_END, MENU, ROUND_END
+from hw.screens import MATCH_END, MENU, REVIEW, ROUND_END
 from hw.view import View
 
 _FLASH_MS = const(700)
@@ -80,12 +80,13 @@ class Lights:
 
     def update(self, app):
         mode = app.mode
-        if mode == MENU or app.match is None:
-            key = 0
+        if mode == MENU or mode == REVIEW or app.match is None:
+            key = 0  # (a review's table is not a turn: no colour of whose)
         elif app.flash_at >= 0 and (app.now - app.flash_at) & TICKS_MASK < _FLASH_MS:
             key = 1
         elif mode == ROUND_END or mode == MATCH_END:
-            w = app.match.results[-1][0] if app.match.results else DRAW
+            # A round's winner, then on the summary the match's.
+            w = app.match.winner() if mode == MATCH_END else app.match.results[-1][0] if app.match.results else DRAW
             # A little rainbow for a human's win, a new step every 120 ms.
             key = 4 + (app.now // 120 & 0xFFFF) if w in (0, 1) and app.humans()[w] else 0
         else:

@@ -3,8 +3,9 @@ one at a time (both players' in pass-and-play), each on the board as it was
 once made, its card framed; when the hard level would have made another
 move there, its stone gets the cursor's white frame and the bottom line
 says that move ("Chieftain: R4 at stone 2"), else that it agrees.  Left and
-right: the move before, the next; B (or Start): the menu.  The corner says
-which move it is ("3/25").
+right: the move before, the next; B (or Start): the menu.  The top line
+says which move it is and the keys ("< 3/25 >  B: back"), the corner
+"Review"; the hand is the one the move was chosen from.
 
 A screen's module (``hw.screens.MODULES``), loaded while the review is
 shown.  The match's objects are gone when it starts: it keeps the match's
@@ -22,7 +23,8 @@ from micropython import const
 
 from engine import review as rv
 from engine import unload
-from hw import buttons, play, words
+from engine.moves import move_claims, play_of, stones_text, with_claims
+from hw import buttons, words
 from hw.screens import MENU, REVIEW
 from hw.strings import pick
 
@@ -33,7 +35,12 @@ _NOT_YET = const(-1)  # a hard move not worked out yet
 # The review's words, in each language (hw.strings.pick's order).
 _AGREES = const(0)
 _WOULD = const(1)
-_WORDS = (("%s agrees", "%s: %s"), ("%s d'accord", "%s : %s"), ("%s de acuerdo", "%s: %s"))
+_OTHER_PILE = const(2)
+_TOP = const(3)
+_NAME = const(4)
+_WORDS = (("%s agrees", "%s: %s", "%s: the other pile", "< %d/%d >  B: back", "Review"),
+          ("%s d'accord", "%s : %s", "%s : l'autre pioche", "< %d/%d >  B:retour", "Revue"),
+          ("%s de acuerdo", "%s: %s", "%s: el otro mazo", "< %d/%d >  B:volver", "Repaso"))
 
 
 class Review:
@@ -51,6 +58,8 @@ class Review:
         self.hard = [_NOT_YET] * len(self.mine)
         self.k = 0
         self.player = 0  # the player of the move shown (hw.app: App.me while reviewing)
+        self.hand = []  # the hand that move was chosen from (hw.view shows it)
+        self.top = ""  # the top line: which move of how many, the keys (hw.view)
         self.stone_cursor = -1
         self.thought = False
 
@@ -65,6 +74,9 @@ def start(app):
         app.link.close(app.now + _DRAIN_MS)  # (as A on the summary: its last move delivered meanwhile)
     app.match = None
     app.message = ""
+    # The match's code goes too (hw.play: the menu loads it again), so that
+    # the hard level has its room to think.
+    unload("hw.play")
     gc.collect()
     begin(app, seed, rounds, variant, moves, (1 if humans[0] else 0) | (2 if humans[1] else 0))
 
@@ -94,6 +106,8 @@ def leave(app):
     app.last_human = -1
     app.mode = MENU
     app.row = 0
+    from hw import play
+
     play.unload_bots()  # (the hard level's modules, if the review loaded them)
     unload("engine.review")
 
@@ -127,18 +141,30 @@ def _show(app):
     gc.collect()
     match = _before(review, n)
     review.player = match.game.to_move
+    review.hand = sorted(match.game.hand_cards(review.player))
     app.last_human = review.player  # (pass-and-play: the side at the bottom)
-    app.note = "%d/%d" % (review.k + 1, len(review.mine))
+    words_ = pick(app.lang, _WORDS)
+    review.top = words_[_TOP] % (review.k + 1, len(review.mine))
+    app.note = words_[_NAME]
     review.thought = False
     review.stone_cursor = -1
     if hard == _NOT_YET:
         app.message = app.t("thinking")
     elif hard == played:
-        app.message = pick(app.lang, _WORDS)[_AGREES] % app.t("hard")
+        app.message = words_[_AGREES] % app.t("hard")
+    elif play_of(hard) == play_of(played):
+        # The same play: the hard level claims more (it claims every stone
+        # it can prove), or draws from the other pile; said, no stone framed.
+        if move_claims(hard) != move_claims(played):
+            app.message = words_[_WOULD] % (app.t("hard"), app.t("claims") % stones_text(move_claims(hard)))
+        else:
+            app.message = words_[_OTHER_PILE] % app.t("hard")
     else:
-        match.game.apply(hard)
+        # Another play: said without its claims (the line holds 26
+        # characters), its stone framed.
+        match.game.apply(with_claims(hard, 0))
         app.match = match
-        said = pick(app.lang, _WORDS)[_WOULD] % (app.t("hard"), words.last_text(app))
+        said = words_[_WOULD] % (app.t("hard"), words.last_text(app))
         app.message = said[:_LINE_CHARS]
         review.stone_cursor = _stone(hard)
         app.match = match = None
@@ -185,7 +211,7 @@ def tick(app, now):
 
 def _hard(review, n):
     # The hard level's move n, its table and bot gone once it is made.
-    return rv.hard_move(_before(review, n).game, review.seed, n)
+    return rv.hard_move(_before(review, n).game, review.seed, n, True)
 
 
 def lines(app):

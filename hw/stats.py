@@ -13,7 +13,7 @@ from engine.game import VARIANTS
 from hw import buttons
 from hw.screens import MENU, MENU_ROWS
 from hw.strings import pick
-from hw.tally import (BEST, DRAWN, HINTS, LESSONS, LOST, ROUNDS_DRAWN, ROUNDS_LOST, ROUNDS_WON, STONES, STREAK, WON,
+from hw.tally import (BEST, DRAWN, HINTS, LOST, ROUNDS_DRAWN, ROUNDS_LOST, ROUNDS_WON, STONES, STREAK, WON,
                       cell, get)
 
 _CONFIRM = "stats"  # app.confirm while the clearing waits for A
@@ -26,7 +26,7 @@ _ROUNDS = const(2)
 _STONES = const(3)
 _STREAK = const(4)
 _HINTS = const(5)
-_LESSONS = const(6)
+_PASS = const(6)
 _CLEAR = const(7)
 _KEYS = const(8)
 _HEADS = const(9)
@@ -35,13 +35,13 @@ _ALL = const(11)
 _ASK = const(12)
 _ASK_KEYS = const(13)
 _WORDS = (
-    ("Statistics", "Matches", "Rounds", "Stones won %d", "Streak %d, best %d", "Hints %d", "Lessons %d",
+    ("Statistics", "Matches", "Rounds", "Stones won %d", "Streak %d, best %d", "Hints %d", "Pass & play: %d",
      "SEL: clear all", "< %d/%d >  B: back", "  Won Lost Draw", "   P1   P2 Draw", "All",
      "Clear all statistics?", "A: clear  B: keep"),
-    ("Statistiques", "Parties", "Manches", "Bornes gagnées %d", "Série %d, max %d", "Conseils %d", "Leçons %d",
+    ("Statistiques", "Parties", "Manches", "Bornes gagnées %d", "Série %d, max %d", "Conseils %d", "À deux : %d",
      "SEL : tout effacer", "< %d/%d >  B : retour", "  Vic  Déf  Nul", "   J1   J2  Nul", "Total",
      "Tout effacer ?", "A : effacer  B : garder"),
-    ("Estadísticas", "Partidas", "Rondas", "Piedras ganadas %d", "Racha %d, mejor %d", "Pistas %d", "Lecciones %d",
+    ("Estadísticas", "Partidas", "Rondas", "Piedras ganadas %d", "Racha %d, mejor %d", "Pistas %d", "Dos jugadores: %d",
      "SEL: borrar todo", "< %d/%d >  B: volver", "  Gan  Per  Emp", "   J1   J2  Emp", "Total",
      "¿Borrar todo?", "A: borrar  B: guardar"),
 )
@@ -63,6 +63,7 @@ def press(app, button):
             for i in range(len(stats)):
                 stats[i] = 0
             app.keeper.save(app, None)  # (from the menu: the save holds the settings alone)
+            app.row = 0  # (the totals, all 0: what was cleared, seen)
     elif button in (buttons.RIGHT, buttons.DOWN, buttons.A):
         app.row = (app.row + 1) % n
     elif button in (buttons.LEFT, buttons.UP):
@@ -73,6 +74,14 @@ def press(app, button):
         app.mode = MENU
         app.row = MENU_ROWS.index("stats")
         unload("hw.tally")  # (this screen's, gone with it)
+
+
+def _passes(app):
+    # The pass-and-play matches, every variant and result (nobody's own).
+    if "pass" not in app.OPPONENTS:
+        return 0
+    o = app.OPPONENTS.index("pass")
+    return sum(get(app.stats, cell(o, v, r)) for v in range(len(VARIANTS)) for r in (WON, LOST, DRAWN))
 
 
 def mine(app):
@@ -103,7 +112,7 @@ def lines(app):
                words[_STONES] % get(stats, STONES),
                words[_STREAK] % (get(stats, STREAK), get(stats, BEST)),
                words[_HINTS] % get(stats, HINTS),
-               words[_LESSONS] % get(stats, LESSONS)]
+               words[_PASS] % _passes(app)]
     else:
         o = page - 1
         opponent = app.OPPONENTS[o]

@@ -253,7 +253,8 @@ class View:
             else:
                 modes = game.mode[s] if tactics else 0
                 top[s, _STONE_ROW] = _T_MODES + modes if modes else _T_CLEAR
-        hand = app.hand() if not ended else ()
+        # (a review shows the hand its move was chosen from)
+        hand = () if ended else app.turn.hand if app.mode == REVIEW else app.hand()
         n = len(hand)
         blocked = app.turn.blocked() if turn and phase == _CARD and game.to_move == me else 0
         self.hand.x = self.hand_top.x = (_WIDTH - n * _TILE_W) // 2
@@ -309,6 +310,8 @@ class View:
             status, right = step, ""
         if app.note:
             right = app.note
+        if app.mode == REVIEW:
+            status = app.turn.top  # (which move of how many, and the keys)
         self.status.text = status
         self.hint.text = hint
         corner = self.corner

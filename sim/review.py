@@ -56,9 +56,10 @@ def _read(path, err):
         return None
 
 
-def window(path, player, desk, runner_class, err=None):
-    """The board's review screen (``hw.review``) on a record, in a window,
-    until Esc or B; 0, or 2 with one line on ``err``."""
+def window(path, player, desk, runner_class, err=None, lang="en"):
+    """The board's review screen (``hw.review``) on a record, in a window
+    (its words in ``lang``), until Esc or B; 0, or 2 with one line on
+    ``err``."""
     err = err or sys.stderr
     record = _read(path, err)
     if record is None:
@@ -69,7 +70,7 @@ def window(path, player, desk, runner_class, err=None):
 
     header = record.header
     variant = VARIANTS.index(header["variant"])
-    app = App(opponent="pass", variant=variant, rounds=header["rounds"])
+    app = App(opponent="pass", variant=variant, rounds=header["rounds"], lang=lang)
     if not review.begin(app, header["seed"], header["rounds"], variant, record.moves, 1 << player):
         err.write("sim review: %s: no move of player %d to review\n" % (path, player + 1))
         return 2

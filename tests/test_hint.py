@@ -186,3 +186,34 @@ def test_hints_change_nothing_of_the_match(variant):
     with_hints, hints = played(True)
     without, none = played(False)
     assert with_hints == without and hints[0] > 5 and none == [0, 0]
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, TACTICS])
+def test_a_hint_followed_at_every_turn_is_a_move_the_review_agrees_with(variant):
+    # The hint and the review ask the hard level with the same seed
+    # (engine.review.seed): the same position, the same move.
+    from engine import review
+    from hw import play
+    from hw.screens import REVIEW
+
+    app = App(seed=3, opponent="medium", variant=variant)
+    app.press(buttons.START)
+    player = AutoPlayer("medium", 3)
+    followed = 0
+    while True:
+        if not until_card_step(app, player, 0):
+            break
+        assert hint.seed(app) == review.seed(app.match.seed, app.match.move_count())
+        ask(app)
+        app.press(buttons.A)
+        play.commit(app, app.hinted)
+        followed += 1
+    assert followed > 10
+    app.press(buttons.B)  # (the summary: the review)
+    assert app.mode == REVIEW
+    r = app.review
+    for k in range(len(r.mine)):
+        while r.hard[r.k] < 0:
+            app.tick(app.now + 10)
+        assert r.hard[r.k] == r.moves[r.mine[r.k]] and app.message.endswith("agrees")
+        app.press(buttons.RIGHT)

@@ -134,13 +134,13 @@ def test_the_review_screen_marks_the_moves_the_desktop_review_marks(opponent, va
     text = write(match.seed, variant, rounds, match.moves())
     seats = (0, 1) if opponent == "pass" else (0,)
     desk = sorted((o for p in seats for o in lines(replay(text), p)), key=lambda o: o["move"])
-    assert app.panel()[-1] == "B: review your moves"
+    assert app.panel()[-1] == ("B: review the moves" if opponent == "pass" else "B: review your moves")
     app.press(buttons.B)
     assert app.mode == REVIEW and app.match is not match  # (the match's objects gone: a table rebuilt)
     review = app.review
     assert [n + 1 for n in review.mine] == [o["move"] for o in desk]
     for k, o in enumerate(desk):
-        assert review.k == k and app.note == "%d/%d" % (k + 1, len(desk))
+        assert review.k == k and review.top == "< %d/%d >  B: back" % (k + 1, len(desk)) and app.note == "Review"
         think(app)
         n = review.mine[k]
         game = review_game = app.game
@@ -149,11 +149,23 @@ def test_the_review_screen_marks_the_moves_the_desktop_review_marks(opponent, va
         differs = review.hard[k] != review.moves[n]
         assert differs == o["differs"]
         if differs:
-            assert app.message.startswith("Chieftain: ")
-            assert review.stone_cursor == (move_stone(review.hard[k]) if "stone" in o["hard"] else -1)
+            assert app.message.startswith("Chieftain: ") and len(app.message) <= 26
+            hard, mine = o["hard"], o["played"]
+            same_play = {key: v for key, v in hard.items() if key not in ("claim", "draw")} == \
+                {key: v for key, v in mine.items() if key not in ("claim", "draw")}
+            if same_play and hard["claim"] != mine["claim"]:  # (claims more: said, no stone framed)
+                assert app.message == "Chieftain: claims " + ",".join(str(s + 1) for s in hard["claim"])
+                assert review.stone_cursor == -1
+            elif same_play:
+                assert app.message == "Chieftain: the other pile" and review.stone_cursor == -1
+            else:
+                assert review.stone_cursor == (move_stone(review.hard[k]) if "stone" in hard else -1)
         else:
             assert app.message == "Chieftain agrees" and review.stone_cursor == -1
         assert review_game.move_count() == review_at_before(review, n).move_count() + 1
+        # The hand shown: the one the move was chosen from (its card among them).
+        before = review_at_before(review, n)
+        assert review.hand == sorted(before.hand_cards(o["player"]))
         app.press(buttons.RIGHT)
     assert review.k == len(desk) - 1  # (no further)
     app.press(buttons.LEFT)
@@ -226,7 +238,7 @@ def test_the_sims_window_review_steps_through_a_record(tmp_path):
     seen = []
 
     def buttons_():
-        seen.append(desk_app[0].note if desk_app else None)
+        seen.append(desk_app[0].review.top if desk_app and desk_app[0].review else None)
         return pressed.pop(0) if pressed else [buttons.B]
 
     desk_app = []
@@ -243,4 +255,32 @@ def test_the_sims_window_review_steps_through_a_record(tmp_path):
     finally:
         desk.close()
     app = desk_app[0]
-    assert app.mode == MENU and "2/%d" % len(review_module().mine(9, 1, CLASSIC, moves, 2)) in seen
+    assert app.mode == MENU and "< 2/%d >  B: back" % len(review_module().mine(9, 1, CLASSIC, moves, 2)) in seen
+
+
+def test_a_move_that_only_claims_less_is_said_so_without_a_frame():
+    # The player made the hard level's play but left a provable stone
+    # unclaimed: the line says the claims (its play framed on the table is
+    # the player's own), never a truncated move.
+    from engine.moves import move_claims, with_claims
+    from hw import review as screen
+
+    text, moves = record_of(12, 1, CLASSIC)
+    match = Match(12, 1, CLASSIC)
+    for n, m in enumerate(moves):
+        game = match.game
+        if game.to_move == 0:
+            hard = review.hard_move(game, 12, n)
+            if move_claims(hard):
+                break
+        game.apply(m)
+    else:
+        raise AssertionError("no claim by the hard level in this match")
+    app = App(opponent="easy")
+    assert screen.begin(app, 12, 1, CLASSIC, list(moves[:n]) + [with_claims(hard, 0)], 1)
+    while app.review.k + 1 < len(app.review.mine):
+        app.press(buttons.RIGHT)
+    for _ in range(2):
+        app.tick(app.now + 10)
+    claims = ",".join(str(s + 1) for s in range(9) if move_claims(hard) >> s & 1)
+    assert app.message == "Chieftain: claims " + claims and app.review.stone_cursor == -1

@@ -200,7 +200,8 @@ def test_the_statistics_screen_shows_the_counters_page_by_page():
     assert page[2].split() == ["Matches"] + ["%dk" % (k // 1000) if k >= 10000 else str(k) for k in mine]
     assert page[3].split() == ["Rounds", "102", "65k", "104"]  # (10,000 and more: in thousands)
     assert page[4] == "Stones won 105" and page[5] == "Streak 106, best 107"
-    assert page[6] == "Hints 101" and page[7] == "Lessons 100"
+    passes = sum(tally.get(app.stats, tally.cell(OPPONENTS.index("pass"), v, r)) for v in range(3) for r in range(3))
+    assert page[6] == "Hints 101" and page[7] == "Pass & play: %d" % passes  # (its matches: nobody's own)
     for o, opponent in enumerate(OPPONENTS):
         app.press(buttons.RIGHT)
         page = app.panel()
@@ -233,9 +234,11 @@ def test_clearing_asks_first_and_then_clears_and_saves():
     app.press(buttons.SELECT)
     app.press(buttons.RIGHT)  # any other button keeps them too
     assert bytes(app.stats) == kept and app.panel()[0] == "Statistics"
+    app.press(buttons.RIGHT)
     app.press(buttons.SELECT)
     app.press(buttons.A)
     assert app.stats == bytes(len(kept)) and len(store.log) == 1 and app.mode == STATS
+    assert app.row == 0 and app.panel()[2].split() == ["Matches", "0", "0", "0"]  # (the totals, cleared)
     assert App(seed=2, saver=Saver(LoggedStorage(store.data))).stats == bytes(len(kept))
 
 
