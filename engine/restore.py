@@ -10,7 +10,7 @@ from micropython import const
 from engine.game import NOBODY, TACTICS
 from engine.match import Match
 from engine.moves import AUTO_CLAIM
-from engine.save import (F_AUTO, F_MATCH, F_SEAT1, F_STATS, HEAD_BYTES, MAGIC, SETTINGS_BYTES, SLOT_CRC, SLOT_HEAD, VERSION,
+from engine.save import (F_AUTO, F_MATCH, F_SEAT1, F_SOUND, F_STATS, HEAD_BYTES, MAGIC, SETTINGS_BYTES, SLOT_CRC, SLOT_HEAD, VERSION,
                          SaveError, crc32)
 
 _AHEAD = const(16)  # how far ahead of the first slot another region may be
@@ -24,6 +24,7 @@ class Save:
         self.opponent = 0
         self.lang = 0
         self.auto_claim = False
+        self.sound = False
         self.seat = 0
         self.variant = 0
         self.rounds = 1
@@ -49,9 +50,10 @@ def decode(blob):
     s.opponent = blob[2]
     s.lang = blob[3]
     flags = blob[4]
-    if flags & ~(F_AUTO | F_MATCH | F_SEAT1 | F_STATS):
+    if flags & ~(F_AUTO | F_MATCH | F_SEAT1 | F_STATS | F_SOUND):
         raise SaveError("unknown flags in save")
     s.auto_claim = bool(flags & F_AUTO)
+    s.sound = bool(flags & F_SOUND)
     s.seat = 1 if flags & F_SEAT1 else 0
     if blob[5] > TACTICS:
         raise SaveError("unknown variant %d in save" % blob[5])

@@ -44,17 +44,21 @@ class App:
     OPPONENTS = OPPONENTS  # the menu's (the sim's desktop app has one more)
 
     def __init__(self, seed=0, opponent="medium", variant=CLASSIC, rounds=1, lang="en", auto_claim=False,
-                 link_port=None, random_bytes=None, saver=None, recorder=None):
+                 link_port=None, random_bytes=None, saver=None, recorder=None, sound=False, speaker=None):
         """``link_port()`` opens a link's serial port (None: no link here);
         ``random_bytes(n)``: unpredictable bytes for it.  ``saver``: where
         matches and menu choices are saved (None: nowhere);
-        ``recorder.note(app)`` is called once when a match ends."""
+        ``recorder.note(app)`` is called once when a match ends.  ``sound``:
+        the menu's; ``speaker()``: the sounds' voice (None: no speaker)."""
         self.seed = seed
         self.opponent = opponent
         self.variant = variant
         self.rounds = rounds
         self.lang = lang
         self.auto_claim = auto_claim
+        self.sound = sound
+        self.speaker = speaker
+        self.sounds = None  # type: Any  # hw.sound's Player, from the first sound on (hw.play: beep)
         self.mode = _MENU
         self.shown = ""  # the module of the screen last shown (App.screen)
         self.row = 0  # menu and pause cursor (a help page's number)
@@ -82,7 +86,7 @@ class App:
         self.flash_at = -1  # when the last claim was seen (the NeoPixels flash)
         self.now = 0
         self.dirty = True
-        self.keeper = keep.Keeper(saver, recorder, keep.tag(opponent, variant, rounds, lang, auto_claim))
+        self.keeper = keep.Keeper(saver, recorder, keep.tag(opponent, variant, rounds, lang, auto_claim, sound))
         self.offer = None  # type: Any  # a saved match on offer (the resume screen)
         self.offer_seat = 0
         self.confirm = ""  # the pause menu's row waiting for A again (a restart)
@@ -112,8 +116,7 @@ class App:
         return self.link is not None and self.link.lost
 
     def me(self):
-        """This board's player in a linked game (else 0); in a review, the
-        player of the move shown."""
+        """This board's player in a linked game (else 0); reviewing, the move's."""
         if self.review is not None:
             return self.review.player
         return self.link.session.seat if self.linked() else 0
@@ -194,6 +197,8 @@ class App:
         the heap is fullest then), and the screen's time (a bot's move) and
         its save."""
         self.now = now
+        if self.sounds is not None:
+            self.sounds.tick(now)
         link = self.link
         if link is not None:
             if link.session is not None:

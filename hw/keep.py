@@ -15,6 +15,7 @@ except ImportError:
 
 from engine import TICKS_MASK, unload
 from engine.game import LANGUAGES, OPPONENTS
+from hw.screens import ROUND_CHOICES
 
 SETTLE_MS = const(1500)  # menu choices are saved once left alone this long
 
@@ -98,17 +99,20 @@ def blob(app, match=None, stats=True):
     stats = app.stats if stats else None
     if match is not None:
         return encode(match, match.moves(), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang),
-                      app.auto_claim, seat, tag=app.keeper.tag, stats=stats)
+                      app.auto_claim, seat, tag=app.keeper.tag, stats=stats, sound=app.sound)
     return encode(None, (), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang), app.auto_claim, 0,
-                  app.variant, app.rounds, app.keeper.tag, stats)
+                  app.variant, app.rounds, app.keeper.tag, stats, app.sound)
 
 
-def tag(opponent, variant, rounds, lang, auto_claim):
+def tag(opponent, variant, rounds, lang, auto_claim, sound=False):
     """The defaults (settings.toml) as one number below 2**16, a different
     one for each set of them (mixed radix, no wrap): a save made under
-    other defaults does not bring back its menu choices."""
+    other defaults does not bring back its menu choices.  (Since sound
+    joined them the rounds count by their place among the menu's choices:
+    saves made before bring their match back, not their menu choices.)"""
     x = OPPONENTS.index(opponent) if opponent in OPPONENTS else len(OPPONENTS)
     x = x * 3 + variant
-    x = x * 256 + (rounds & 255)
+    x = x * 5 + (ROUND_CHOICES.index(rounds) if rounds in ROUND_CHOICES else 4)
     x = x * 4 + (LANGUAGES.index(lang) if lang in LANGUAGES else 3)
-    return x * 2 + (1 if auto_claim else 0)
+    x = x * 2 + (1 if auto_claim else 0)
+    return x * 2 + (1 if sound else 0)

@@ -19,6 +19,8 @@ try:
 except ImportError:
     pass
 
+from micropython import const
+
 from engine import TICKS_MASK
 from engine.channel import Channel
 from engine.game import TACTICS
@@ -27,6 +29,8 @@ from engine.session import RESUME as RESUME_KIND
 from hw import play, words
 from hw.screens import LINKING, MENU, REMOTE, RESUME, ROUND_END
 from hw.strings import own
+
+_S_LINK = const(5)  # hw.sound's LINK (tests/test_layers.py holds it equal)
 
 
 # This screen's own words, in each language (hw.strings.pick's order), read
@@ -170,6 +174,7 @@ class Link:
         if app.match.over():
             play.finished(app)
         app.events.append(("round", app.match.results[-1][0]))
+        play.round_sound(app, app.match.results[-1][0])
         app.mode = ROUND_END
         app.message = ""  # the next round opens with nothing said
         app.known = [None, None]
@@ -259,6 +264,7 @@ class Link:
             app.dirty = True
         elif happened & MOVED:
             session.happened = 0
+            play.beep(app, _S_LINK)  # (hw.sound's: the other board's move is here)
             game = app.game
             app.message = words.last_text(app)
             claims = session.last[2]

@@ -1,12 +1,17 @@
-"""The menu screen: the opponent, the variant, the rounds, the language and
-the auto-claim, each changed with left and right; the statistics; the help;
-a match begun.  A screen's module (``hw.screens.MODULES``), loaded while the menu
-is shown."""
+"""The menu screen: the opponent, the variant, the rounds, the language, the
+auto-claim and the sound, each changed with left and right; the statistics;
+the help; a match begun.  More rows than the panel holds: the ones around
+the cursor are shown.  A screen's module (``hw.screens.MODULES``), loaded
+while the menu is shown."""
+
+from micropython import const
 
 from engine.game import LANGUAGES, VARIANTS
 from hw import buttons, play
-from hw.screens import HELP, MENU, MENU_ROWS, PANEL_CHARS, ROUND_CHOICES, STATS
+from hw.screens import HELP, LINES, MENU, MENU_ROWS, PANEL_CHARS, ROUND_CHOICES, STATS
 from hw.strings import LANGUAGE_NAMES
+
+_S_PLACE = const(0)  # hw.sound's PLACE: the sound turned on says so (tests/test_layers.py)
 
 
 def press(app, button):
@@ -29,6 +34,12 @@ def press(app, button):
             app.lang = _cycle(LANGUAGES, app.lang, step)
         elif key == "autoclaim":
             app.auto_claim = not app.auto_claim
+        elif key == "sound":
+            app.sound = not app.sound
+            if app.sound:
+                play.beep(app, _S_PLACE)  # (heard at once: this is the sound)
+            elif app.sounds is not None:
+                app.sounds.stop()
         app.keeper.changed_at = app.now  # saved once it settles (hw.keep)
     elif button == buttons.A and MENU_ROWS[app.row] == "help":
         app.mode = HELP
@@ -58,21 +69,39 @@ def lines(app):
               str(app.rounds),
               LANGUAGE_NAMES[LANGUAGES.index(app.lang)],
               w["on" if app.auto_claim else "off"],
+              w["on" if app.sound else "off"],
               "", "", "")
-    # The title; with the link chosen, whether a link is there instead; none
-    # when the opponent's row takes two lines under the cursor (the French
-    # "Chef de clan", the sim's Master), so that the menu keeps to the panel.
-    if app.opponent == "link":
-        out = ["(" + t("link") + ": " + t("not_connected") + ")"]
-    else:
-        out = [w["title"]] if len(w["opponent"]) + len(values[0]) + 4 <= PANEL_CHARS else []
+    rows = []
     for i, key in enumerate(MENU_ROWS):
         label = w[key] if key in w else t(key)  # (Help: the pause menu's word too)
         if i != app.row:
-            out.append(" %s %s" % (label, values[i]) if values[i] else " " + label)
+            rows.append(" %s %s" % (label, values[i]) if values[i] else " " + label)
         else:  # (the row under the cursor: its value between the arrows that change it)
-            out.append(">%s <%s>" % (label, values[i]) if values[i] else ">" + label)
-    return out
+            rows.append(">%s <%s>" % (label, values[i]) if values[i] else ">" + label)
+    # The title when every row fits under it (one too long takes two
+    # lines); with the link chosen, whether a link is there, always.  Then
+    # the rows: all, or a run of them around the cursor, widened down first.
+    if app.opponent == "link":
+        out = ["(" + t("link") + ": " + t("not_connected") + ")"]
+    else:
+        out = [w["title"]] if sum(_height(row) for row in rows) < LINES else []
+    room = LINES - len(out)
+    lo = hi = app.row
+    used = _height(rows[lo])
+    while True:
+        if hi + 1 < len(rows) and used + _height(rows[hi + 1]) <= room:
+            hi += 1
+            used += _height(rows[hi])
+        elif lo > 0 and used + _height(rows[lo - 1]) <= room:
+            lo -= 1
+            used += _height(rows[lo])
+        else:
+            break
+    return out + rows[lo : hi + 1]
+
+
+def _height(row):
+    return 1 if len(row) <= PANEL_CHARS else 2
 
 
 def _cycle(choices, current, step):

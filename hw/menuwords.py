@@ -8,14 +8,14 @@ the link's words) is in the tables: the game says it too.
 
 from engine import unload
 
-KEYS = ("title", "opponent", "variant", "rounds", "language", "autoclaim", "stats", "start", "on", "off",
+KEYS = ("title", "opponent", "variant", "rounds", "language", "autoclaim", "sound", "stats", "start", "on", "off",
         "saved_game", "new_game", "move_n", "save_problem")
 WORDS = (
-    ("SCHOTTEN TOTTEN", "Opponent", "Variant", "Rounds", "Language", "Auto-claim", "Statistics", "Start", "on", "off",
+    ("SCHOTTEN TOTTEN", "Opponent", "Variant", "Rounds", "Language", "Auto-claim", "Sound", "Statistics", "Start", "on", "off",
      "A match was saved", "New game", "Move %d", "Save not used:"),
-    ("SCHOTTEN TOTTEN", "Adversaire", "Variante", "Manches", "Langue", "Revendic. auto", "Statistiques", "Jouer",
+    ("SCHOTTEN TOTTEN", "Adversaire", "Variante", "Manches", "Langue", "Revendic. auto", "Son", "Statistiques", "Jouer",
      "oui", "non", "Partie sauvegardée", "Nouvelle partie", "Coup %d", "Sauvegarde écartée :"),
-    ("SCHOTTEN TOTTEN", "Rival", "Variante", "Rondas", "Idioma", "Reclamar auto", "Estadísticas", "Jugar", "sí", "no",
+    ("SCHOTTEN TOTTEN", "Rival", "Variante", "Rondas", "Idioma", "Reclamar auto", "Sonido", "Estadísticas", "Jugar", "sí", "no",
      "Partida guardada", "Partida nueva", "Jugada %d", "Guardado descartado:"),
 )
 

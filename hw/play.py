@@ -10,7 +10,7 @@ from micropython import const
 from engine import unload
 from engine.game import TACTICS
 from engine.match import Match
-from engine.moves import stones_text
+from engine.moves import PASS, move_card, stones_text
 from hw import words
 
 # What each variant loads when it is in play (engine.bots, engine.botkit
@@ -27,6 +27,12 @@ _NOTICE = const(4)
 _ROUND_END = const(6)
 _MATCH_END = const(7)
 _REMOTE = const(10)
+# hw.sound's sounds (tests/test_layers.py holds them equal): that module is
+# loaded only when sound is on (App.beep).
+_S_PLACE = const(0)
+_S_CLAIM = const(1)
+_S_WON = const(3)
+_S_LOST = const(4)
 
 
 def new_match(app):
@@ -89,6 +95,9 @@ def decide(app, decision):
     played; a notice's lines, shown; None, nothing yet."""
     say = app.turn.say
     app.turn.say = ""
+    if app.turn.sound >= 0:  # (a claim refused)
+        beep(app, app.turn.sound)
+        app.turn.sound = -1
     if type(decision) is list:
         app.notice(decision)
     elif decision is not None:
@@ -130,7 +139,11 @@ def commit(app, m):
 def apply(app, p, m):
     """``p``'s move ``m`` played (a linked one sent too): the stones it claimed."""
     game = app.game
-    if app.linked():
+    placed = move_card(m) != PASS
+    linked = app.linked()
+    if linked:
+        if placed:
+            beep(app, _S_PLACE)  # (first: a move that ends the round is heard ending it)
         if app.link.play(app, m):
             return 0  # (it ended the round: the next one is dealt)
     else:
@@ -138,8 +151,36 @@ def apply(app, p, m):
     claims = game.last_played()[2]
     if claims:
         app.events.append(("claim", p, claims))
+        beep(app, _S_CLAIM)
+    elif placed and not linked:
+        beep(app, _S_PLACE)
         app.flash_at = app.now
     return claims
+
+
+def beep(app, kind):
+    """Sound ``kind`` (``hw.sound``'s numbers) if sound is on and there is
+    a speaker; the sound module and the voice are made the first time.
+    Said in ``app.events`` (for shots and tests)."""
+    if not app.sound or app.speaker is None:
+        return
+    sounds = app.sounds
+    if sounds is None:
+        voice = app.speaker()
+        if voice is None:  # (no speaker after all: said once, by the board)
+            app.speaker = None
+            return
+        from hw.sound import Player
+
+        sounds = app.sounds = Player(voice)
+    sounds.play(kind, app.now)
+    app.events.append(("sound", kind))
+
+
+def round_sound(app, w):
+    """A round won by ``w``: a rising sound if a person on this device won
+    it (either, in pass-and-play), else a falling one (a draw too)."""
+    beep(app, _S_WON if w in (0, 1) and app.humans()[w] else _S_LOST)
 
 
 def finished(app):
@@ -170,6 +211,7 @@ def _round_over(app):
     if app.match.over():
         finished(app)
     app.events.append(("round", w))
+    round_sound(app, w)
     app.mode = _ROUND_END  # (its final board; A then: the next round, or the match's summary)
     app.message = ""  # the next round opens with nothing said
     app.known = [None, None]

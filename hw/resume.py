@@ -40,6 +40,7 @@ def load(app):
             app.opponent = app.OPPONENTS[s.opponent]
             app.lang = LANGUAGES[s.lang]
             app.auto_claim = s.auto_claim
+            app.sound = s.sound
             app.variant = s.variant
             app.rounds = s.rounds if s.rounds in ROUND_CHOICES else app.rounds
         if match is not None and (not match.over() or app.OPPONENTS[s.opponent] == "link"):

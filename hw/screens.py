@@ -30,7 +30,7 @@ MODULES = ("hw.menu", "hw.yourturn", "hw.handoff", "hw.thinking", "hw.notice", "
            "hw.pause", "hw.remote", "hw.remote", "hw.resume", "hw.helps", "hw.hint", "hw.stats", "hw.review")
 
 ROUND_CHOICES = (1, 3, 5, 7)
-MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "stats", "help", "start")
+MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "sound", "stats", "help", "start")
 PAUSE_ROWS = ("resume", "restart", "help", "main_menu")
 RESUME_ROWS = ("resume", "new_game")
 

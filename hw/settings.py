@@ -21,6 +21,7 @@ KEYS = (
     ("ST_ROUNDS", 1, (1, 3, 5, 7)),
     ("ST_LANGUAGE", "en", LANGUAGES),
     ("ST_AUTO_CLAIM", 0, (0, 1)),
+    ("ST_SOUND", 0, (0, 1)),  # short sounds on the speaker (off: quiet)
     ("LINK_BAUD", 115200, None),
     ("ST_BRIGHTNESS", 100, None),  # screen, percent
     ("ST_PIXELS", 10, None),  # NeoPixels, percent
@@ -83,4 +84,5 @@ def app_options(values):
         "rounds": values["ST_ROUNDS"],
         "lang": values["ST_LANGUAGE"],
         "auto_claim": bool(values["ST_AUTO_CLAIM"]),
+        "sound": bool(values["ST_SOUND"]),
     }

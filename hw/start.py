@@ -9,7 +9,7 @@ import os
 
 import engine
 from hw.app import App
-from hw.boards import open_board
+from hw.boards import make_speaker, open_board
 from hw.store import BoardRecords, drive_writable, open_saver
 
 
@@ -33,5 +33,5 @@ def start():
     writable = drive_writable()
     app = App(seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF, link_port=handheld.open_uart,
               random_bytes=os.urandom, saver=open_saver(handheld.nvm, writable),
-              recorder=BoardRecords(settings["ST_NAME"], writable), **options)
+              recorder=BoardRecords(settings["ST_NAME"], writable), speaker=make_speaker, **options)
     return handheld, app

@@ -32,6 +32,7 @@ TABLE = const(5)  # a ruse: a card on the table (stone: LEFT/RIGHT, card: UP/DOW
 DEST = const(6)  # a Strategist or Traitor: where the card goes (9: discard)
 DRAW_PICK = const(7)  # draw from the clan or the tactic pile
 RETURN = const(8)  # after a Scout: the cards to put back, one by one
+_S_REFUSED = const(2)  # hw.sound's REFUSED (tests/test_layers.py holds it equal)
 
 
 class Turn:
@@ -56,6 +57,7 @@ class Turn:
         self.claims = 0  # stones claimed so far
         self.claimable = 0  # stones that may be claimed in this step
         self.say = ""  # a line for the app's message (App.decide)
+        self.sound = -1  # a sound to ask for with it (hw.sound's number; -1: none)
         self.looked = False  # the cursor moved along the hand this turn (a tactic card says what it does)
 
     def reset(self):
@@ -118,6 +120,8 @@ class Turn:
                 else:
                     # Why not: the stone's detail's words, borrowed for a moment.
                     from hw import detail
+
+                    self.sound = _S_REFUSED
 
                     lines = detail.why_not(self.app, s)
                     unload("hw.detail")

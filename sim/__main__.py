@@ -174,6 +174,9 @@ def _args(argv):
     ap.add_argument("--lang", choices=LANGUAGES, help="the screens' language")
     ap.add_argument("--auto-claim", action="store_true", default=None,
                     help="claim every stone that can be claimed, without asking")
+    ap.add_argument("--sound", action="store_true", default=None,
+                    help="short sounds on this machine's audio device, if it has one (default: settings.toml's "
+                    "ST_SOUND, off)")
     ap.add_argument("--name", type=_name, help="the player's name, 1 to %d printable characters, in the game records "
                     "and the window's title (default: settings.toml's ST_NAME, Player 1)" % NAME_MAX)
     ap.add_argument("--port", metavar="PATH", help="the link's serial port: a pty of make sim-link, "
@@ -213,6 +216,8 @@ def _args(argv):
                  % ("--opponent link" if chosen else "%s's ST_OPPONENT = \"link\"" % args.settings))
     if args.auto_claim is None:
         args.auto_claim = bool(values["ST_AUTO_CLAIM"])
+    if args.sound is None:
+        args.sound = bool(values["ST_SOUND"])
     args.title = title(args.name)
     if args.name is None:
         args.name = values["ST_NAME"]
@@ -293,7 +298,7 @@ def main(argv=None):
             if args.review:
                 from sim.review import window
 
-                return window(args.replay, args.player - 1, desk, Runner)
+                return window(args.replay, args.player - 1, desk, Runner, lang=args.lang)
             return run(args.replay, desk, Runner, args.headless)
         finally:
             desk.close()
@@ -331,7 +336,7 @@ def main(argv=None):
     records = Records(args.records, args.name)
     app = DeskApp(seed=seed, opponent=args.opponent, variant=VARIANTS.index(args.variant), rounds=args.rounds,
               lang=args.lang, auto_claim=args.auto_claim, link_port=link_port, random_bytes=os.urandom,
-              saver=saver, recorder=records)
+              saver=saver, recorder=records, sound=args.sound, speaker=desk.make_speaker)
     if app.opponent == "link" and link_port is None and (args.headless or args.autoplay):
         # (The menu's choice or a linked match, as the save keeps them.)
         desk.close()

@@ -210,9 +210,42 @@ class SerialPort:
             return 0
 
 
+class DeskSpeaker:
+    """The board's speaker on the desktop (``hw.sound``'s voice): a soft
+    square wave through pygame's mixer, one sound a note, looped until
+    ``off``.  ``pygame.error`` when there is no audio device
+    (``Desk.make_speaker`` then gives none: silence, nothing said)."""
+
+    LOUD = 2500  # the wave's swing (of 32767): soft, as the board's
+
+    def __init__(self):
+        if not pygame.mixer.get_init():
+            pygame.mixer.init(frequency=22050, size=-16, channels=1)
+        self.rate, _, self.channels = pygame.mixer.get_init()
+        self.sounds = {}
+        self.playing = None
+
+    def tone(self, hz):
+        sound = self.sounds.get(hz)
+        if sound is None:
+            period = max(2, round(self.rate / hz))
+            wave = bytearray()
+            for i in range(period):
+                value = self.LOUD if i < period // 2 else -self.LOUD
+                wave += value.to_bytes(2, "little", signed=True) * self.channels
+            sound = self.sounds[hz] = pygame.mixer.Sound(buffer=bytes(wave) * 64)
+        self.off()
+        self.playing = sound.play(loops=-1)
+
+    def off(self):
+        if self.playing is not None:
+            self.playing.stop()
+            self.playing = None
+
+
 class Desk:
     """A board's parts on the desktop: ``display``, ``pixels``,
-    ``buttons()``, ``now()``."""
+    ``buttons()``, ``now()``, ``make_speaker()``."""
 
     controls = 2  # the help page lists a keyboard's keys
 
@@ -239,6 +272,15 @@ class Desk:
         if self.uart is None:
             self.uart = DeskUART()
         return self.uart
+
+    @staticmethod
+    def make_speaker():
+        """A ``DeskSpeaker``, or None when this machine has no audio device:
+        the sounds are then silent, and nothing is said."""
+        try:
+            return DeskSpeaker()
+        except Exception:  # pygame.error (no device, no driver)
+            return None
 
     def buttons(self):
         """Buttons pressed since the last call (and Esc or a closed window

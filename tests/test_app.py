@@ -146,20 +146,21 @@ def start(app):
     assert app.mode in (TURN, THINKING, HANDOFF)
 
 
-_NO_VALUE = ("stats", "help", "start")  # the menu's rows that open a screen or start: no value to change
+_NO_VALUE = ("stats", "help", "start")  # (Sound has one: on or off)  # the menu's rows that open a screen or start: no value to change
 
 
 def test_the_menus_row_under_the_cursor_shows_that_left_and_right_change_it():
     app = App(seed=1)
     for row in range(len(MENU_ROWS)):
-        lines = app.panel()[1:1 + len(MENU_ROWS)]
+        lines = app.panel()  # (the nine rows: the title gives way to them)
+        assert len(lines) == len(MENU_ROWS)
         for i, line in enumerate(lines):
             assert line.startswith(">" if i == row else " ")
             # (a row with a value: between "<" and ">" under the cursor)
             assert (line.endswith(">") and " <" in line) == (i == row and MENU_ROWS[i] not in _NO_VALUE)
-        before = app.panel()[1 + row]
+        before = app.panel()[row]
         app.press(buttons.RIGHT)
-        assert (app.panel()[1 + row] != before) == (MENU_ROWS[row] not in _NO_VALUE)
+        assert (app.panel()[row] != before) == (MENU_ROWS[row] not in _NO_VALUE)
         app.press(buttons.LEFT)
         app.press(buttons.DOWN)
 
@@ -176,7 +177,7 @@ def test_the_menu_sets_up_the_match():
     app.press(buttons.DOWN)
     app.press(buttons.RIGHT)  # auto-claim on
     assert (app.opponent, app.variant, app.rounds, app.lang, app.auto_claim) == ("hard", EXPERT, 3, "fr", True)
-    for _ in range(3):  # (past Statistics and Help)
+    for _ in range(4):  # (past Sound, Statistics and Help)
         app.press(buttons.DOWN)
     assert MENU_ROWS[app.row] == "start"
     app.press(buttons.A)
@@ -1197,3 +1198,25 @@ def test_the_player_at_the_buttons_plans_anew_for_a_new_deal_at_the_same_turn():
     play.new_match(app)
     assert app.match is not old and app.game.move_count() == 0
     player.play(app, lambda a: a.mode == MATCH_END, limit=40000)
+
+
+def test_the_leds_on_a_matchs_summary_follow_the_match_and_rest_in_its_review():
+    # (the last round's winner may not be the match's: among these seeds, some)
+    seen = set()
+    for seed in range(16):
+        app = App(seed=seed, opponent="easy", rounds=3)
+        app.press(buttons.START)
+        AutoPlayer("easy", seed).play(app, lambda a: a.mode == MATCH_END, limit=60000)
+        app.flash_at = -1  # (a last claim's flash, over)
+        lights = Lights()
+        lights.update(app)
+        idle = Lights()
+        idle.update(App(seed=1))
+        won = app.match.winner() == 0
+        assert (lights.colours != idle.colours) == won
+        seen.add((won, app.match.results[-1][0] == 0))
+        app.press(buttons.B)  # the review: no colour of whose turn
+        lights.update(app)
+        assert lights.colours == idle.colours
+    assert (True, False) in seen or (False, True) in seen
+    assert {won for won, _ in seen} == {True, False}

@@ -171,6 +171,15 @@ def test_the_review_of_a_three_round_tactics_match_runs_on_a_board_heap(board):
     assert int(got["reviewed"]) > 30 and 0 < int(got["differs"]) <= int(got["reviewed"])
 
 
+def test_a_match_with_sound_plays_its_notes_on_a_board_heap(board):
+    # ST_SOUND = 1: the speaker's notes (audioio's stand-in counts them),
+    # in the tightest mode; with sound off (every other run) none.
+    got = play(board, BOARD_HEAP, ST_VARIANT="tactics", ST_OPPONENT="easy", ST_SOUND=1, BOARD_SEED=7)
+    assert got["end"] == "match" and int(got["notes"]) > int(got["moves"]) // 4  # (a tactics turn: 3 moves or more)
+    quiet = play(board, BOARD_HEAP, ST_VARIANT="classic", ST_OPPONENT="easy", BOARD_SEED=7)
+    assert quiet["end"] == "match" and int(quiet["notes"]) == 0
+
+
 def test_a_three_round_match_with_auto_claim_in_french(board):
     got = play(board, BOARD_HEAP, ST_VARIANT="expert", ST_OPPONENT="medium", ST_ROUNDS=3, ST_LANGUAGE="fr", ST_AUTO_CLAIM=1,
                BOARD_SEED=11)

@@ -22,7 +22,8 @@ BUNDLE = os.path.join(ROOT, "tools", "bundle.py")
 # What CircuitPython on a PyBadge has built in.
 BUILTIN = {"board", "keypad", "displayio", "terminalio", "analogio", "microcontroller", "micropython", "gc", "os",
            "time", "json", "sys", "busio", "digitalio", "supervisor", "adafruit_pixelbuf", "bitmaptools",
-           "fontio", "neopixel_write", "math", "struct", "vectorio", "array", "storage", "binascii", "errno"}
+           "fontio", "neopixel_write", "math", "struct", "vectorio", "array", "storage", "binascii", "errno",
+           "audioio", "audiocore"}
 
 
 def make_bundle(*args, env=None):

@@ -162,3 +162,19 @@ def test_the_app_is_small():
     tree = ast.parse(open(os.path.join(HW, "app.py")).read())
     (app,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "App"]
     assert app.end_lineno - app.lineno + 1 <= 200
+
+
+def test_the_sound_numbers_copied_into_the_modules_that_ask_for_sounds_are_hw_sounds():
+    # hw.play, hw.turn, hw.linkplay and hw.menu ask for sounds by number,
+    # without loading hw.sound (a board with sound off never loads it).
+    from hw import sound
+
+    names = {"PLACE", "CLAIM", "REFUSED", "WON", "LOST", "LINK"}
+    seen = set()
+    for module in ("play", "turn", "linkplay", "menu"):
+        own = private_constants(os.path.join(HW, module + ".py"))
+        for name, value in own.items():
+            if name.startswith("_S_"):
+                assert name[3:] in names and getattr(sound, name[3:]) == value, (module, name)
+                seen.add(name[3:])
+    assert seen == names

@@ -15,15 +15,17 @@ def test_missing_keys_keep_their_defaults():
     assert problems == []
     assert values == {key: default for key, default, _ in KEYS}
     assert app_options(values) == {"opponent": "medium", "variant": 0, "rounds": 1, "lang": "en",
-                                   "auto_claim": False}
+                                   "auto_claim": False, "sound": False}
 
 
 def test_every_key_is_read():
     given = {"ST_OPPONENT": "hard", "ST_VARIANT": "tactics", "ST_ROUNDS": 5, "ST_LANGUAGE": "es",
-             "ST_AUTO_CLAIM": 1, "LINK_BAUD": 57600, "ST_BRIGHTNESS": 40, "ST_PIXELS": 0, "ST_NAME": "Ann"}
+             "ST_AUTO_CLAIM": 1, "ST_SOUND": 1, "LINK_BAUD": 57600, "ST_BRIGHTNESS": 40, "ST_PIXELS": 0,
+             "ST_NAME": "Ann"}
     values, problems = read(given.get)
     assert problems == [] and values == given
-    assert app_options(values) == {"opponent": "hard", "variant": 2, "rounds": 5, "lang": "es", "auto_claim": True}
+    assert app_options(values) == {"opponent": "hard", "variant": 2, "rounds": 5, "lang": "es", "auto_claim": True,
+                                   "sound": True}
 
 
 def test_values_not_understood_keep_the_default_and_are_reported():

@@ -228,6 +228,8 @@ def finish(app, how):
     print("call_us", CALL_US)
     print("nvm_writes", microcontroller.nvm.writes)
     print("resumed", state["resumed"])
+    audio = sys.modules.get("audioio")  # (loaded once a sound played)
+    print("notes", audio.plays[0] if audio is not None else 0)
     stats = app.stats  # the statistics' counters that are not 0, "index:count" (hw.tally)
     print("stats", " ".join("%d:%d" % (i, stats[2 * i] << 8 | stats[2 * i + 1]) for i in range(len(stats) // 2)
                             if stats[2 * i] or stats[2 * i + 1]))
