@@ -28,7 +28,7 @@ _ROUND_END = const(6)
 _MATCH_END = const(7)
 _REMOTE = const(10)
 # hw.sound's sounds (tests/test_layers.py holds them equal): that module is
-# loaded only when sound is on (App.beep).
+# loaded only when sound is on (beep, below).
 _S_PLACE = const(0)
 _S_CLAIM = const(1)
 _S_WON = const(3)
@@ -160,21 +160,11 @@ def apply(app, p, m):
 
 def beep(app, kind):
     """Sound ``kind`` (``hw.sound``'s numbers) if sound is on and there is
-    a speaker; the sound module and the voice are made the first time.
-    Said in ``app.events`` (for shots and tests)."""
-    if not app.sound or app.speaker is None:
-        return
-    sounds = app.sounds
-    if sounds is None:
-        voice = app.speaker()
-        if voice is None:  # (no speaker after all: said once, by the board)
-            app.speaker = None
-            return
-        from hw.sound import Player
+    a speaker (``hw.sound``, loaded then: with sound off, never)."""
+    if app.sound and app.speaker is not None:
+        from hw.sound import ask
 
-        sounds = app.sounds = Player(voice)
-    sounds.play(kind, app.now)
-    app.events.append(("sound", kind))
+        ask(app, kind)
 
 
 def round_sound(app, w):

@@ -3,10 +3,10 @@ won or lost, the other board's move arriving over the link.
 
 Each sound is a few notes, ``(hz, ms)`` pairs (0 Hz: a rest), played one
 after the other by ``Player`` on a *voice*: ``tone(hz)`` sounds a note
-until ``off()`` (a board's speaker, ``hw.boards.Speaker``: one period of a
+until ``off()`` (a board's speaker, ``hw.speaker.Speaker``: one period of a
 wave in one small buffer, looped, its pitch the sample rate; the desktop's,
 ``sim.desk.DeskSpeaker``).  The app loads this module on its first sound
-(``App.beep``): with sound off it never is.  The next note comes from the
+(``hw.play.beep``): with sound off it never is.  The next note comes from the
 app's tick, so a sound never holds the loop.
 """
 
@@ -30,6 +30,21 @@ _NOTES = (
     (392, 120, 311, 120, 233, 240),  # a round lost: down
     (988, 40, 0, 40, 988, 40),  # the other board's move: two blips
 )
+
+
+def ask(app, kind):
+    """Sound ``kind`` on ``app``'s speaker (``hw.play.beep`` asks, sound on):
+    the player and the voice are made the first time.  Said in
+    ``app.events`` (for shots and tests)."""
+    sounds = app.sounds
+    if sounds is None:
+        voice = app.speaker()
+        if voice is None:  # (no speaker after all: said once, by the board)
+            app.speaker = None
+            return
+        sounds = app.sounds = Player(voice)
+    sounds.play(kind, app.now)
+    app.events.append(("sound", kind))
 
 
 class Player:
