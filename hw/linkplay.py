@@ -28,31 +28,8 @@ from engine.session import FAILED, MOVED, PLAYING, SCORED, Session
 from engine.session import RESUME as RESUME_KIND
 from hw import play, words
 from hw.screens import LINKING, MENU, REMOTE, RESUME, ROUND_END
-from hw.strings import own
 
 _S_LINK = const(5)  # hw.sound's LINK (tests/test_layers.py holds it equal)
-
-
-# This screen's own words, in each language (hw.strings.pick's order), read
-# through hw.strings.own: here, not in the language tables, so that they are
-# on the heap only while this module is loaded.
-_T = (
-    {  # en
-        "link_stopped": "Link stopped:",
-        "link_again": "Start links again",
-        "redeals": "%d times since power-on",
-    },
-    {  # fr
-        "link_stopped": "Liaison arrêtée :",
-        "link_again": "Start : relier encore",
-        "redeals": "%d fois depuis l'allumage",
-    },
-    {  # es
-        "link_stopped": "Enlace detenido:",
-        "link_again": "Start: enlazar otra vez",
-        "redeals": "%d veces desde el encendido",
-    },
-)
 
 
 def start(app, resume=None):
@@ -135,7 +112,7 @@ class Link:
             # It started another game: this match stays saved and on offer.
             self.end(app)
             app.offer_match(match, seat)
-            app.notice([own(app, _T)("link_stopped"), "the other board started a new game"], RESUME)
+            app.notice([app.t("link_stopped"), "the other board started a new game"], RESUME)
 
     def _match(self, session):
         # (match, seat) of the linked match in play, or being resumed (a
@@ -226,11 +203,11 @@ class Link:
             if kept:
                 app.offer_match(match, seat)
                 after = RESUME
-            lines = [own(app, _T)("link_stopped"), error]  # (the reason: the engine's, in English)
+            lines = [app.t("link_stopped"), error]  # (the reason: the engine's, in English)
             if session.redeal:
                 # Another deal is the player's choice, and each is counted.
                 self.redeals += 1
-                lines += [own(app, _T)("link_again"), own(app, _T)("redeals") % self.redeals]
+                lines += [app.t("link_again"), app.t("redeals") % self.redeals]
             app.notice(lines, after)
             app.dirty = True
             return

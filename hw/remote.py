@@ -6,26 +6,6 @@ itself is ``hw.linkplay``'s.
 
 from hw import buttons
 from hw.screens import LINKING, PAUSE, REMOTE
-from hw.strings import own
-
-
-# This screen's own words, in each language (hw.strings.pick's order), read
-# through hw.strings.own: here, not in the language tables, so that they are
-# on the heap only while this module is loaded.
-_T = (
-    {  # en
-        "waiting_link": "Waiting for the",
-        "other_board": "other board...",
-    },
-    {  # fr
-        "waiting_link": "En attente de",
-        "other_board": "l'autre console...",
-    },
-    {  # es
-        "waiting_link": "Esperando la",
-        "other_board": "otra consola...",
-    },
-)
 
 
 def press(app, button):
@@ -45,7 +25,7 @@ def press(app, button):
 def lines(app):
     """The waiting's panel (B, the way out, said: the other board may never
     answer), or a silent board's; None: the board."""
-    t = own(app, _T)
+    t = app.t
     if app.mode == LINKING:
         out = ["", t("waiting_link"), t("other_board"), t("give_up")]
         if app.link.lost:

@@ -1145,8 +1145,7 @@ def test_a_board_rerolling_the_deal_gets_one_deal_per_decision_of_the_player():
         # Stopped, and said: a new deal waits for the player.
         assert app.mode == NOTICE and app.match is None
         assert "restarted before the deal" in app.lines[1]
-        t = own(app, linkplay._T)
-        assert app.lines[2:] == [t("link_again"), t("redeals") % decision]
+        assert app.lines[2:] == [app.t("link_again"), app.t("redeals") % decision]
         assert len(cheat.deals) == decision  # one deal seen per press of Start
         for _ in range(3):
             app.tick(now + 10)

@@ -14,7 +14,6 @@ not meet.
 import pytest
 
 from hw.menuwords import words
-from hw.strings import own
 
 from engine.cards import TACTIC_CODES
 from engine.game import CLASSIC, EXPERT, LANGUAGES, N_STONES, TACTICS
@@ -29,12 +28,6 @@ from sim.autoplay import AutoPlayer
 pytest.importorskip("blinka_displayio_pygamedisplay")
 
 PANEL_RIGHT = L.WIDTH - L.PANEL_X  # the panel's background: x 4 to 156
-
-
-def linkplay_words():
-    from hw import linkplay
-
-    return linkplay._T
 
 
 @pytest.fixture(scope="module")
@@ -194,7 +187,7 @@ def _link_screens(runner, checker):
     # A link stopped: the engine's reasons (in English), the longest ones.
     for reason in ("the other board's secret does not match its commitment",
                    "a move out of turn: the Scout's cards must go back first"):
-        app.mode, app.lines, app.after = S.NOTICE, [own(app, linkplay_words())("link_stopped"), reason], S.MENU
+        app.mode, app.lines, app.after = S.NOTICE, [app.t("link_stopped"), reason], S.MENU
         checker.render(app)
 
 

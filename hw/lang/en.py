@@ -71,4 +71,9 @@ T = {
     "auto_claimed": "Auto-claim: stone %s",
     "help": "Help",
     "letters": "ROYGBP",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
+    "link_stopped": "Link stopped:",
+    "link_again": "Start links again",
+    "redeals": "%d times since power-on",
+    "waiting_link": "Waiting for the",
+    "other_board": "other board...",
 }

@@ -71,4 +71,9 @@ T = {
     "auto_claimed": "Reclamo auto: %s",
     "help": "Ayuda",
     "letters": "RNAVZM",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
+    "link_stopped": "Enlace detenido:",
+    "link_again": "Start: enlazar otra vez",
+    "redeals": "%d veces desde el encendido",
+    "waiting_link": "Esperando la",
+    "other_board": "otra consola...",
 }

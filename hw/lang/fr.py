@@ -71,4 +71,9 @@ T = {
     "auto_claimed": "Revendic. auto : %s",
     "help": "Aide",
     "letters": "ROJVBM",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
+    "link_stopped": "Liaison arrêtée :",
+    "link_again": "Start : relier encore",
+    "redeals": "%d fois depuis l'allumage",
+    "waiting_link": "En attente de",
+    "other_board": "l'autre console...",
 }
