@@ -34,30 +34,30 @@ def hard_move(game, match_seed, n, scratch=False):
     return game.spell_claims(bot.choose(game))
 
 
-def at(match_seed, rounds, variant, moves, n):
-    """The match dealt from ``match_seed``, ready for move ``n`` of
-    ``moves``: the ones before it played, and a round they ended scored
-    (the game is the one move ``n`` is made in)."""
+def positions(match_seed, rounds, variant, moves, upto=-1):
+    """``(n, match)`` before each move ``n`` of ``moves`` (to ``upto``, if
+    given), the match dealt from ``match_seed`` ready for it: the moves
+    before it played, a round they ended scored (its game is the one move
+    ``n`` is made in).  The match is one and the same, played on after
+    each: look at it before asking for the next."""
     match = Match(match_seed, rounds, variant)
-    for i in range(n):
+    for n in range(len(moves) if upto < 0 else upto + 1):
         if match.game.winner != NOBODY:
             match.finish_round()
-        match.game.apply(moves[i])
-    if match.game.winner != NOBODY:
-        match.finish_round()
-    return match
+        yield n, match
+        match.game.apply(moves[n])
+
+
+def at(match_seed, rounds, variant, moves, n):
+    """The match dealt from ``match_seed``, ready for move ``n`` of
+    ``moves`` (``positions``')."""
+    for k, match in positions(match_seed, rounds, variant, moves, n):
+        if k == n:
+            return match
 
 
 def mine(match_seed, rounds, variant, moves, seats):
     """The numbers (from 0) of the moves among ``moves`` made by the seats
     of ``seats`` (a mask: 1 the first, 2 the second, 3 both): the player to
     move before each is known only by playing the match."""
-    out = []
-    match = Match(match_seed, rounds, variant)
-    for i in range(len(moves)):
-        if match.game.winner != NOBODY:
-            match.finish_round()
-        if seats >> match.game.to_move & 1:
-            out.append(i)
-        match.game.apply(moves[i])
-    return out
+    return [n for n, match in positions(match_seed, rounds, variant, moves) if seats >> match.game.to_move & 1]

@@ -71,17 +71,26 @@ class Replayer:
         return True
 
 
-def run(path, desk, runner_class, headless=False):
-    """Step through the record at ``path`` on ``desk`` until Esc (a window)
-    or, headless, forward to the end and back to the start once."""
+def opened(path, who, make, err=None):
+    """``make(text)`` of the record at ``path`` (``Replayer``,
+    ``desk.record.replay``); None, said in one line on ``err`` ("sim
+    ``who``: ...") when it cannot be read or is no record."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
-        replayer = Replayer(text)
+        return make(text)
     except (OSError, RecordError, ValueError, RuntimeError) as e:
         # Missing, a folder, not UTF-8 (a ValueError), nested too deep (a
         # RuntimeError), no record.
-        sys.stderr.write("sim replay: %s: %s\n" % (path, shown(reason(e))))  # (a record's text, escaped)
+        (err or sys.stderr).write("sim %s: %s: %s\n" % (who, path, shown(reason(e))))  # (a record's text, escaped)
+        return None
+
+
+def run(path, desk, runner_class, headless=False):
+    """Step through the record at ``path`` on ``desk`` until Esc (a window)
+    or, headless, forward to the end and back to the start once."""
+    replayer = opened(path, "replay", Replayer)
+    if replayer is None:
         return 2
     runner = runner_class(desk, replayer.app)
     runner.redraw()

@@ -17,14 +17,12 @@ included) is another.
 import json
 import sys
 
-from engine.game import NOBODY
-from engine.match import Match
-from engine.review import hard_move
+from engine.review import hard_move, positions
 from desk.position import dump
 from desk.protocol import move_answer
-from desk.record import RecordError, replay, shown
+from desk.record import replay
 from engine.game import VARIANTS
-from sim import reason
+from sim.replay import opened
 
 
 def lines(record, player):
@@ -32,28 +30,15 @@ def lines(record, player):
     replayed ``record`` (``desk.record.replay``'s)."""
     header = record.header
     seed = header["seed"]
-    match = Match(seed, header["rounds"], VARIANTS.index(header["variant"]))
-    for n, m in enumerate(record.moves):
-        if match.game.winner != NOBODY:
-            match.finish_round()
+    moves = record.moves
+    for n, match in positions(seed, header["rounds"], VARIANTS.index(header["variant"]), moves):
         game = match.game
         if game.to_move == player:
+            m = moves[n]
             hard = hard_move(game, seed, n)
             yield {"move": n + 1, "player": player, "position": dump(game, player),
                    "played": move_answer(game, m), "hard": move_answer(game, hard),
                    "differs": game.spell_claims(m) != hard}
-        game.apply(m)
-
-
-def _read(path, err):
-    # The record at ``path`` replayed; None (said on ``err``) if it cannot be.
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        return replay(text)
-    except (OSError, RecordError, ValueError, RuntimeError) as e:
-        err.write("sim review: %s: %s\n" % (path, shown(reason(e))))
-        return None
 
 
 def window(path, player, desk, runner_class, err=None, lang="en"):
@@ -61,7 +46,7 @@ def window(path, player, desk, runner_class, err=None, lang="en"):
     (its words in ``lang``), until Esc or B; 0, or 2 with one line on
     ``err``."""
     err = err or sys.stderr
-    record = _read(path, err)
+    record = opened(path, "review", replay, err)
     if record is None:
         return 2
     from hw import review
@@ -87,7 +72,7 @@ def run(path, player, out=None, err=None):
     0, or 2 with one line on ``err`` for a record that cannot be read."""
     out = out or sys.stdout
     err = err or sys.stderr
-    record = _read(path, err)
+    record = opened(path, "review", replay, err)
     if record is None:
         return 2
     for obj in lines(record, player):
