@@ -76,24 +76,24 @@ def press(app, button):
         unload("hw.tally")  # (this screen's, gone with it)
 
 
+def _sums(stats, o):
+    # ``[won, lost, drawn]`` against opponent ``o`` (its index), every variant.
+    return [sum(get(stats, cell(o, v, r)) for v in range(len(VARIANTS))) for r in (WON, LOST, DRAWN)]
+
+
 def _passes(app):
     # The pass-and-play matches, every variant and result (nobody's own).
-    if "pass" not in app.OPPONENTS:
-        return 0
-    o = app.OPPONENTS.index("pass")
-    return sum(get(app.stats, cell(o, v, r)) for v in range(len(VARIANTS)) for r in (WON, LOST, DRAWN))
+    return sum(_sums(app.stats, app.OPPONENTS.index("pass"))) if "pass" in app.OPPONENTS else 0
 
 
 def mine(app):
     """``[won, lost, drawn]``: the matches of this board's player (all but
     pass-and-play's), every opponent and variant."""
-    stats = app.stats
     out = [0, 0, 0]
     for o in range(len(app.OPPONENTS)):
         if app.OPPONENTS[o] != "pass":
-            for v in range(len(VARIANTS)):
-                for r in (WON, LOST, DRAWN):
-                    out[r] += get(stats, cell(o, v, r))
+            for r, k in enumerate(_sums(app.stats, o)):
+                out[r] += k
     return out
 
 
@@ -118,13 +118,9 @@ def lines(app):
         opponent = app.OPPONENTS[o]
         out = [app.t(opponent),
                " " * 9 + words[_PASS_HEADS if opponent == "pass" else _HEADS]]
-        sums = [0, 0, 0]
         for v in range(len(VARIANTS)):
-            row = [get(stats, cell(o, v, r)) for r in (WON, LOST, DRAWN)]
-            for r in (WON, LOST, DRAWN):
-                sums[r] += row[r]
-            out.append(_row(app.t(VARIANTS[v]), row))
-        out.append(_row(words[_ALL], sums))
+            out.append(_row(app.t(VARIANTS[v]), [get(stats, cell(o, v, r)) for r in (WON, LOST, DRAWN)]))
+        out.append(_row(words[_ALL], _sums(stats, o)))
         out += ["", words[_CLEAR]]
     return out + [words[_KEYS] % (page + 1, n)]
 
