@@ -8,8 +8,15 @@ alone (``seed``), and sees what the hint's sees (the game, whose bots
 read only what the player to move may know).
 """
 
+from micropython import const
+
 from engine.game import NOBODY, TACTICS
 from engine.match import Match
+
+# The room of the tactics brain's list of plays, made with it: most
+# positions have fewer (a few, with many ruses' targets, up to about 200:
+# the list grows for those).
+_PLAYS = const(128)
 
 
 def seed(match_seed, n):
@@ -18,20 +25,45 @@ def seed(match_seed, n):
     return (match_seed * 31 + 7919 + n) & 0x3FFFFFFF
 
 
-def hard_move(game, match_seed, n, scratch=False):
-    """The hard level's move (claims spelled out) for the player to move
-    in ``game``, move ``n`` of the match dealt from ``match_seed``.  With
-    ``scratch``, a tactics game serves as the bot's own view (a board's
-    review: one game less on the heap while it thinks) and is left as
-    that player sees it, the rest hidden: the same move, a game spent."""
+def hard_bot(variant, lend=False):
+    """The hard bot of a whole review, made once (``hard_move`` reseeds it
+    for each move): what its thinking keeps is allocated together, before
+    the review's tables cut the heap up, not again at every move.  With
+    ``lend`` (a board's review: one game less on the heap), a tactics
+    brain has no view of its own: ``hard_move`` lends it the game it is
+    given, and the game the brain would have viewed is its sampled world.
+    The brain's list of plays is given its room at once too."""
     from engine.bots import Bot
 
-    bot = Bot("hard", seed(match_seed, n))
-    if scratch and game.variant == TACTICS:
+    bot = Bot("hard")
+    if variant == TACTICS:
         from engine.tbots import Brain
 
-        bot.tactics = Brain("hard", game)
-    return game.spell_claims(bot.choose(game))
+        brain = bot.tactics = Brain("hard")
+        brain.moves = [0] * _PLAYS
+        del brain.moves[:]  # (its room stays: legal_moves refills it)
+        if lend:
+            brain.world = brain.view
+            brain.view = None
+    return bot
+
+
+def hard_move(bot, game, match_seed, n):
+    """The hard level's move (claims spelled out) for the player to move
+    in ``game``, move ``n`` of the match dealt from ``match_seed``, asked
+    of ``bot`` (``hard_bot``'s) seeded for it: the move a hard bot made
+    afresh with that seed chooses (its brain keeps no more than its
+    scratch from one move to the next, as in a match).  A bot made to
+    borrow its view thinks on a tactics ``game`` itself, leaving it as
+    that player sees it, the rest hidden: the same move, a game spent."""
+    bot.rng.seed(seed(match_seed, n))
+    brain = bot.tactics
+    if brain is None or brain.view is not None:
+        return game.spell_claims(bot.choose(game))
+    brain.view = game
+    m = bot.choose(game)
+    brain.view = None  # (the game is the caller's to drop)
+    return game.spell_claims(m)
 
 
 def positions(match_seed, rounds, variant, moves, upto=-1):

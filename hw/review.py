@@ -46,8 +46,10 @@ _WORDS = (("%s agrees", "%s: %s", "%s: the other pile", "< %d/%d >  B: back", "R
 class Review:
     """What the review keeps of the match: its seed, rounds, variant and
     moves; the moves reviewed (``mine``: their numbers in ``moves``), the
-    one shown (``k``) and the hard level's move at each (``hard``).  Also the view's stand-in for a turn: the cursor's
-    stone (``stone_cursor``, -1: none)."""
+    one shown (``k``) and the hard level's move at each (``hard``), and
+    the hard bot that works them out (``bot``, one for the whole review).
+    Also the view's stand-in for a turn: the cursor's stone
+    (``stone_cursor``, -1: none)."""
 
     def __init__(self, seed, rounds, variant, moves, seats):
         self.seed = seed
@@ -56,6 +58,7 @@ class Review:
         self.moves = moves
         self.mine = rv.mine(seed, rounds, variant, moves, seats)
         self.hard = [_NOT_YET] * len(self.mine)
+        self.bot = None  # made on the first move's tick (tick)
         self.k = 0
         self.player = 0  # the player of the move shown (hw.app: App.me while reviewing)
         self.hand = []  # the hand that move was chosen from (hw.view shows it)
@@ -204,14 +207,22 @@ def tick(app, now):
     n = review.mine[review.k]
     app.match = None  # (the table shown: made again for the bot, then again to be shown)
     gc.collect()
+    if review.bot is None:
+        # The hard bot, once for the whole review (engine.review.hard_bot:
+        # reseeded for each move), on a heap that holds only the review's
+        # lists: its brain's arrays and its sampled world in one piece,
+        # not made again at every move in a heap the tables rebuilt for
+        # each have cut up.  (Not at the review's start: the summary's
+        # code is still there, and the first table is made after it.)
+        review.bot = rv.hard_bot(review.variant, True)
     review.hard[review.k] = _hard(review, n)
     gc.collect()
     _show(app)
 
 
 def _hard(review, n):
-    # The hard level's move n, its table and bot gone once it is made.
-    return rv.hard_move(_before(review, n).game, review.seed, n, True)
+    # The hard level's move n, its table gone once it is made.
+    return rv.hard_move(review.bot, _before(review, n).game, review.seed, n)
 
 
 def lines(app):

@@ -17,7 +17,7 @@ included) is another.
 import json
 import sys
 
-from engine.review import hard_move, positions
+from engine.review import hard_bot, hard_move, positions
 from desk.position import dump
 from desk.protocol import move_answer
 from desk.record import replay
@@ -31,11 +31,13 @@ def lines(record, player):
     header = record.header
     seed = header["seed"]
     moves = record.moves
-    for n, match in positions(seed, header["rounds"], VARIANTS.index(header["variant"]), moves):
+    variant = VARIANTS.index(header["variant"])
+    bot = hard_bot(variant)  # (one for the whole review, as the board's)
+    for n, match in positions(seed, header["rounds"], variant, moves):
         game = match.game
         if game.to_move == player:
             m = moves[n]
-            hard = hard_move(game, seed, n)
+            hard = hard_move(bot, game, seed, n)
             yield {"move": n + 1, "player": player, "position": dump(game, player),
                    "played": move_answer(game, m), "hard": move_answer(game, hard),
                    "differs": game.spell_claims(m) != hard}

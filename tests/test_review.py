@@ -65,7 +65,30 @@ def test_the_review_of_a_position_is_the_same_wherever_it_is_asked():
     for o in got[::5]:
         n = o["move"] - 1
         match = review.at(7, 2, TACTICS, moves, n)
-        assert move_answer(match.game, review.hard_move(match.game, 7, n)) == o["hard"]
+        assert move_answer(match.game, review.hard_move(review.hard_bot(TACTICS), match.game, 7, n)) == o["hard"]
+
+
+@pytest.mark.parametrize("variant, rounds, seed, levels", [(CLASSIC, 2, 21, ("hard", "medium")),
+                                                            (EXPERT, 1, 22, ("medium", "hard")),
+                                                            (TACTICS, 3, 23, ("hard", "medium")),
+                                                            (TACTICS, 2, 24, ("easy", "hard"))])
+def test_one_hard_bot_for_the_whole_review_chooses_as_a_new_one_at_each_move(variant, rounds, seed, levels):
+    # The review asks one hard bot (engine.review.hard_bot), reseeded at
+    # each move, what a bot made afresh with the move's seed chooses (the
+    # hint's), at every move of both players, whether its brain has a view
+    # of its own (the desktop's) or is lent the game (the board's).
+    from engine.game import make_game
+
+    moves = bot_match(seed, rounds, variant, *levels).moves()
+    own, lent = review.hard_bot(variant), review.hard_bot(variant, True)
+    for n, match in review.positions(seed, rounds, variant, moves):
+        game = match.game
+        fresh = game.spell_claims(Bot("hard", review.seed(seed, n)).choose(game))
+        assert review.hard_move(own, game, seed, n) == fresh
+        spent = make_game(variant)
+        spent.copy_from(game)
+        assert review.hard_move(lent, spent, seed, n) == fresh, n
+    assert n > 40
 
 
 def sim(*args):
@@ -267,10 +290,11 @@ def test_a_move_that_only_claims_less_is_said_so_without_a_frame():
 
     text, moves = record_of(12, 1, CLASSIC)
     match = Match(12, 1, CLASSIC)
+    bot = review.hard_bot(CLASSIC)
     for n, m in enumerate(moves):
         game = match.game
         if game.to_move == 0:
-            hard = review.hard_move(game, 12, n)
+            hard = review.hard_move(bot, game, 12, n)
             if move_claims(hard):
                 break
         game.apply(m)
