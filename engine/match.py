@@ -17,12 +17,14 @@ _WIN_POINTS = const(5)
 
 
 class Match:
-    def __init__(self, seed, rounds=1, variant=CLASSIC):
+    def __init__(self, seed, rounds=1, variant=CLASSIC, game=None):
+        """``game``: a game of ``variant`` to deal the match in, instead of
+        a new one (a table rebuilt again and again: ``engine.review``)."""
         if rounds < 1:
             raise ValueError("a match has at least one round")
         self.seed = seed
         self.rounds = rounds
-        self.game = make_game(variant)
+        self.game = game or make_game(variant)
         self.scores = [0, 0]
         self.results = []  # per finished round: (winner, stones of 0, stones of 1)
         self.log = []  # the moves of the finished rounds (see moves())
@@ -40,16 +42,20 @@ class Match:
         self.round_seed = self._rng.bits30()
         self.game.deal(self.round_seed, self.starter)
 
-    def finish_round(self):
+    def finish_round(self, keep=True):
         """Score the round just ended; deal the next one unless the match
-        is over.  Returns the round's winner (0, 1 or DRAW)."""
+        is over.  Returns the round's winner (0, 1 or DRAW).  Without
+        ``keep``, neither the round's moves (``log``) nor its board
+        (``final``) are kept: a table rebuilt only to be looked at
+        (``engine.review``), on a board's heap."""
         game = self.game
         w = game.winner
         if w == NOBODY:
             raise ValueError("the round is still in play")
         owned = game.owned
         self.results.append((w, owned[0], owned[1]))
-        self.log.extend(game.round_moves())
+        if keep:
+            self.log.extend(game.round_moves())
         if w == DRAW:
             self.starter = 1 - self.starter
         else:
@@ -60,12 +66,13 @@ class Match:
             # The same game is dealt anew: a copy of the board keeps the
             # round's end to show until the screens let it go, with the
             # last move of its history (the move that ended it).
-            final = make_game(game.variant)
-            final.copy_from(game)
-            n = game.move_count()
-            if n:
-                final.history.extend(game.history[-(len(game.history) // n):])
-            self.final = final
+            if keep:
+                final = make_game(game.variant)
+                final.copy_from(game)
+                n = game.move_count()
+                if n:
+                    final.history.extend(game.history[-(len(game.history) // n):])
+                self.final = final
             self.start_round()
         return w
 

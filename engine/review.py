@@ -66,24 +66,26 @@ def hard_move(bot, game, match_seed, n):
     return game.spell_claims(m)
 
 
-def positions(match_seed, rounds, variant, moves, upto=-1):
+def positions(match_seed, rounds, variant, moves, upto=-1, game=None):
     """``(n, match)`` before each move ``n`` of ``moves`` (to ``upto``, if
     given), the match dealt from ``match_seed`` ready for it: the moves
     before it played, a round they ended scored (its game is the one move
-    ``n`` is made in).  The match is one and the same, played on after
-    each: look at it before asking for the next."""
-    match = Match(match_seed, rounds, variant)
+    ``n`` is made in; the match keeps neither the rounds' moves nor the
+    last one's board, ``Match.finish_round``'s ``keep``), dealt in ``game``
+    if given (the last table's: ``Match``).  The match is one and the same,
+    played on after each: look at it before asking for the next."""
+    match = Match(match_seed, rounds, variant, game)
     for n in range(len(moves) if upto < 0 else upto + 1):
         if match.game.winner != NOBODY:
-            match.finish_round()
+            match.finish_round(False)
         yield n, match
         match.game.apply(moves[n])
 
 
-def at(match_seed, rounds, variant, moves, n):
-    """The match dealt from ``match_seed``, ready for move ``n`` of
-    ``moves`` (``positions``')."""
-    for k, match in positions(match_seed, rounds, variant, moves, n):
+def at(match_seed, rounds, variant, moves, n, game=None):
+    """The match dealt from ``match_seed`` (in ``game``, if given), ready
+    for move ``n`` of ``moves`` (``positions``')."""
+    for k, match in positions(match_seed, rounds, variant, moves, n, game):
         if k == n:
             return match
 

@@ -59,6 +59,7 @@ class Review:
         self.mine = rv.mine(seed, rounds, variant, moves, seats)
         self.hard = [_NOT_YET] * len(self.mine)
         self.bot = None  # made on the first move's tick (tick)
+        self.table = None  # the game every table is rebuilt in (_before)
         self.k = 0
         self.player = 0  # the player of the move shown (hw.app: App.me while reviewing)
         self.hand = []  # the hand that move was chosen from (hw.view shows it)
@@ -180,11 +181,13 @@ def _show(app):
 
 def _before(review, n):
     # The match ready for move n, without what the review does not look at
-    # (the last round's board kept as a copy, the earlier rounds' moves):
-    # the room of a game and more, while the hard level thinks.
-    match = rv.at(review.seed, review.rounds, review.variant, review.moves, n)
-    match.final = None
-    match.log = []
+    # (the last round's board kept as a copy, the earlier rounds' moves:
+    # engine.review.positions keeps neither): the room of a game and more,
+    # while the hard level thinks.  Dealt in the same game every time (the
+    # one before it is dropped first): its arrays, its history's room the
+    # largest, made once, not in the holes the moves shown have left.
+    match = rv.at(review.seed, review.rounds, review.variant, review.moves, n, review.table)
+    review.table = match.game
     return match
 
 
