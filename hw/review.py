@@ -213,10 +213,11 @@ def tick(app, now):
     if review.bot is None:
         # The hard bot, once for the whole review (engine.review.hard_bot:
         # reseeded for each move), on a heap that holds only the review's
-        # lists: its brain's arrays and its sampled world in one piece,
-        # not made again at every move in a heap the tables rebuilt for
-        # each have cut up.  (Not at the review's start: the summary's
-        # code is still there, and the first table is made after it.)
+        # lists and its table's game: its brain's arrays and its sampled
+        # world in one piece, not made again at every move in a heap the
+        # tables rebuilt for each have cut up.  (Not at the review's start:
+        # the summary's code is still there, and the first table is made
+        # after it.)
         review.bot = rv.hard_bot(review.variant, True)
     review.hard[review.k] = _hard(review, n)
     gc.collect()
