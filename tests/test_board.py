@@ -163,13 +163,15 @@ def test_a_hint_at_every_turn_plays_on_a_board_heap(board, variant, opponent):
     assert got["end"] == "match" and int(got["hint"]) >= 10
 
 
-def test_the_review_of_a_three_round_match_runs_on_a_board_heap(board):
+@pytest.mark.parametrize("variant", ["classic", "tactics"])
+def test_the_review_of_a_three_round_match_runs_on_a_board_heap(board, variant):
     # B on the summary: every move of the player's beside the hard level's,
-    # each worked out on the board, once the match's objects are gone.  (A
-    # three-round tactics match's review has needed from 127,250 bytes to
-    # more than 130,000 from one run to another, its heap cut up otherwise
-    # by the time the screens took: not yet held here.)
-    got = play(board, BOARD_HEAP, ST_VARIANT="classic", ST_OPPONENT="easy", ST_ROUNDS=3, BOARD_SEED=7, BOARD_REVIEW=1)
+    # each worked out on the board, once the match's objects are gone, by
+    # one hard bot made at the review's first move (in tactics its brain's
+    # arrays: made at every move, in a heap the review had cut up, they
+    # needed from 127,250 bytes to more than 130,000 from one run to
+    # another).
+    got = play(board, BOARD_HEAP, ST_VARIANT=variant, ST_OPPONENT="easy", ST_ROUNDS=3, BOARD_SEED=7, BOARD_REVIEW=1)
     assert got["end"] == "review" and len(got["results"].split()) >= 2
     assert int(got["reviewed"]) > 30 and 0 < int(got["differs"]) <= int(got["reviewed"])
 
