@@ -37,6 +37,7 @@ _TURN = const(1)
 _HANDOFF = const(2)
 _NOTICE = const(4)
 _RESUME = const(11)
+_LEARN = const(16)
 _TALLY_TABLE = const(8)  # hw.tally's TABLE: the counters before the matches' table
 
 
@@ -78,8 +79,7 @@ class App:
         self.known = [None, None]  # per seat, the hand it kept at its last move (None: a new round)
         self.last_human = -1
         self.thought = False  # the bot's "thinking" shown (hw.thinking), or the hint's (hw.hint)
-        self.hints = [0, 0]  # hints asked for this match, per seat; the last one's move (hw.hint)
-        self.hinted = -1
+        self.hints, self.hinted = [0, 0], -1  # hints asked for this match, per seat; the last one's move (hw.hint)
         # The statistics (hw.tally): two bytes a counter, 8 and 9 an opponent.
         self.stats = bytearray(2 * (_TALLY_TABLE + 9 * len(self.OPPONENTS)))
         self.events = []  # ("claim", player, mask), ("round", winner): for shots and tests
@@ -91,6 +91,7 @@ class App:
         self.offer_seat = 0
         self.confirm = ""  # the pause menu's row waiting for A again (a restart)
         self.review = None  # type: Any  # hw.review's Review while a match is reviewed
+        self.lesson = None  # type: Any  # hw.learn's Lesson while one is under way
         if saver is not None:
             from hw import resume  # (the power-up's: read once, then forgotten)
 
@@ -133,7 +134,7 @@ class App:
     def hand(self):
         """The viewer's hand as shown (without the cards a Scout is putting back)."""
         cards = sorted(self.game.hand_cards(self.viewer()))
-        if self.mode == _TURN:
+        if self.mode == _TURN or self.mode == _LEARN:
             for c in self.turn.picked:  # (only while they are put back)
                 cards.remove(c)
         return cards

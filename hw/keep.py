@@ -43,8 +43,8 @@ class Keeper:
         link = app.link
         if app.offer is not None or (link is not None and link.resuming is not None and app.match is None):
             return  # the saved match stays as it is until chosen, or resumed by both boards
-        if app.review is not None:
-            return  # (its match is a table rebuilt to be looked at, not one in play)
+        if app.review is not None or app.lesson is not None:
+            return  # (its match is a table rebuilt to be looked at, or set up for a lesson: not one in play)
         match = app.match
         if match is not None and match.over():
             if self.recorded is not match:

@@ -26,7 +26,7 @@ def press(app, button):
         key = MENU_ROWS[app.row]
         if key == "opponent":
             app.opponent = _cycle(app.OPPONENTS, app.opponent, step)
-        elif key == "variant":
+        elif key == "variant" or key == "learn":  # (the lesson is the variant's)
             app.variant = (app.variant + step) % 3
         elif key == "rounds":
             app.rounds = _cycle(ROUND_CHOICES, app.rounds, step)
@@ -45,6 +45,10 @@ def press(app, button):
         app.mode = HELP
         app.after = MENU  # (where the help goes back to)
         app.row = 0  # the page
+    elif button == buttons.A and MENU_ROWS[app.row] == "learn":
+        from hw import learn  # (the lesson's screen: loaded again by the app, then kept while shown)
+
+        learn.start(app, app.variant)
     elif button == buttons.A and MENU_ROWS[app.row] == "stats":
         app.mode = STATS
         app.row = 0  # the page
@@ -64,7 +68,8 @@ def lines(app):
 
     t = app.t
     w = words(app.lang)
-    values = (t(app.opponent),
+    values = (t(VARIANTS[app.variant]),
+              t(app.opponent),
               t(VARIANTS[app.variant]),
               str(app.rounds),
               LANGUAGE_NAMES[LANGUAGES.index(app.lang)],

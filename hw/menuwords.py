@@ -9,14 +9,14 @@ the link's words) is in the tables: the game says it too.
 from engine import unload
 
 KEYS = ("title", "opponent", "variant", "rounds", "language", "autoclaim", "sound", "stats", "start", "on", "off",
-        "saved_game", "new_game", "move_n", "save_problem")
+        "saved_game", "new_game", "move_n", "save_problem", "learn")
 WORDS = (
     ("SCHOTTEN TOTTEN", "Opponent", "Variant", "Rounds", "Language", "Auto-claim", "Sound", "Statistics", "Start", "on", "off",
-     "A match was saved", "New game", "Move %d", "Save not used:"),
+     "A match was saved", "New game", "Move %d", "Save not used:", "Learn"),
     ("SCHOTTEN TOTTEN", "Adversaire", "Variante", "Manches", "Langue", "Revendic. auto", "Son", "Statistiques", "Jouer",
-     "oui", "non", "Partie sauvegardée", "Nouvelle partie", "Coup %d", "Sauvegarde écartée :"),
+     "oui", "non", "Partie sauvegardée", "Nouvelle partie", "Coup %d", "Sauvegarde écartée :", "Apprendre"),
     ("SCHOTTEN TOTTEN", "Rival", "Variante", "Rondas", "Idioma", "Reclamar auto", "Sonido", "Estadísticas", "Jugar", "sí", "no",
-     "Partida guardada", "Partida nueva", "Jugada %d", "Guardado descartado:"),
+     "Partida guardada", "Partida nueva", "Jugada %d", "Guardado descartado:", "Aprender"),
 )
 
 

@@ -21,16 +21,18 @@ HELP = const(12)  # the help pages
 HINT = const(13)  # a hint being worked out (then shown on a notice)
 STATS = const(14)  # the statistics
 REVIEW = const(15)  # a match reviewed, move by move
+LEARN = const(16)  # a lesson
 
 # Each screen's module, by number (docs/architecture.md): a screen is a
 # module with ``press(app, button)``, ``lines(app)`` (its panel's lines;
 # None: the board is shown) and, if time moves it, ``tick(app, now)``.  The
 # app loads it while the screen is shown (``App.screen``).
 MODULES = ("hw.menu", "hw.yourturn", "hw.handoff", "hw.thinking", "hw.notice", "hw.detail", "hw.ends", "hw.ends",
-           "hw.pause", "hw.remote", "hw.remote", "hw.resume", "hw.helps", "hw.hint", "hw.stats", "hw.review")
+           "hw.pause", "hw.remote", "hw.remote", "hw.resume", "hw.helps", "hw.hint", "hw.stats", "hw.review",
+           "hw.learn")
 
 ROUND_CHOICES = (1, 3, 5, 7)
-MENU_ROWS = ("opponent", "variant", "rounds", "language", "autoclaim", "sound", "stats", "help", "start")
+MENU_ROWS = ("learn", "opponent", "variant", "rounds", "language", "autoclaim", "sound", "stats", "help", "start")
 PAUSE_ROWS = ("resume", "restart", "help", "main_menu")
 RESUME_ROWS = ("resume", "new_game")
 

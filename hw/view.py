@@ -19,7 +19,7 @@ from engine.game import EXPERT, N_STONES, NOBODY, TACTICS
 from engine.moves import PASS, move_claims
 from hw import words
 from hw.look import INK, PALETTE
-from hw.screens import HINT, LINES, MATCH_END, PANEL_CHARS, REMOTE, REVIEW, ROUND_END, THINKING, TURN
+from hw.screens import HINT, LEARN, LINES, MATCH_END, PANEL_CHARS, REMOTE, REVIEW, ROUND_END, THINKING, TURN
 from hw.strings import wrap
 from hw.text import Glyphs, Label
 
@@ -211,7 +211,7 @@ class View:
         board = self.board
         top = self.board_top
         tactics = game.variant == TACTICS
-        turn = app.mode == TURN
+        turn = app.mode == TURN or app.mode == LEARN and app.lesson.doing()  # (a lesson's move: the turn's)
         phase = app.turn.phase if turn else -1
         highlight = 0
         pending = 0

@@ -108,6 +108,7 @@ examples:
   python -m sim --script buttons.txt --headless   press the buttons of a file
   python -m sim --text --variant tactics          the text game in this terminal
   python -m sim --stats --save sim.nvm            the statistics kept there, one JSON line
+  python -m sim --learn tactics                   the tactics lesson
   make sim-link                                   two windows linked by a virtual cable"""
 EPILOG = EPILOG % (KEYS_LEGEND, REPLAY_LEGEND)
 
@@ -191,6 +192,8 @@ def _args(argv):
                     "the hard level would have made, on the review screen (left/right, B quits), or with "
                     "--headless one JSON line a move (docs/sim.md)")
     ap.add_argument("--player", type=int, choices=(1, 2), default=1, help="the player --review reviews (default 1)")
+    ap.add_argument("--learn", choices=VARIANTS, help="open that variant's lesson (the menu's Learn); with "
+                    "--headless and --script FILE, print one JSON line once it ends (docs/sim.md)")
     ap.add_argument("--records", metavar="DIR", help="write a record of every finished match into DIR "
                     "(default: records/ in a window, none when headless)")
     ap.add_argument("--stats", action="store_true", help="print the statistics kept in the save area (--save "
@@ -349,6 +352,12 @@ def main(argv=None):
         print("sim: --headless needs --autoplay LEVEL or --script FILE: nobody would press the buttons", file=sys.stderr)
         return 2
     runner = Runner(desk, app)
+    lesson = None
+    if args.learn:
+        from hw import learn
+
+        learn.start(app, VARIANTS.index(args.learn))
+        lesson = app.lesson
     shots = Shots(desk, args.shots)
     player = AutoPlayer(args.autoplay, seed ^ 0x1234) if args.autoplay else None
     try:
@@ -375,6 +384,8 @@ def main(argv=None):
             steps += 1
             if app.mode == MATCH_END and (player is not None or args.headless):
                 break
+            if lesson is not None and app.lesson is None and args.headless:
+                break  # (the lesson is over, or left)
             if not args.headless and player is None:
                 desk.idle()
             if args.headless and desk.now() > LIMIT_MS:  # (a window plays as long as its player likes)
@@ -382,7 +393,9 @@ def main(argv=None):
                 print("sim: the game did not end in %d minutes of play" % (LIMIT_MS // 60000), file=sys.stderr)
                 return 1
         shots.take("end")
-        if args.headless or player is not None:
+        if lesson is not None and args.headless:
+            print(json.dumps({"lesson": args.learn, "done": lesson.done and app.lesson is None, "steps": lesson.k + 1}))
+        elif args.headless or player is not None:
             print(json.dumps(summary(app, seed, shots.count)))
     finally:
         desk.close()
@@ -394,7 +407,8 @@ LIMIT_MS = 30 * 60 * 1000  # a headless game that lasts longer is stuck
 # Each screen of hw.screens by its number, as the summary names it (a test
 # holds the two together).
 MODE_NAMES = ("menu", "turn", "handoff", "thinking", "notice", "detail", "round_end", "match_end", "pause", "linking",
-              "remote", "resume", "help", "hint", "stats", "review")
+              "remote", "resume", "help", "hint", "stats", "review",
+              "learn")
 
 
 def summary(app, seed, shots):

@@ -12,7 +12,7 @@ from engine.moves import (AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_claims,
                           move_stone)
 from engine.rng import Random
 from hw import buttons
-from hw.screens import DETAIL, HANDOFF, MENU, MENU_ROWS, NOTICE, PAUSE, RESUME, ROUND_END, TURN
+from hw.screens import DETAIL, HANDOFF, LEARN, MENU, MENU_ROWS, NOTICE, PAUSE, RESUME, ROUND_END, TURN
 
 
 class AutoPlayer:
@@ -31,6 +31,7 @@ class AutoPlayer:
         self.rng = Random(seed ^ 0x2F2F)
         self.tactic_draws = tactic_draws
         self.plan = None  # (where: match, round, turn; move with claims spelled out; draws from the tactic pile)
+        self.task = None  # a lesson's move asked for (engine.lessons), for choose
 
     def play(self, app, done, now=0, step_ms=50, limit=20000):
         """Press this player's buttons on ``app``, letting ``step_ms`` pass
@@ -58,7 +59,9 @@ class AutoPlayer:
             return buttons.A if app.row == 0 else buttons.UP
         if mode in (DETAIL, PAUSE):
             return buttons.B
-        if mode != TURN:  # thinking, linking, the other board's turn, the end
+        if mode == LEARN and not app.lesson.doing():
+            return buttons.A  # (a lesson's page read, its move made: on)
+        if mode != TURN and mode != LEARN:  # thinking, linking, the other board's turn, the end
             return None
         # (The turn's phases from hw.turn, which the app has loaded for the
         # turn: imported here, not with this module, so that a board run's
@@ -68,8 +71,10 @@ class AutoPlayer:
         game = app.game
         # (A new match, a link dealt anew, may reach the same turn number:
         # a plan is for one turn of one round of one match.)
-        turn = (app.match, len(app.match.results), game.move_count())
+        turn = (app.match, len(app.match.results), game.move_count(), app.lesson and app.lesson.k)
         if self.plan is None or self.plan[0] != turn:
+            if mode == LEARN:  # (the move the lesson asks for: choose's, so that a board run counts it as the player's)
+                self.task = app.lesson.steps[app.lesson.k][1][0]
             m = game.spell_claims(self.choose(game))
             tactic = bool(m & DRAW_TACTIC) or (self.tactic_draws > 0 and self.rng.below(self.tactic_draws) == 0)
             self.plan = (turn, m, tactic)
@@ -107,7 +112,13 @@ class AutoPlayer:
         return None
 
     def choose(self, game):
-        """The move of the player to move (with AUTO_CLAIM)."""
+        """The move of the player to move (with AUTO_CLAIM); in a lesson,
+        the one it asks for (its claims spelled out)."""
+        if self.task is not None:
+            from engine.lessons import answer
+
+            task, self.task = self.task, None
+            return answer(game, task)
         if self.bot is not None:
             return self.bot.choose(game)
         if game.variant == TACTICS and game.returns:

@@ -19,7 +19,7 @@ from engine.tactics import MODE_BLIND, MODE_MUD
 from hw import buttons, detail, linkplay, play, words
 from hw.strings import own
 from hw.app import App
-from hw.screens import HANDOFF, LINKING, MATCH_END, MENU, MENU_ROWS, NOTICE, PAUSE, PAUSE_ROWS, REMOTE, RESUME, ROUND_END, THINKING, TURN
+from hw.screens import HANDOFF, LINES, LINKING, MATCH_END, MENU, MENU_ROWS, NOTICE, PAUSE, PAUSE_ROWS, REMOTE, RESUME, ROUND_END, THINKING, TURN
 from hw.main import Lights
 from hw.turn import CARD, CLAIM, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
 from sim.autoplay import AutoPlayer
@@ -152,21 +152,23 @@ _NO_VALUE = ("stats", "help", "start")  # (Sound has one: on or off)  # the menu
 def test_the_menus_row_under_the_cursor_shows_that_left_and_right_change_it():
     app = App(seed=1)
     for row in range(len(MENU_ROWS)):
-        lines = app.panel()  # (the nine rows: the title gives way to them)
-        assert len(lines) == len(MENU_ROWS)
-        for i, line in enumerate(lines):
-            assert line.startswith(">" if i == row else " ")
-            # (a row with a value: between "<" and ">" under the cursor)
-            assert (line.endswith(">") and " <" in line) == (i == row and MENU_ROWS[i] not in _NO_VALUE)
-        before = app.panel()[row]
+        lines = app.panel()  # (more rows than lines: the title gives way, the rows around the cursor shown)
+        assert len(lines) == LINES
+        at = [i for i, line in enumerate(lines) if line.startswith(">")]
+        assert len(at) == 1 and all(line.startswith(" ") for i, line in enumerate(lines) if i != at[0])
+        # (a row with a value: between "<" and ">" under the cursor)
+        line = lines[at[0]]
+        assert (line.endswith(">") and " <" in line) == (MENU_ROWS[row] not in _NO_VALUE)
+        assert all(not (other.endswith(">") and " <" in other) for other in lines if other is not line)
         app.press(buttons.RIGHT)
-        assert (app.panel()[row] != before) == (MENU_ROWS[row] not in _NO_VALUE)
+        assert (app.panel()[at[0]] != line) == (MENU_ROWS[row] not in _NO_VALUE)
         app.press(buttons.LEFT)
         app.press(buttons.DOWN)
 
 
 def test_the_menu_sets_up_the_match():
     app = App(seed=1)
+    app.press(buttons.DOWN)  # (past Learn)
     app.press(buttons.RIGHT)  # opponent: medium -> hard
     app.press(buttons.DOWN)
     app.press(buttons.RIGHT)  # expert
@@ -871,15 +873,15 @@ def test_the_detail_view_tells_the_modes_and_the_tactic_cards():
 
 def test_the_menu_offers_the_tactics_variant():
     app = App(seed=1)
-    app.press(buttons.DOWN)
+    while MENU_ROWS[app.row] != "variant":
+        app.press(buttons.DOWN)
     app.press(buttons.RIGHT)
     app.press(buttons.RIGHT)
     assert app.variant == TACTICS
     app.press(buttons.START)
     assert app.game.variant == TACTICS and app.game.hand_n[app.game.to_move] == 7
     app = App(seed=1, opponent="pass")
-    app.press(buttons.DOWN)
-    app.press(buttons.LEFT)
+    app.press(buttons.LEFT)  # (Learn's row: the lesson's variant is the menu's)
     assert app.variant == TACTICS
 
 
@@ -1117,7 +1119,8 @@ def test_the_menus_own_words_are_whole_in_every_language_and_leave_ram_once_pick
     assert not set(menuwords.KEYS) & set(__import__("hw.lang.en", None, None, ("T",)).T)  # (in one place each)
     assert menuwords.words("fr")["start"] == "Jouer" and "hw.menuwords" not in sys.modules
     app = App(lang="es")
-    assert app.panel()[-1] == " Jugar" and "hw.menuwords" not in sys.modules
+    app.press(buttons.UP)  # (the last row, Start, at the panel's foot)
+    assert app.panel()[-1] == ">Jugar" and "hw.menuwords" not in sys.modules
     assert len(strings.LANGUAGES) == len(menuwords.WORDS)
 
 

@@ -18,7 +18,7 @@ from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.save import Saver, encode
 from hw import buttons, keep
 from hw.app import App
-from hw.screens import MATCH_END, MENU, NOTICE, RESUME, ROUND_END, TURN
+from hw.screens import MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
 from hw.keep import SETTLE_MS
 from sim.autoplay import AutoPlayer
 
@@ -168,8 +168,8 @@ def test_menu_choices_persist_once_settled_and_changed_defaults_win():
     store = LoggedStorage()
     app = App(seed=1, saver=Saver(store))
     assert app.mode == MENU and not store.log  # nothing written at power-up
-    for b in (buttons.RIGHT, buttons.RIGHT, buttons.DOWN, buttons.RIGHT, buttons.RIGHT, buttons.DOWN, buttons.RIGHT,
-              buttons.DOWN, buttons.RIGHT, buttons.DOWN, buttons.RIGHT):
+    for b in (buttons.DOWN, buttons.RIGHT, buttons.RIGHT, buttons.DOWN, buttons.RIGHT, buttons.RIGHT, buttons.DOWN,
+              buttons.RIGHT, buttons.DOWN, buttons.RIGHT, buttons.DOWN, buttons.RIGHT):
         app.press(b)
         app.tick(10)
     assert not store.log  # not while the choices are being made
@@ -396,7 +396,7 @@ def test_after_a_resumed_linked_match_the_menu_choices_are_saved_again():
     app = back[0]
     app.press(buttons.A)
     assert app.mode == MENU
-    app.row = 3
+    app.row = MENU_ROWS.index("language")
     app.press(buttons.RIGHT)  # French
     app.tick(now + 10)
     app.tick(now + 20 + SETTLE_MS)

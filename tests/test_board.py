@@ -282,3 +282,14 @@ def test_out_of_memory_in_play_is_one_line_and_the_save_is_kept(board, tmp_path,
     assert problem is None and len(resume(blob)[0].moves()) == int(got["full"]) > 0
     again = play(board, BOARD_HEAP, ST_VARIANT=variant, ST_OPPONENT="medium", BOARD_SEED=4, BOARD_NVM=nvm)
     assert again["resumed"] == "True" and again["end"] == "match"
+
+
+@pytest.mark.parametrize("variant,lang", [("classic", "fr"), ("expert", "en"), ("tactics", "es")])
+def test_every_lesson_plays_to_its_end_on_a_board_heap(board, variant, lang):
+    # The menu's Learn (its first row): the variant's lesson, every move it
+    # asks for made at the buttons, to its last page; counted once.
+    got = play(board, BOARD_HEAP, ST_VARIANT=variant, ST_LANGUAGE=lang, BOARD_SEED=7, BOARD_LEARN=1)
+    steps = len(__import__("engine.lessons", None, None, ("LESSONS",)).LESSONS[("classic", "expert", "tactics").index(variant)])
+    assert got["end"] == "lesson" and int(got["lesson"]) == steps
+    assert got["stats"] == "0:1"  # hw.tally's LESSONS
+    assert int(got["peak"]) < BOARD_HEAP

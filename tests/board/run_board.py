@@ -18,6 +18,8 @@
 # BOARD_REVIEW at the match's summary, B: the review, every move of the
 #              player's stepped through once the hard level's is worked out
 #              (prints "reviewed" and "differs", then "end review")
+# BOARD_LEARN  the menu's Learn: the lesson of ST_VARIANT, played to its end
+#              (prints "lesson" and its steps, then "end lesson")
 # BOARD_CUT    cut the power (exit at once) once the match has this many moves
 # BOARD_FULL   once the game's history has this many entries, fill the heap
 #              when the bot is about to choose (prints "full" and the
@@ -166,6 +168,7 @@ if _os.getenv("BOARD_MEASURE"):
     raise SystemExit(0)
 HINTS = bool(_os.getenv("BOARD_HINTS"))
 REVIEW = bool(_os.getenv("BOARD_REVIEW"))
+LEARN = bool(_os.getenv("BOARD_LEARN"))
 CUT = int(_os.getenv("BOARD_CUT") or "0")
 FULL = int(_os.getenv("BOARD_FULL") or "0")
 POLLS = int(_os.getenv("BOARD_POLLS") or "30000")
@@ -301,6 +304,13 @@ def feed():
     mode = app.mode
     if mode == 11:  # hw.screens.RESUME: a saved match offered
         state["resumed"] = True
+    if LEARN and mode == 16:  # hw.screens.LEARN
+        state["lesson"] = app.lesson.k + 1
+    elif LEARN and mode == 0:  # hw.screens.MENU: its first row, Learn; once the lesson is over, the end
+        if state.get("lesson"):
+            print("lesson", state["lesson"])
+            finish(app, "lesson")
+        return state["keys"].index(sys.modules["hw.buttons"].A)
     if REVIEW and mode == 7:  # hw.screens.MATCH_END: B, the review
         return state["keys"].index(sys.modules["hw.buttons"].B)
     if REVIEW and mode == 15:  # hw.screens.REVIEW: every move of the player, the hard level's worked out

@@ -1,0 +1,51 @@
+# The English words of the classic lesson (hw.learn loads them while it is
+# shown, then drops them): one entry a step of engine.lessons' CLASSIC.
+# (pages,) for a step only read; (pages, task, done, wrong) for a step
+# with a move: its pages (each a title and at most 7 lines of 24
+# characters), the bottom line while the move is asked for and once it
+# is made (26 characters), the page that explains another move.
+_NOT_QUITE = "Not quite"
+STEPS = (
+    ((("Learn: classic", "Nine stones lie between", "you and the other clan.", "Win five of them, or",
+       "three side by side.", "", "Your cards go below the", "stones, theirs above."),
+      ("Your turn", "Place a card of your", "hand at a stone, on your", "side: three at most.",
+       "Then you draw a card.", "Left/Right: a card, A;", "then a stone, A.")),),
+    ((), "Place any card", "Placed! You drew a card.",
+     (_NOT_QUITE, "Any card, at any stone.")),
+    ((("Formations", "Three cards at a stone", "make one. Best first:", "Colour run: R3 R4 R5",
+       "Three of a kind: 7 7 7", "Colour: B2 B5 B9", "Run: R4 G5 B6", "Sum: any three"),
+      ("Formations", "The better formation", "wins a stone; the same", "kind: the higher sum.",
+       "", "Complete one of each at", "stones 2, 4, 6 and 8.")),),
+    ((), "Colour run at stone 2", "R3 R4 R5: a colour run!",
+     (_NOT_QUITE, "R3 R4 need R5 (or R2):", "three values in a row,", "one colour.", "Play R5 at stone 2.")),
+    ((), "Three of a kind at 4", "7 7 7: three of a kind!",
+     (_NOT_QUITE, "Y7 O7 need another 7:", "three of one value.", "Play G7 at stone 4.")),
+    ((), "A colour at stone 6", "B2 B5 B9: a colour!",
+     (_NOT_QUITE, "B2 B5 need a blue card:", "three of one colour.", "Play B9 at stone 6.")),
+    ((), "A run at stone 8", "G4 P5 O6: a run!",
+     (_NOT_QUITE, "G4 P5 need a 3 or a 6:", "three values in a row,", "any colours.", "Play O6 at stone 8.")),
+    ((("Winning a stone", "When a stone has three", "cards on each side, the", "better one may claim it,",
+       "after placing a card:", "A on the stone (it", "glows), then B."),),),
+    ((), "Complete stone 3, claim it", "Stone 3 is yours!",
+     (_NOT_QUITE, "R5 makes R3 R4 R5, a", "colour run: it beats", "their sum (B2 O4 Y9).",
+      "Place R5 at stone 3,", "then A on stone 3, B.")),
+    ((("A tie", "Same kind of formation?", "The higher sum wins.", "Same sum too? The side",
+       "completed first wins.", "", "Stone 6: their R2 O5 Y9", "make a sum of 16."),),),
+    ((), "Beat their 16 at stone 6", "17 beats 16: yours!",
+     (_NOT_QUITE, "G3 B6 P7 is 16, as", "theirs: a tie, and they", "finished first. P8 makes",
+      "17: place it at stone 6,", "then claim stone 6.")),
+    ((("Claiming early", "You may claim before", "they have three cards if", "no card they could still",
+       "add beats yours. The", "proof reads only the", "cards on the table."),
+      ("Claiming early", "Stone 4: your 8 8 8", "against R9 R7. Only R8", "beats you (R7 R8 R9).",
+       "R8 is in your hand: it", "could still be theirs,", "for all the table says.")),),
+    ((), "Make stone 4 yours", "R8 is seen: stone 4 won!",
+     ("Not yet", "While R8 is in your", "hand, stone 4 cannot be", "proved. Place R8 on the",
+      "table, then claim", "stone 4.")),
+    ((("Winning the round", "Five stones win, or", "three side by side.", "", "You own stones 1 and 2:",
+       "stone 3 would make", "three in a row."),),),
+    ((), "Win stone 3 and the round", "Three in a row: you win!",
+     (_NOT_QUITE, "O7 makes O7 O8 O9, a", "colour run: place it at", "stone 3, then claim",
+      "stone 3.")),
+    ((("Well done!", "That is Schotten Totten.", "", "Help, in the menu, has", "it on a few pages.",
+       "Try the expert and", "tactics lessons too."),),),
+)

@@ -1,0 +1,51 @@
+# The English words of the tactics lesson (hw.learn loads them while it is
+# shown, then drops them): one entry a step of engine.lessons' TACTICS_LESSON.
+# (pages,) for a step only read; (pages, task, done, wrong) for a step
+# with a move: its pages (each a title and at most 7 lines of 24
+# characters), the bottom line while the move is asked for and once it
+# is made (26 characters), the page that explains another move.
+_NOT_QUITE = "Not quite"
+STEPS = (
+    ((("Learn: tactics", "Ten tactic cards make a", "second pile. Play a clan", "card or a tactic card,",
+       "then draw from the pile", "you like. Seven cards in", "hand."),
+      ("One at a time", "No tactic card while you", "have played more of them", "than the other clan.",
+       "", "Here: one use of each.")),),
+    ((("Joker (JK, two)", "Any colour and value,", "chosen when the stone is", "decided. One Joker on",
+       "your side at most."),),
+     "Play JK at stone 2", "R8 R9 JK: a colour run!",
+     (_NOT_QUITE, "Play the Joker (JK) at", "stone 2: with R8 R9 it", "is R7, a colour run.")),
+    ((("Spy (SP)", "A 7 of any colour,", "chosen when the stone is", "decided."),),
+     "Play SP at stone 3", "B7 O7 SP: three 7s!",
+     (_NOT_QUITE, "Play the Spy (SP) at", "stone 3: with B7 O7 it", "makes three 7s.")),
+    ((("Shield bearer (SB)", "A 1, 2 or 3 of any", "colour, chosen when the", "stone is decided."),),
+     "Play SB at stone 4", "G1 G2 SB: a colour run!",
+     (_NOT_QUITE, "Play the Shield bearer", "(SB) at stone 4: with", "G1 G2 it is G3.")),
+    ((("Blind man's bluff (BB)", "Played on a stone: only", "the sum counts there.", "",
+       "Stone 5: their R1 R2 R3", "is a colour run of 6;", "your Y9 O8 sum 17."),),
+     "Play BB on stone 5", "Stone 5: sums only now.",
+     (_NOT_QUITE, "Play BB on stone 5:", "there your sum beats", "their 6.")),
+    ((("Mud fight (MF)", "Played on a stone: four", "cards a side there", "before it is decided.", "",
+       "Stone 6: their Y9 Y8", "need one card more."),),
+     "Play MF on stone 6", "Stone 6 needs 4 a side.",
+     (_NOT_QUITE, "Play MF on stone 6: it", "slows their Y8 Y9.")),
+    ((("Scout (SC)", "Draw three cards from", "either pile, then put", "two cards back on top",
+       "of their piles.", "Left/Right: how many", "from the tactic pile."),),
+     "Play the Scout (SC)", "Now put two cards back.",
+     (_NOT_QUITE, "Play the Scout (SC).")),
+    ((), "Put two cards back", "Back on top of the piles.",
+     (_NOT_QUITE, "Choose two cards to put", "back, A on each.")),
+    ((("Strategist (ST)", "Move a card of yours to", "another stone of yours,", "or discard it.", "",
+       "G7 at stone 1 would join", "G5 G6 at stone 7."),),
+     "Move G7 to stone 7", "G5 G6 G7: a colour run!",
+     (_NOT_QUITE, "Play ST, choose G7 at", "stone 1 (Up/Down: the", "card), then stone 7.")),
+    ((("Banshee (BA)", "Discard a card from", "their side of a stone.", "",
+       "Stone 4: their Y7 Y8", "threaten a colour run."),),
+     "Banshee on stone 4", "Their colour run is gone.",
+     (_NOT_QUITE, "Play BA on their side", "of stone 4: Y7 or Y8.")),
+    ((("Traitor (TR)", "Take a clan card from", "their side to a stone", "of yours.", "",
+       "Their P9 at stone 3", "would suit your P7 P8."),),
+     "Take P9 to stone 6", "P7 P8 P9: a colour run!",
+     (_NOT_QUITE, "Play TR, choose P9 at", "stone 3 (Up/Down: the", "card), then stone 6.")),
+    ((("Well done!", "Every tactic card once.", "Help, in the menu, has", "them on two pages.", "",
+       "Good luck!"),),),
+)

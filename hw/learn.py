@@ -1,0 +1,240 @@
+"""A lesson (the menu's Learn row: the lesson of the variant chosen): its
+steps one after the other (``engine.lessons``), each a page or two to read
+(A on, left back), most then a move to make on a table set up for it, with
+the turn's own keys.  The bottom line says what to do; B, while a card is
+chosen, shows the step's pages again.  A move that is not the one asked
+for is explained on a page and not made (A: try again); the right one is
+made, its table shown with a word on it (A: on), then the other clan's
+answer.  Start leaves the lesson for the menu; its last page, A, ends it
+(counted in the statistics: ``hw.tally``'s LESSONS).
+
+A screen's module (``hw.screens.MODULES``), loaded while a lesson is
+shown; its words (``hw/lang/learn_<variant>_<language>.py``, that lesson's
+alone) too.  Nothing is saved
+during a lesson: its table is set up, not dealt (``hw.keep``).
+"""
+
+import gc
+
+from micropython import const
+
+from engine import lessons, unload
+from engine.game import LANGUAGES, VARIANTS
+from engine.match import Match
+from hw import buttons
+from hw.screens import LEARN, MENU
+from hw.strings import pick
+
+# The lesson's phases.
+_PAGES = const(0)  # a page of the step (Lesson.page) on the panel
+_TASK = const(1)  # the move asked for, on the board with the turn's keys
+_DONE = const(2)  # the move made, on the board: a word on it, A on
+_WRONG = const(3)  # another move: why, on the panel
+_NOTE = const(4)  # the turn's own notice (a claim refused: why), on the panel
+_CARD = const(0)  # hw.turn's CARD phase (tests/test_layers.py holds it equal)
+_TALLY_LESSONS = const(0)  # hw.tally's LESSONS
+# The keys' words (_KEYS).
+_K_PAGE = const(0)  # under a page
+_K_AGAIN = const(1)  # under a wrong move's page
+_K_READ = const(2)  # the corner while the move is made
+_K_ON = const(3)  # the corner once it is made
+
+
+class Lesson:
+    """The lesson under way: its variant and steps, the step shown (``k``)
+    and its page, the phase, what the app held before (its opponent)."""
+
+    def __init__(self, variant, opponent):
+        self.variant = variant
+        self.steps = lessons.LESSONS[variant]
+        self.k = -1
+        self.page = 0
+        self.phase = _PAGES
+        self.opponent = opponent  # the menu's, given back when the lesson ends
+        self.lines = []  # a note's lines (_NOTE)
+        self.done = False  # its last step reached
+
+    def doing(self):
+        """Is the move asked for being made (the board and the turn's keys)?"""
+        return self.phase == _TASK
+
+
+# The keys' words, in each language (hw.strings.pick's order).
+_KEYS = (("A: next  Start: leave", "A: try again", "B: read", "A: next"),
+         ("A: suite  Start: quitter", "A: réessayer", "B: relire", "A: suite"),
+         ("A: seguir  Start: salir", "A: reintentar", "B: releer", "A: seguir"))
+
+
+def _module(app):
+    # The lesson's words' module: hw/lang/learn_<variant>_<language>.py.
+    return "hw.lang.learn_%s_%s" % (VARIANTS[app.lesson.variant], app.lang if app.lang in LANGUAGES else "en")
+
+
+def _words(app):
+    # The lesson's words in the app's language: (keys, steps).
+    return pick(app.lang, _KEYS), __import__(_module(app), None, None, ("STEPS",)).STEPS
+
+
+def start(app, variant):
+    """The lesson of ``variant`` in place of anything else: its first step."""
+    app.match = None
+    app.turn = None
+    gc.collect()
+    app.lesson = Lesson(variant, app.opponent)
+    app.opponent = "medium"  # (the other clan, as the screens name it: never pass-and-play's seats)
+    app.match = Match(0, 1, variant)  # (its table set up at each step)
+    from hw.turn import Turn
+
+    app.turn = Turn(app)  # (the moves asked for are made with the turn's keys)
+    app.known = [None, None]
+    app.last_human = -1
+    app.message = ""
+    app.note = ""
+    app.mode = LEARN
+    _next(app)
+
+
+def leave(app):
+    """The lesson ends (finished or left): the menu, with its opponent back."""
+    lesson = app.lesson
+    unload(_module(app))
+    app.opponent = lesson.opponent
+    app.lesson = None
+    app.match = None
+    app.turn = None
+    app.message = ""
+    app.note = ""
+    app.mode = MENU
+    app.row = 0
+    unload("hw.turn")
+    unload("engine.lessons")
+    if lesson.done:
+        from hw import tally
+
+        tally.add(app.stats, _TALLY_LESSONS)
+        unload("hw.tally")
+        app.keeper.save(app, None)  # (the settings and the statistics)
+
+
+def _next(app):
+    # The next step: its table set up, its first page (or its move).
+    lesson = app.lesson
+    lesson.k += 1
+    if lesson.k == len(lesson.steps) - 1:
+        lesson.done = True  # (its last page is shown: A there ends it)
+    table, task = lesson.steps[lesson.k]
+    if table:
+        lessons.set_up(app.game, table)
+        app.known = [None, None]
+    lesson.page = 0
+    if _pages(app):
+        lesson.phase = _PAGES
+    else:
+        _begin(app)
+
+
+def _pages(app):
+    return _words(app)[1][app.lesson.k][0]
+
+
+def _begin(app):
+    # The move asked for: the turn's first step, the task's words below.
+    lesson = app.lesson
+    keys, steps = _words(app)
+    lesson.phase = _TASK
+    app.turn.reset()
+    app.message = steps[lesson.k][1]
+    _decided(app, app.turn.begin(app.game.to_move))
+    _corner(app)
+
+
+def _corner(app):
+    # The top line's corner while the move is made: "B: read" while a card
+    # is chosen (B shows the pages then; in the other steps B is the turn's).
+    if app.lesson.phase == _TASK:
+        app.note = pick(app.lang, _KEYS)[_K_READ] if app.turn.phase == _CARD else ""
+
+
+
+def press(app, button):
+    lesson = app.lesson
+    if button == buttons.START:
+        leave(app)
+        return
+    phase = lesson.phase
+    if phase == _PAGES:
+        if button in (buttons.A, buttons.RIGHT):
+            if lesson.page + 1 < len(_pages(app)):
+                lesson.page += 1
+            elif lesson.done:
+                leave(app)
+            elif lesson.steps[lesson.k][1] is None:
+                _next(app)
+            else:
+                _begin(app)
+        elif button in (buttons.LEFT, buttons.B) and lesson.page:
+            lesson.page -= 1
+    elif phase == _WRONG or phase == _NOTE:
+        if button == buttons.A or button == buttons.B:
+            if phase == _WRONG:
+                _begin(app)  # (the same table: the move was not made)
+            else:
+                lesson.phase = _TASK
+    elif phase == _DONE:
+        if button == buttons.A or button == buttons.RIGHT:
+            reply = lesson.steps[lesson.k][1][1]
+            if reply:
+                app.game.apply(lessons.reply(reply))
+            _next(app)
+    elif button == buttons.B and app.turn.phase == _CARD and _pages(app):
+        lesson.phase = _PAGES  # (the step's pages again)
+        lesson.page = 0
+    elif button != buttons.SELECT:
+        _decided(app, app.turn.press(button))
+        _corner(app)
+
+
+def _decided(app, decision):
+    # What the turn decided: nothing yet, a notice (a claim refused: why),
+    # or a move: the one asked for, made; another, explained.
+    lesson = app.lesson
+    turn = app.turn
+    turn.say = ""
+    turn.sound = -1
+    if type(decision) is list:
+        lesson.lines = decision
+        lesson.phase = _NOTE
+    elif decision is not None:
+        game = app.game
+        keys, steps = _words(app)
+        if lessons.matches(game, decision, lessons.parse(lesson.steps[lesson.k][1][0], game)):
+            p = game.to_move
+            kept = game.hand_cards(p)
+            game.apply(decision)
+            turn.reset()  # (a Scout's cards put back are in the piles now)
+            hand = game.hand_cards(p)
+            app.known[p] = [c for c in kept if c in hand]  # (the cards drawn: marked)
+            lesson.phase = _DONE
+            app.message = steps[lesson.k][2]
+            app.note = keys[_K_ON]
+        else:
+            lesson.phase = _WRONG
+            turn.cancel()
+
+
+def lines(app):
+    lesson = app.lesson
+    phase = lesson.phase
+    if phase == _TASK or phase == _DONE:
+        return None  # (the board: the task's words, or the move's, on its bottom line)
+    keys, steps = _words(app)
+    if phase == _PAGES:
+        out = list(_pages(app)[lesson.page])
+        key = keys[_K_PAGE]
+    elif phase == _WRONG:
+        out = list(steps[lesson.k][3])
+        key = keys[_K_AGAIN]
+    else:
+        out = list(lesson.lines)
+        key = app.t("press_a")
+    return out + [""] * (8 - len(out)) + [key]

@@ -1,0 +1,249 @@
+"""The lessons (the menu's Learn, hw.learn; engine.lessons): every lesson
+played to its end at the buttons in every language, a wrong move explained
+and not made, Start leaving, what is counted and saved, the words' fit, and
+``python -m sim --learn``."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine import lessons
+from engine.game import LANGUAGES, VARIANTS
+from engine.moves import PASS, move
+from engine.cards import parse_any
+from engine.save import Saver
+from hw import buttons
+from hw.app import App
+from hw.screens import LEARN, LINES, MENU, MENU_ROWS, PANEL_CHARS
+from sim.autoplay import AutoPlayer
+
+ROOT = __file__.rsplit("/tests/", 1)[0]
+_LINE_CHARS = 26  # the board's bottom line
+
+
+def _lesson(variant, lang="en", saver=None):
+    app = App(seed=4, opponent="pass", variant=variant, lang=lang, saver=saver)
+    assert MENU_ROWS[app.row] == "learn"
+    app.press(buttons.A)
+    assert app.mode == LEARN and app.lesson.k == 0
+    return app
+
+
+def _words(lang, variant=0):
+    return __import__("hw.lang.learn_%s_%s" % (VARIANTS[variant], lang), None, None, ("STEPS",)).STEPS
+
+
+def _keys(lang):
+    from hw import learn
+
+    return learn._KEYS[LANGUAGES.index(lang)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("variant", range(3))
+def test_every_lesson_plays_to_its_end_at_the_buttons(variant, lang):
+    # Every move the lesson asks for, made at the buttons (the sim's
+    # autoplay: the turn's own keys), is made on the table; every page
+    # and bottom line fits the screen; the last page's A ends it, counted.
+    app = _lesson(variant, lang)
+    player = AutoPlayer("random", 1)
+    steps = lessons.LESSONS[variant]
+    made = []
+    seen = set()
+    for _ in range(3000):
+        lesson = app.lesson
+        if lesson is None:
+            break
+        panel = app.panel()
+        if panel is not None:
+            assert len(panel) == LINES and all(len(line) <= PANEL_CHARS for line in panel), panel
+            seen.add(("page", lesson.k, panel[0]))
+        else:
+            # (the corner: "A: next" once the move is made; "B: read" while a card is chosen)
+            assert len(app.message) <= _LINE_CHARS and bool(app.note) == (lesson.phase == 2 or app.turn.phase == 0)
+        k, n = lesson.k, app.game.move_count()
+        done_before = lesson.phase == 2
+        app.press(player.next_button(app))
+        if app.lesson is not None and app.lesson.k == k and app.lesson.phase == 2 and not done_before:
+            # The move asked for, made: the game's last move is it.
+            assert app.game.move_count() == n + 1
+            expected = lessons.parse(steps[k][1][0], app.game)
+            made.append(k)
+            assert expected[0] in (-1, app.game.last_move() & 63) or expected[1] == -2
+    assert app.lesson is None and app.mode == MENU
+    assert made == [k for k, step in enumerate(steps) if step[1] is not None]
+    assert app.stats[0:2] == b"\x00\x01"  # hw.tally's LESSONS: one
+    assert app.opponent == "pass"  # (the menu's, given back)
+    # Every read step showed its pages.
+    assert {k for kind, k, _ in seen} >= {k for k, step in enumerate(steps) if step[1] is None}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_words_match_the_steps(lang):
+    # One entry a step; a step with a move has its pages, its two lines and
+    # its explanation; lines fit the panel (24) and the bottom line (26).
+    keys = _keys(lang)
+    assert len(keys) == 4 and all(len(k) <= PANEL_CHARS for k in keys[:2])
+    assert all(len(k) <= 9 for k in keys[2:])  # (the top line's corner)
+    for variant, steps in enumerate(lessons.LESSONS):
+        entries = _words(lang, variant)
+        assert len(entries) == len(steps)
+        for (table, task), entry in zip(steps, entries):
+            pages = entry[0]
+            if task is None:
+                assert len(entry) == 1 and pages
+            else:
+                assert len(entry) == 4
+                assert 0 < len(entry[1]) <= _LINE_CHARS and 0 < len(entry[2]) <= _LINE_CHARS
+                pages = pages + (entry[3],)
+            for page in pages:
+                assert 2 <= len(page) <= LINES - 1, page
+                assert all(len(line) <= PANEL_CHARS for line in page), page
+
+
+def test_a_wrong_move_is_explained_and_not_made():
+    # The colour run's step: G7 at stone 2 is no colour run.  The page says
+    # why; the table is as it was; A: the same move asked for again.
+    app = _lesson(0)
+    while app.lesson.k < 3 or app.lesson.phase != 1:
+        app.press(AutoPlayer("random", 1).next_button(app))
+    before = app.game.move_count()
+    hand = app.hand()
+    _play(app, hand.index(parse_any("G7")), 1)
+    assert app.lesson.phase == 3 and app.game.move_count() == before
+    assert app.panel()[:len(_words("en")[3][3])] == list(_words("en")[3][3])
+    app.press(buttons.A)
+    assert app.lesson.phase == 1 and app.panel() is None and app.hand() == hand
+    _play(app, hand.index(parse_any("R5")), 1)
+    assert app.lesson.phase == 2 and app.game.cards_at(1, 0) == [parse_any(c) for c in ("R3", "R4", "R5")]
+
+
+def test_the_tie_and_the_early_claim_are_explained():
+    # P7 at stone 6 ties their 16 (they finished first): no claim step
+    # offers stone 6; the move is explained.  R8 kept in the hand: stone 4
+    # is not offered; explained.
+    app = _lesson(0)
+    player = AutoPlayer("random", 1)
+    while app.lesson.k < 10 or app.lesson.phase != 1:
+        app.press(player.next_button(app))
+    _play(app, app.hand().index(parse_any("P7")), 5)
+    assert app.lesson.phase == 3 and "16" in " ".join(app.panel())
+    app.press(buttons.A)
+    while app.lesson.k < 12 or app.lesson.phase != 1:
+        app.press(player.next_button(app))
+    _play(app, app.hand().index(parse_any("O1")), 0)
+    assert app.lesson.phase == 3 and "R8" in " ".join(app.panel())
+    app.press(buttons.A)
+    assert app.lesson.phase == 1 and app.game.owner[3] == 2
+
+
+def _play(app, index, stone):
+    # The card at ``index`` of the hand to ``stone``, no claim.
+    while app.turn.cursor != index:
+        app.press(buttons.RIGHT)
+    app.press(buttons.A)
+    while app.turn.stone_cursor != stone:
+        app.press(buttons.RIGHT)
+    app.press(buttons.A)
+    if app.lesson.phase == 1 and app.turn.phase == 2:  # (a claim step: none claimed)
+        app.press(buttons.B)
+
+
+def test_b_shows_the_pages_again_and_start_leaves_without_counting():
+    app = _lesson(2)
+    player = AutoPlayer("random", 1)
+    while app.lesson.phase != 1:
+        app.press(player.next_button(app))
+    k = app.lesson.k
+    app.press(buttons.B)
+    assert app.lesson.phase == 0 and app.lesson.k == k and app.panel()[0] == _words("en", 2)[k][0][0][0]
+    app.press(buttons.A)
+    assert app.lesson.phase == 1
+    app.press(buttons.START)
+    assert app.mode == MENU and app.lesson is None and app.match is None
+    assert app.stats[0:2] == b"\x00\x00" and app.opponent == "pass"
+
+
+def test_a_lesson_saves_no_match_and_its_count_is_kept():
+    # Nothing is saved while the lesson goes on; at its end the statistics
+    # are, and the next power-up offers no match (a lesson's table is none).
+    store = bytearray(b"\xff" * 8192)
+    app = _lesson(1, saver=Saver(store))
+    kept = bytes(store)
+    count = app.keeper.count
+    player = AutoPlayer("random", 2)
+    now = 0
+    while app.lesson is not None:
+        app.press(player.next_button(app))
+        now += 2000
+        app.tick(now)
+        if app.lesson is not None:
+            assert app.keeper.count == count and bytes(store) == kept
+    again = App(seed=5, saver=Saver(store))
+    assert again.offer is None and again.stats[0:2] == b"\x00\x01"
+
+
+def test_the_answer_of_every_step_is_legal_and_each_reply_too():
+    # engine.lessons: each table set up holds 54 clan cards once; each move
+    # asked for exists; each reply is legal after it.
+    from engine.game import make_game
+
+    for variant, steps in enumerate(lessons.LESSONS):
+        game = make_game(variant)
+        for table, task in steps:
+            if table:
+                lessons.set_up(game, table)
+                cards = [c for s in range(9) for p in range(2) for c in game.cards_at(s, p)]
+                cards += game.hand_cards(0) + game.hand_cards(1) + list(game.deck[game.deck_pos:])
+                if variant == 2:
+                    cards += list(game.tdeck[game.tpos:])
+                clan = sorted(c for c in cards if c < 54)
+                assert clan == list(range(54)), table
+            if task is None:
+                continue
+            m = lessons.answer(game, task[0])
+            assert m != PASS and not game.check(m), task
+            game.apply(m)
+            if task[1]:
+                assert not game.check(lessons.reply(task[1]))
+                game.apply(lessons.reply(task[1]))
+                assert game.to_move == 0
+
+
+def _script(app_variant, tmp_path, stop=None):
+    # The buttons that play a lesson to its end (or ``stop`` presses).
+    app = _lesson(app_variant)
+    player = AutoPlayer("random", 1)
+    pressed = []  # (the sim opens the lesson itself)
+    while app.lesson is not None and (stop is None or len(pressed) < stop):
+        b = player.next_button(app)
+        pressed.append(b)
+        app.press(b)
+    names = {v: k for k, v in buttons.NAMES.items()}
+    path = tmp_path / "buttons.txt"
+    path.write_text("\n".join(names[b] for b in pressed) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("variant", range(3))
+def test_the_sim_plays_a_lesson_headless_and_says_it_in_json(tmp_path, variant):
+    script = _script(variant, tmp_path)
+    run = subprocess.run([sys.executable, "-m", "sim", "--learn", VARIANTS[variant], "--headless", "--script",
+                          str(script)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout.strip().splitlines()[-1]) == {
+        "lesson": VARIANTS[variant], "done": True, "steps": len(lessons.LESSONS[variant])}
+
+
+def test_a_lesson_cut_short_says_how_far_it_got(tmp_path):
+    script = _script(0, tmp_path, stop=12)
+    run = subprocess.run([sys.executable, "-m", "sim", "--learn", "classic", "--headless", "--script", str(script)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    got = json.loads(run.stdout.strip().splitlines()[-1])
+    assert run.returncode == 0 and got["lesson"] == "classic" and got["done"] is False and 1 < got["steps"] < 16
+
+
+def test_the_reply_is_a_move():
+    assert lessons.reply("O6@9") == move(parse_any("O6"), 8)
