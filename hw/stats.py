@@ -13,7 +13,7 @@ from engine.game import VARIANTS
 from hw import buttons
 from hw.screens import MENU, MENU_ROWS
 from hw.strings import pick
-from hw.tally import (BEST, DRAWN, HINTS, LOST, ROUNDS_DRAWN, ROUNDS_LOST, ROUNDS_WON, STONES, STREAK, WON,
+from hw.tally import (BEST, DRAWN, HINTS, LESSONS, LOST, ROUNDS_DRAWN, ROUNDS_LOST, ROUNDS_WON, STONES, STREAK, WON,
                       cell, get)
 
 _CONFIRM = "stats"  # app.confirm while the clearing waits for A
@@ -35,13 +35,13 @@ _ALL = const(11)
 _ASK = const(12)
 _ASK_KEYS = const(13)
 _WORDS = (
-    ("Statistics", "Matches", "Rounds", "Stones won %d", "Streak %d, best %d", "Hints %d", "Pass & play: %d",
+    ("Statistics", "Matches", "Rounds", "Stones won %d", "Streak %d, best %d", "Hints %s, lessons %s", "Pass & play: %d",
      "SEL: clear all", "< %d/%d >  B: back", "  Won Lost Draw", "   P1   P2 Draw", "All",
      "Clear all statistics?", "A: clear  B: keep"),
-    ("Statistiques", "Parties", "Manches", "Bornes gagnées %d", "Série %d, max %d", "Conseils %d", "À deux : %d",
+    ("Statistiques", "Parties", "Manches", "Bornes gagnées %d", "Série %d, max %d", "Conseils %s, leçons %s", "À deux : %d",
      "SEL : tout effacer", "< %d/%d >  B : retour", "  Vic  Déf  Nul", "   J1   J2  Nul", "Total",
      "Tout effacer ?", "A : effacer  B : garder"),
-    ("Estadísticas", "Partidas", "Rondas", "Piedras ganadas %d", "Racha %d, mejor %d", "Pistas %d", "Dos jugadores: %d",
+    ("Estadísticas", "Partidas", "Rondas", "Piedras ganadas %d", "Racha %d, mejor %d", "Pistas %s, clases %s", "Dos jugadores: %d",
      "SEL: borrar todo", "< %d/%d >  B: volver", "  Gan  Per  Emp", "   J1   J2  Emp", "Total",
      "¿Borrar todo?", "A: borrar  B: guardar"),
 )
@@ -111,7 +111,7 @@ def lines(app):
                _row(words[_ROUNDS], [get(stats, k) for k in (ROUNDS_WON, ROUNDS_LOST, ROUNDS_DRAWN)]),
                words[_STONES] % get(stats, STONES),
                words[_STREAK] % (get(stats, STREAK), get(stats, BEST)),
-               words[_HINTS] % get(stats, HINTS),
+               words[_HINTS] % (_short(get(stats, HINTS)), _short(get(stats, LESSONS))),
                words[_PASS] % _passes(app)]
     else:
         o = page - 1
@@ -123,6 +123,11 @@ def lines(app):
         out.append(_row(words[_ALL], _sums(stats, o)))
         out += ["", words[_CLEAR]]
     return out + [words[_KEYS] % (page + 1, n)]
+
+
+def _short(k):
+    # A count in 3 characters at most: 1,000 and more in thousands ("12k").
+    return str(k) if k < 1000 else "%dk" % (k // 1000)
 
 
 def _row(name, counts):

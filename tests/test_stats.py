@@ -201,7 +201,7 @@ def test_the_statistics_screen_shows_the_counters_page_by_page():
     assert page[3].split() == ["Rounds", "102", "65k", "104"]  # (10,000 and more: in thousands)
     assert page[4] == "Stones won 105" and page[5] == "Streak 106, best 107"
     passes = sum(tally.get(app.stats, tally.cell(OPPONENTS.index("pass"), v, r)) for v in range(3) for r in range(3))
-    assert page[6] == "Hints 101" and page[7] == "Pass & play: %d" % passes  # (its matches: nobody's own)
+    assert page[6] == "Hints 101, lessons 100" and page[7] == "Pass & play: %d" % passes  # (its matches: nobody's own)
     for o, opponent in enumerate(OPPONENTS):
         app.press(buttons.RIGHT)
         page = app.panel()
