@@ -185,6 +185,43 @@ def review_shots(desk, shot, out):
     desk.display.save(os.path.join(out, "review-160.png"), native=True)
 
 
+def lesson_shots(desk, shot, out):
+    """The classic lesson (the menu's Learn): the tie's step answered with
+    P7 (the page that says why), the early claim's second page, then its
+    move made: R8 on the table, stone 4 offered in the claim step."""
+    from engine.cards import parse_any
+
+    app = App(seed=3, opponent="hard")
+    runner = Runner(desk, app)
+    runner.step([buttons.A])
+    player = AutoPlayer("random", 1)
+
+    def press(b):
+        runner.step([b])
+
+    def play(card, stone):
+        index = app.hand().index(parse_any(card))
+        while app.turn.cursor != index:
+            press(buttons.RIGHT)
+        press(buttons.A)
+        while app.turn.stone_cursor != stone:
+            press(buttons.RIGHT)
+        press(buttons.A)
+
+    until(runner, player, lambda a: a.lesson.k == 10 and a.lesson.doing())
+    play("P7", 5)
+    shot("learn-wrong")
+    press(buttons.A)
+    until(runner, player, lambda a: a.lesson.k == 11 and a.lesson.page == 1)
+    shot("learn-page")
+    until(runner, player, lambda a: a.lesson.k == 12 and a.lesson.doing())
+    play("R8", 0)
+    while app.turn.stone_cursor != 3:
+        press(buttons.RIGHT)
+    shot("learn-move")
+    desk.display.save(os.path.join(out, "learn-move-160.png"), native=True)
+
+
 def main(argv):
     out = argv[0] if argv else os.path.join(ROOT, "docs", "screens")
     os.makedirs(out, exist_ok=True)
@@ -258,6 +295,7 @@ def main(argv):
             desk.display.save(os.path.join(out, "hint-160.png"), native=True)
         statistics(desk, shot, out)
         review_shots(desk, shot, out)
+        lesson_shots(desk, shot, out)
         # Every card, plain and under the cursor (a tactics deal shows the
         # blocked faces too).
         app4 = App(seed=3, opponent="pass", variant=TACTICS)
