@@ -32,7 +32,12 @@ _DONE = const(2)  # the move made, on the board: a word on it, A on
 _WRONG = const(3)  # another move: why, on the panel
 _NOTE = const(4)  # the turn's own notice (a claim refused: why), on the panel
 _CARD = const(0)  # hw.turn's CARD phase (tests/test_layers.py holds it equal)
-_TALLY_LESSONS = const(0)  # hw.tally's LESSONS
+_LESSONS = const(0)  # hw.tally's (tests/test_layers.py holds it equal)
+# hw.sound's sounds (tests/test_layers.py holds them equal).
+_S_PLACE = const(0)
+_S_CLAIM = const(1)
+_S_REFUSED = const(2)
+_S_WON = const(3)
 # The keys' words (_KEYS).
 _K_PAGE = const(0)  # under a page
 _K_AGAIN = const(1)  # under a wrong move's page
@@ -111,7 +116,7 @@ def leave(app):
     if lesson.done:
         from hw import tally
 
-        tally.add(app.stats, _TALLY_LESSONS)
+        tally.add(app.stats, _LESSONS)
         unload("hw.tally")
         app.keeper.save(app, None)  # (the settings and the statistics)
 
@@ -200,7 +205,9 @@ def _decided(app, decision):
     lesson = app.lesson
     turn = app.turn
     turn.say = ""
-    turn.sound = -1
+    if turn.sound >= 0:  # (a claim refused)
+        _beep(app, turn.sound)
+        turn.sound = -1
     if type(decision) is list:
         lesson.lines = decision
         lesson.phase = _NOTE
@@ -217,9 +224,18 @@ def _decided(app, decision):
             lesson.phase = _DONE
             app.message = steps[lesson.k][2]
             app.note = keys[_K_ON]
+            _beep(app, _S_WON if game.winner == p else _S_CLAIM if game.last_played()[2] else _S_PLACE)
         else:
             lesson.phase = _WRONG
             turn.cancel()
+            _beep(app, _S_REFUSED)
+
+
+def _beep(app, kind):
+    # A sound, as in a match (hw.play's beep: nothing with sound off).
+    from hw.play import beep
+
+    beep(app, kind)
 
 
 def lines(app):

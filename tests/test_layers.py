@@ -115,7 +115,8 @@ def copies(module, leaf):
 def test_the_apps_private_copies_are_the_screens_numbers():
     # hw.app compares its mode with private copies of hw.screens' numbers
     # (inlined on the board, no name on the heap).
-    for module, names in (("app", {"_MENU", "_TURN", "_RESUME"}), ("play", {"_TURN", "_THINKING", "_MATCH_END"})):
+    for module, names in (("app", {"_MENU", "_TURN", "_RESUME", "_LEARN"}),
+                          ("play", {"_TURN", "_THINKING", "_MATCH_END"})):
         found = copies(module, screens)
         assert names <= set(found), module
         assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
@@ -127,12 +128,16 @@ def test_the_views_private_copies_are_the_turns_phases():
     # So does the turn screen (B on the card step: a hint).
     from hw import turn
 
-    for module, names in (("view", {"_CARD", "_CLAIM_FIRST", "_RETURN"}), ("yourturn", {"_CARD"})):
+    for module, names in (("view", {"_CARD", "_CLAIM_FIRST", "_RETURN"}), ("yourturn", {"_CARD"}), ("learn", {"_CARD"})):
         found = copies(module, turn)
         assert names <= set(found), module
         assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
     found = copies("hint", screens)
     assert set(found) == {"_TURN"} and found["_TURN"][0] == found["_TURN"][1]
+    from hw import tally
+
+    found = copies("learn", tally)  # (the lesson counted: hw.tally, loaded then)
+    assert set(found) == {"_LESSONS"} and found["_LESSONS"][0] == found["_LESSONS"][1]
 
 
 def test_the_views_private_copies_are_the_looks_numbers():
@@ -165,13 +170,13 @@ def test_the_app_is_small():
 
 
 def test_the_sound_numbers_copied_into_the_modules_that_ask_for_sounds_are_hw_sounds():
-    # hw.play, hw.turn, hw.linkplay and hw.menu ask for sounds by number,
+    # hw.play, hw.turn, hw.linkplay, hw.menu and hw.learn ask for sounds by number,
     # without loading hw.sound (a board with sound off never loads it).
     from hw import sound
 
     names = {"PLACE", "CLAIM", "REFUSED", "WON", "LOST", "LINK"}
     seen = set()
-    for module in ("play", "turn", "linkplay", "menu"):
+    for module in ("play", "turn", "linkplay", "menu", "learn"):
         own = private_constants(os.path.join(HW, module + ".py"))
         for name, value in own.items():
             if name.startswith("_S_"):

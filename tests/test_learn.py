@@ -247,3 +247,33 @@ def test_a_lesson_cut_short_says_how_far_it_got(tmp_path):
 
 def test_the_reply_is_a_move():
     assert lessons.reply("O6@9") == move(parse_any("O6"), 8)
+
+
+def test_a_lessons_moves_are_heard_with_sound_on():
+    # The move asked for: a card placed (a stone claimed, the round won);
+    # another move: refused.  With sound off nothing is asked for.
+    from hw import sound
+
+    class Voice:
+        def tone(self, hz):
+            pass
+
+        def off(self):
+            pass
+
+    for on in (True, False):
+        app = App(seed=4, variant=0, sound=on, speaker=Voice)
+        app.press(buttons.A)
+        player = AutoPlayer("random", 1)
+        while app.lesson.k < 3 or app.lesson.phase != 1:
+            app.press(player.next_button(app))
+        _play(app, app.hand().index(parse_any("G7")), 1)  # (no colour run)
+        app.press(buttons.A)
+        while app.lesson is not None:
+            app.press(player.next_button(app))
+        heard = [e[1] for e in app.events if e[0] == "sound"]
+        if not on:
+            assert heard == []
+            continue
+        assert heard[0] == sound.PLACE and heard[1] == sound.REFUSED  # (the first step's card, then G7)
+        assert heard.count(sound.CLAIM) == 3 and heard[-1] == sound.WON  # (stones 3, 6, 4; then the round)
