@@ -10,8 +10,8 @@ from micropython import const
 from engine.game import NOBODY, TACTICS
 from engine.match import Match
 from engine.moves import AUTO_CLAIM
-from engine.save import (F_AUTO, F_MATCH, F_SEAT1, F_SOUND, F_STATS, HEAD_BYTES, MAGIC, SETTINGS_BYTES, SLOT_CRC, SLOT_HEAD, VERSION,
-                         SaveError, crc32)
+from engine.save import (F_AUTO, F_MATCH, F_NO_HINTS, F_SEAT1, F_SOUND, F_STATS, HEAD_BYTES, MAGIC, SETTINGS_BYTES,
+                         SLOT_CRC, SLOT_HEAD, VERSION, SaveError, crc32)
 
 _AHEAD = const(16)  # how far ahead of the first slot another region may be
 
@@ -25,6 +25,7 @@ class Save:
         self.lang = 0
         self.auto_claim = False
         self.sound = False
+        self.hints = True  # the menu's Hints row (a save made before it: on)
         self.seat = 0
         self.variant = 0
         self.rounds = 1
@@ -50,10 +51,11 @@ def decode(blob):
     s.opponent = blob[2]
     s.lang = blob[3]
     flags = blob[4]
-    if flags & ~(F_AUTO | F_MATCH | F_SEAT1 | F_STATS | F_SOUND):
+    if flags & ~(F_AUTO | F_MATCH | F_SEAT1 | F_STATS | F_SOUND | F_NO_HINTS):
         raise SaveError("unknown flags in save")
     s.auto_claim = bool(flags & F_AUTO)
     s.sound = bool(flags & F_SOUND)
+    s.hints = not flags & F_NO_HINTS
     s.seat = 1 if flags & F_SEAT1 else 0
     if blob[5] > TACTICS:
         raise SaveError("unknown variant %d in save" % blob[5])

@@ -15,7 +15,8 @@ Blob, version 3 (big-endian where it matters)::
     2  opponent     index (the app's OPPONENTS)
     3  language     index (the app's LANGUAGES)
     4  flags        bit 0 auto-claim, bit 1 a match follows, bit 2 seat 1,
-                    bit 3 statistics end the blob, bit 4 sound on
+                    bit 3 statistics end the blob, bit 4 sound on,
+                    bit 5 hints off (the menu's Hints row)
     5  variant      the menu's: 0 classic, 1 expert, 2 tactics
     6  rounds       the menu's, 1..255
     7  tag          2 bytes: what the app's defaults were when saved (the
@@ -81,6 +82,7 @@ F_MATCH = const(2)
 F_SEAT1 = const(4)
 F_STATS = const(8)
 F_SOUND = const(16)
+F_NO_HINTS = const(32)
 SETTINGS_BYTES = const(9)  # a blob without a match
 HEAD_BYTES = const(16)  # blob bytes before the moves
 SLOT_HEAD = const(6)  # 'S' 'v' seq length
@@ -140,7 +142,7 @@ def crc32(data, start=0, end=-1, hi=0, lo=0, table=ZLIB):
 # -- the blob ---------------------------------------------------------------
 
 def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, variant=0, rounds=1, tag=0,
-           stats=None, sound=False):
+           stats=None, sound=False, hints=True):
     """The blob for ``match`` (None: the settings only) and ``moves``,
     every move of the match so far in order, as played (see ``spell``).
     A match brings its own variant and rounds.  ``stats``: the counters'
@@ -154,7 +156,8 @@ def encode(match=None, moves=(), opponent=0, lang=0, auto_claim=False, seat=0, v
             raise ValueError("setting out of range")
     if not 0 <= variant <= TACTICS or not 1 <= rounds <= 255:
         raise ValueError("variant or rounds out of range for a save")
-    flags = (F_AUTO if auto_claim else 0) | (F_SEAT1 if seat else 0) | (F_SOUND if sound else 0)
+    flags = (F_AUTO if auto_claim else 0) | (F_SEAT1 if seat else 0) | (F_SOUND if sound else 0) | (
+        0 if hints else F_NO_HINTS)
     tail = 0
     if stats is not None:
         tail = len(stats)

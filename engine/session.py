@@ -34,12 +34,15 @@ saves that differ, a ``HELLO`` against a ``RESUME``) stops the session,
 nothing changed.
 
 Messages (payloads, after the channel's framing; docs/link.md has more):
-    HELLO   version, variant, rounds, commitment (32)
+    HELLO   version, variant, rounds, flags, commitment (32)
     REVEAL  secret (16)
     MOVE    turn (2), move (4, big-endian, 27 bits), public hash after it (8)
     RETURN  turn (2), first card, second card (PASS for none), public hash (8)
     RESUME  version, variant, rounds, seat, seed (4), moves of the match (2),
-            public hash of its game after them (8)
+            public hash of its game after them (8), flags
+
+``flags``: bit 0, this board's player allows hints (the menu's Hints row):
+the match has them (``Session.hints``) when both boards allow them.
 
 ``RETURN`` is the second half of a Scout's turn in the tactics variant: the
 same board sends the Scout's ``MOVE``, then the cards it puts back.  Each
@@ -54,8 +57,9 @@ from engine.fairdeal import SECRET_BYTES, commitment, deal, public_hash, release
 from engine.match import Match
 from engine.moves import MOVE_BITS, move_card, move_second, return_move
 
-VERSION = const(5)  # 2: four-byte moves (tactics), RETURN; 3: RESUME, and frames with an epoch;
-# 4: the public hash is two CRC-32s (SHA-256 before); 5: the generator's second version (engine.rng)
+VERSION = const(6)  # 2: four-byte moves (tactics), RETURN; 3: RESUME, and frames with an epoch;
+# 4: the public hash is two CRC-32s (SHA-256 before); 5: the generator's second version (engine.rng);
+# 6: HELLO and RESUME say whether hints are allowed
 # Message kinds: the channel leaves kinds from FIRST_KIND (16) up to us.
 HELLO = const(16)
 _REVEAL = const(17)
@@ -65,7 +69,9 @@ RESUME = const(20)
 
 _MOVE_BYTES = const(14)
 _RETURN_BYTES = const(12)
-_RESUME_BYTES = const(18)
+_RESUME_BYTES = const(19)
+_HELLO_BYTES = const(36)
+_HINTS = const(1)  # a flag of HELLO and RESUME: this board allows hints
 _AHEAD = const(6)  # the most moves a save may be ahead of the other's (they are sent again)
 _CLAIM_ALL = const(8)  # AUTO_CLAIM (1 << 19: engine.moves) in the move's second byte: never sent
 REVEAL_MS = const(10000)  # the longest the other board may keep its secret once it has ours
@@ -83,8 +89,10 @@ SCORED = const(2)  # a round was scored and the next dealt (after either board's
 
 
 class Session:
-    def __init__(self, channel, variant, rounds, random_bytes, resume=None):
+    def __init__(self, channel, variant, rounds, random_bytes, resume=None, hints=False):
         """``random_bytes(n)`` gives n unpredictable bytes (os.urandom).
+        ``hints``: this board's player allows hints; ``Session.hints``,
+        once the other board has said, whether both do.
         ``resume``: ``(match, seat)``, a match rebuilt from this board's
         save (``engine.restore.resume``) and the seat this board plays in it,
         to rejoin that game rather than deal a new one; a round the save
@@ -112,6 +120,8 @@ class Session:
         self.revealed_at = -1  # when our secret went out (-1: not yet)
         self.redeal = False  # stopped: the other board sought another deal (see _restarted)
         self.happened = 0  # MOVED | SCORED, until the app clears them
+        self.allows = hints  # this board allows hints
+        self.hints = False  # both boards do (said by the other's HELLO or RESUME)
         if resume is not None:
             match = resume[0]
             if match.game.variant != variant or match.rounds != rounds or resume[1] not in (0, 1):
@@ -124,7 +134,14 @@ class Session:
         if self.resuming is not None:
             self.channel.send(RESUME, self._resume_message())
             return
-        self.channel.send(HELLO, bytes((VERSION, self.variant, self.rounds)) + self._commitment())
+        self.channel.send(HELLO, bytes((VERSION, self.variant, self.rounds, self._flags())) + self._commitment())
+
+    def _flags(self):
+        return _HINTS if self.allows else 0
+
+    def _said(self, flags):
+        # The other board's flags: hints when both boards allow them.
+        self.hints = bool(self.allows and flags & _HINTS)
 
     def _commitment(self):
         if not self.commit:
@@ -143,13 +160,14 @@ class Session:
             return self._fail("the other board restarted the link")
         if self.resuming is not None:
             return self._fail("the other board started a new game")
-        if len(p) != 35:
-            return self._fail("bad hello")
-        if p[0] != VERSION:
+        if p and p[0] != VERSION:  # (an older board's HELLO is shorter: its version said first)
             return self._fail("protocol version %d, ours is %d" % (p[0], VERSION))
+        if len(p) != _HELLO_BYTES:
+            return self._fail("bad hello")
         if p[1] != self.variant or p[2] != self.rounds:
             return self._fail("the other board chose other settings")
-        self.their_commit = bytes(p[3:35])
+        self._said(p[3])
+        self.their_commit = bytes(p[4:_HELLO_BYTES])
         if self.their_commit == self._commitment():
             return self._fail("the other board sent our own commitment back")
         self.state = _REVEALING
@@ -177,7 +195,7 @@ class Session:
         seed = match.seed
         n = match.move_count()
         return bytes((VERSION, self.variant, self.rounds, seat, seed >> 24, seed >> 16 & 255,
-                      seed >> 8 & 255, seed & 255, n >> 8, n & 255)) + public_hash(match.game)
+                      seed >> 8 & 255, seed & 255, n >> 8, n & 255)) + public_hash(match.game) + bytes((self._flags(),))
 
     def _resume(self, p):
         if self.state == PLAYING:
@@ -199,6 +217,7 @@ class Session:
         digest = bytes(p[10:18])
         if theirs > ours + _AHEAD or ours > theirs + _AHEAD:
             return self._fail("the saves are too far apart")
+        self._said(p[18])
         if theirs == ours and digest != mine[10:18]:
             return self._fail("the saved games differ")
         if theirs > ours:
@@ -377,7 +396,7 @@ class Session:
             self.pump()
 
     def _restarted(self):
-        if self.channel.decoder.payload()[3:] in (self.commit, self.their_commit):
+        if self.channel.decoder.payload()[4:] in (self.commit, self.their_commit):
             # This link's own HELLO again, the other board's replayed or
             # ours sent back (a looped cable): a duplicate, not a new game
             # (a new one commits to a new secret; a RESUME is shorter).

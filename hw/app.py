@@ -45,20 +45,20 @@ class App:
     OPPONENTS = OPPONENTS  # the menu's (the sim's desktop app has one more)
 
     def __init__(self, seed=0, opponent="medium", variant=CLASSIC, rounds=1, lang="en", auto_claim=False,
-                 link_port=None, random_bytes=None, saver=None, recorder=None, sound=False, speaker=None):
+                 link_port=None, random_bytes=None, saver=None, recorder=None, sound=False, speaker=None, hints=True):
         """``link_port()`` opens a link's serial port (None: no link here);
         ``random_bytes(n)``: unpredictable bytes for it.  ``saver``: where
         matches and menu choices are saved (None: nowhere);
-        ``recorder.note(app)`` is called once when a match ends.  ``sound``:
-        the menu's; ``speaker()``: the sounds' voice (None: no speaker)."""
+        ``recorder.note(app)`` is called once when a match ends.  ``sound``
+        and ``hints``: the menu's; ``speaker()``: the sounds' voice (None:
+        no speaker)."""
         self.seed = seed
         self.opponent = opponent
         self.variant = variant
         self.rounds = rounds
         self.lang = lang
         self.auto_claim = auto_claim
-        self.sound = sound
-        self.speaker = speaker
+        self.sound, self.speaker, self.hints_on = sound, speaker, hints
         self.sounds = None  # type: Any  # hw.sound's Player, from the first sound on (hw.play: beep)
         self.mode = _MENU
         self.shown = ""  # the module of the screen last shown (App.screen)

@@ -99,9 +99,9 @@ def blob(app, match=None, stats=True):
     stats = app.stats if stats else None
     if match is not None:
         return encode(match, match.moves(), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang),
-                      app.auto_claim, seat, tag=app.keeper.tag, stats=stats, sound=app.sound)
+                      app.auto_claim, seat, tag=app.keeper.tag, stats=stats, sound=app.sound, hints=app.hints_on)
     return encode(None, (), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang), app.auto_claim, 0,
-                  app.variant, app.rounds, app.keeper.tag, stats, app.sound)
+                  app.variant, app.rounds, app.keeper.tag, stats, app.sound, app.hints_on)
 
 
 def tag(opponent, variant, rounds, lang, auto_claim, sound=False):

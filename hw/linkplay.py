@@ -67,7 +67,10 @@ class Link:
         if resume is not None:
             app.variant = resume[0].game.variant
             app.rounds = resume[0].rounds
-        self.session = Session(Channel(epoch=epoch), app.variant, app.rounds, app.random_bytes, resume)
+        # Hints allowed (the menu's row), not in tactics: a board holding a
+        # linked tactics match has no room for the hard level's thinking.
+        self.session = Session(Channel(epoch=epoch), app.variant, app.rounds, app.random_bytes, resume,
+                               app.hints_on and app.variant != TACTICS)
         self.session.start()
         self.resuming = resume
         self.draining = None

@@ -34,6 +34,8 @@ def press(app, button):
             app.lang = _cycle(LANGUAGES, app.lang, step)
         elif key == "autoclaim":
             app.auto_claim = not app.auto_claim
+        elif key == "hints":
+            app.hints_on = not app.hints_on
         elif key == "sound":
             app.sound = not app.sound
             if app.sound:
@@ -74,6 +76,7 @@ def lines(app):
               str(app.rounds),
               LANGUAGE_NAMES[LANGUAGES.index(app.lang)],
               w["on" if app.auto_claim else "off"],
+              w["on" if app.hints_on else "off"],
               w["on" if app.sound else "off"],
               "", "", "")
     rows = []

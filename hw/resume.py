@@ -41,6 +41,7 @@ def load(app):
             app.lang = LANGUAGES[s.lang]
             app.auto_claim = s.auto_claim
             app.sound = s.sound
+            app.hints_on = s.hints
             app.variant = s.variant
             app.rounds = s.rounds if s.rounds in ROUND_CHOICES else app.rounds
         if match is not None and (not match.over() or app.OPPONENTS[s.opponent] == "link"):

@@ -32,7 +32,8 @@ MODULES = ("hw.menu", "hw.yourturn", "hw.handoff", "hw.thinking", "hw.notice", "
            "hw.learn")
 
 ROUND_CHOICES = (1, 3, 5, 7)
-MENU_ROWS = ("learn", "opponent", "variant", "rounds", "language", "autoclaim", "sound", "stats", "help", "start")
+MENU_ROWS = ("learn", "opponent", "variant", "rounds", "language", "autoclaim", "hints", "sound", "stats", "help",
+             "start")
 PAUSE_ROWS = ("resume", "restart", "help", "main_menu")
 RESUME_ROWS = ("resume", "new_game")
 

@@ -1,9 +1,10 @@
 """The turn screen: the board, the hand and the step of the turn being
 built (``hw.turn``'s ``Turn``, the app's one).  Start opens the pause
-menu, Select a stone's detail, B while choosing a card a hint (not in a
-linked match), a lost link's B gives up; the other buttons go to the
-turn, and what the player decided to ``hw.play``.  A
-screen's module (``hw.screens.MODULES``), loaded while it is shown.
+menu, Select a stone's detail, B while choosing a card a hint (with the
+menu's Hints on; in a linked match, on both boards), a lost link's B
+gives up; the other buttons go to the turn, and what the player decided
+to ``hw.play``.  A screen's module (``hw.screens.MODULES``), loaded while
+it is shown.
 """
 
 from micropython import const
@@ -30,7 +31,8 @@ def press(app, button):
         app.mode = DETAIL
         cursor = app.turn.stone_cursor
         app.detail_stone = cursor if cursor < N_STONES else 0
-    elif button == buttons.B and app.turn.phase == _CARD and not app.linked():
+    elif button == buttons.B and app.turn.phase == _CARD and app.hints_on and (
+            not app.linked() or app.link.session.hints):
         app.mode = HINT  # (hw.hint: "Thinking...", then the hard level's move)
         app.thought = False
     else:

@@ -179,7 +179,7 @@ def test_the_menu_sets_up_the_match():
     app.press(buttons.DOWN)
     app.press(buttons.RIGHT)  # auto-claim on
     assert (app.opponent, app.variant, app.rounds, app.lang, app.auto_claim) == ("hard", EXPERT, 3, "fr", True)
-    for _ in range(4):  # (past Sound, Statistics and Help)
+    for _ in range(5):  # (past Hints, Sound, Statistics and Help)
         app.press(buttons.DOWN)
     assert MENU_ROWS[app.row] == "start"
     app.press(buttons.A)

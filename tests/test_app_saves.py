@@ -764,3 +764,29 @@ def test_choices_saved_under_other_defaults_do_not_come_back():
     assert (back.opponent, back.rounds, back.auto_claim) == ("hard", 1, True)
     again = App(seed=3, opponent="medium", saver=Saver(saver.regions[0][0]))  # the old defaults: the choices stand
     assert (again.opponent, again.rounds) == ("easy", 3)
+
+
+def test_the_hints_row_is_saved_and_off_it_keeps_b_from_hinting():
+    # The menu's Hints row: saved with the menu's choices (a save made
+    # before the row loads with hints on); off, B on the card step does
+    # nothing against a bot.
+    store = LoggedStorage()
+    app = App(seed=1, saver=Saver(store))
+    assert app.hints_on
+    while MENU_ROWS[app.row] != "hints":
+        app.press(buttons.DOWN)
+    app.press(buttons.RIGHT)
+    assert not app.hints_on and app.panel()[[i for i, line in enumerate(app.panel()) if line.startswith(">")][0]].endswith(
+        "<off>")
+    app.tick(10)
+    app.tick(20 + SETTLE_MS)
+    back = App(seed=2, saver=Saver(LoggedStorage(store.data)))
+    assert back.hints_on is False
+    back.press(buttons.START)
+    AutoPlayer("easy", 1).play(back, lambda a: a.mode == TURN and a.turn.phase == 0)
+    back.press(buttons.B)
+    assert back.mode == TURN and back.hints == [0, 0]
+    from engine.save import encode
+    from engine.restore import decode
+
+    assert decode(encode(None, sound=True)).hints and not decode(encode(None, hints=False)).hints

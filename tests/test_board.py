@@ -223,15 +223,20 @@ def test_the_statistics_count_each_match_and_outlive_a_power_cycle(board, tmp_pa
 
 @pytest.mark.parametrize("variant", ["classic", "tactics"])
 def test_a_linked_match_between_two_interpreters(board, tmp_path, variant):
+    # Each player asks for a hint (B) at each of their card steps: over the
+    # link a classic match has them (both boards allow them, as by default),
+    # worked out beside the link's state; a tactics match has none (no room).
     cable = tmp_path / "cable"
     cable.mkdir()
-    ends = board_run.play_linked(board, BOARD_HEAP, str(cable), ST_VARIANT=variant)
+    ends = board_run.play_linked(board, BOARD_HEAP, str(cable), ST_VARIANT=variant, BOARD_HINTS=1)
     # (One end that fails stops the other: the failure is the first one's.)
     assert [code for code, _, _ in ends] == [0, 0], "\n\n".join(out[-3000:] for code, _, out in ends if code > 0)
     a, b = (got for _, got, _ in ends)
     assert a["end"] == b["end"] == "match"
     assert a["moves"] == b["moves"] and int(a["moves"]) > 10
     assert a["results"] == b["results"]  # the same match, seat by seat
+    hints = [dict(pair.split(":") for pair in got["stats"].split()).get("1", "0") for got in (a, b)]  # hw.tally's HINTS
+    assert all(int(n) >= 5 for n in hints) if variant == "classic" else hints == ["0", "0"]
 
 
 # ---- another CircuitPython, or out of memory: one line, never a traceback

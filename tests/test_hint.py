@@ -93,20 +93,53 @@ def test_a_hint_says_thinking_while_it_thinks(desk):
     assert app.mode == HINT and runner.view.hint.text == "Thinking..."
 
 
-def test_no_hint_in_a_linked_match():
+@pytest.mark.parametrize("allowed", [(True, True), (True, False), (False, True)])
+def test_a_linked_match_has_hints_when_both_boards_allow_them(allowed):
+    # The menu's Hints row on both boards (said in the link's handshake):
+    # B asks for the hard level's move, as against a bot, while the other
+    # board waits; the match plays on in step.  Off on either: B does
+    # nothing, on both boards.
     from test_app import linked_apps
+    from test_app_saves import run_apps
 
     apps = linked_apps(5)
-    for a in apps:
+    for a, on in zip(apps, allowed):
+        a.hints_on = on
         a.press(buttons.START)
+    now = 0
     for now in range(0, 60000, 50):
         for a in apps:
             a.tick(now)
         if any(a.mode == TURN and a.turn.phase == CARD for a in apps):
             break
+    both = allowed == (True, True)
+    assert all(a.link.session.hints == both for a in apps)
+    tactics = linked_apps(6, variant=TACTICS)  # (never in tactics: no room on a board)
+    for a in tactics:
+        a.press(buttons.START)
+    for now_ in range(0, 20000, 50):
+        for a in tactics:
+            a.tick(now_)
+    assert all(a.link.session is not None and a.link.session.state == 2 and not a.link.session.hints
+               for a in tactics)
     app = next(a for a in apps if a.mode == TURN)
+    me = app.me()
     app.press(buttons.B)
-    assert app.mode == TURN and app.hints == [0, 0]
+    if not both:
+        assert app.mode == TURN and app.hints == [0, 0]
+        return
+    assert app.mode == HINT
+    while app.mode == HINT:
+        now += 50
+        for a in apps:
+            a.tick(now)
+    assert app.mode == NOTICE and app.hints[me] == 1
+    m = app.hinted
+    assert m == hard_move(app)
+    app.press(buttons.A)
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    run_apps(apps, players, now, lambda: all(a.mode == MATCH_END for a in apps))
+    assert apps[0].match.moves() == apps[1].match.moves()
 
 
 def test_pass_and_play_has_hints_for_both_and_holds_no_bot_after():

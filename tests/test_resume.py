@@ -444,5 +444,5 @@ def test_a_resumed_round_over_but_not_scored_is_scored_first():
 def test_resume_messages_are_the_documented_size():
     back = Session(Channel(), CLASSIC, 1, bytes, resume=(saved(1, 10), 1))
     msg = back._resume_message()
-    assert len(msg) == 18 and msg[:4] == bytes((VERSION, CLASSIC, 1, 1)) and msg[8:10] == bytes((0, 10))
-    assert msg[4:8] == bytes((0, 0, 0, 1)) and msg[10:] == public_hash(back.resuming[0].game)
+    assert len(msg) == 19 and msg[:4] == bytes((VERSION, CLASSIC, 1, 1)) and msg[8:10] == bytes((0, 10))
+    assert msg[4:8] == bytes((0, 0, 0, 1)) and msg[10:18] == public_hash(back.resuming[0].game) and msg[18] == 0

@@ -18,6 +18,7 @@ from engine.fairdeal import public_hash
 from engine.game import NOBODY, TACTICS
 from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_second, return_move, ruse_move, with_claims
 from engine.rng import Random
+from engine.match import Match
 from engine.session import (FAILED, MOVE, PLAYING, RETURN, VERSION, Session, move_message,
                             return_message)
 from engine.tactics import N_STONES
@@ -493,16 +494,16 @@ def test_a_move_too_wide_for_the_protocol_is_refused():
     assert "malformed" in _caught(MOVE, msg, lambda g: not g.returns)
 
 
-@pytest.mark.parametrize("old", [4, 3, 1])
+@pytest.mark.parametrize("old", [5, 4, 3, 1])
 def test_a_board_of_the_old_protocol_is_refused_clearly(old):
-    # Versions 3 (SHA-256 public hashes) and 4 (the first generator's deals)
-    # have version 5's frames and HELLO.
+    # Versions 3 (SHA-256 public hashes), 4 (the first generator's deals)
+    # and 5 (no flags) have version 6's frames and a HELLO a byte shorter.
     a, b, ab, ba = pair(30, variant=TACTICS)
     a.start()
     b.channel.send(16, bytes((old, TACTICS, 1)) + bytes(32))  # an old board's HELLO
     run(a, b, ab, ba, 3000, stop=lambda: a.state == FAILED)
-    assert VERSION == 5
-    assert a.state == FAILED and a.error == "protocol version %d, ours is 5" % old
+    assert VERSION == 6
+    assert a.state == FAILED and a.error == "protocol version %d, ours is 6" % old
 
 
 def test_linked_tactics_matches_survive_loss_flips_and_an_unplug():
@@ -582,7 +583,7 @@ class Rerolling:
         self.epoch = self.epoch % 255 + 1
         self.channel = Channel(epoch=self.epoch)
         self.secret = bytes(self.rnd.randrange(256) for _ in range(16))
-        self.channel.send(16, bytes((VERSION, self.variant, self.rounds)) + self.commitment(self.secret))  # HELLO
+        self.channel.send(16, bytes((VERSION, self.variant, self.rounds, 0)) + self.commitment(self.secret))  # HELLO
 
     def feed(self, data, now):
         from engine.fairdeal import deal
@@ -648,7 +649,7 @@ def test_before_the_deal_a_replayed_hello_is_a_duplicate_and_a_new_one_refused()
         honest.feed(frame, 1000)
         assert honest.state == 1 and not honest.peer_began() and not honest.redeal
     fresh = Channel(epoch=cheat.epoch)
-    fresh.send(16, bytes((VERSION, 0, 1)) + cheat.commitment(bytes(16)))  # a new HELLO
+    fresh.send(16, bytes((VERSION, 0, 1, 0)) + cheat.commitment(bytes(16)))  # a new HELLO
     honest.feed(bytes(fresh.poll(0)), 1001)
     assert honest.state == FAILED and honest.redeal
     assert honest.error == "the other board restarted before the deal, with our secret"
@@ -673,3 +674,36 @@ def test_a_board_that_keeps_its_secret_is_stopped_after_a_while():
     end = _against(honest, cheat, 3 * REVEAL_MS, stop=lambda: honest.state == FAILED)
     assert honest.state == FAILED and honest.redeal and honest.error == "the other board kept its secret"
     assert REVEAL_MS < end < REVEAL_MS + 2000 and len(cheat.deals) == 1
+
+
+@pytest.mark.parametrize("allows", [(True, True), (True, False), (False, True), (False, False)])
+def test_hints_are_the_matchs_when_both_boards_allow_them(allows):
+    # HELLO's flags (version 6): each board says whether its player allows
+    # hints; both do, the match has them; the deal is the same either way.
+    a, b, ab, ba = pair(12)
+    a.allows, b.allows = allows
+    a.start()
+    b.start()
+    run(a, b, ab, ba, 5000, stop=lambda: a.state == PLAYING and b.state == PLAYING)
+    assert a.state == b.state == PLAYING and a.match.seed == b.match.seed
+    assert a.hints == b.hints == (allows == (True, True))
+
+
+@pytest.mark.parametrize("allows", [(True, True), (False, True)])
+def test_resumed_boards_say_again_whether_they_allow_hints(allows):
+    # RESUME's last byte: the players may have changed their minds since.
+    rnd = random.Random(3)
+    match = Match(77, 1, 0)
+    for _ in range(6):
+        match.game.apply(match.game.legal_moves()[0])
+    copies = [Match(77, 1, 0), Match(77, 1, 0)]
+    for copy in copies:
+        for m in match.moves():
+            copy.game.apply(m)
+    a, b = [Session(Channel(), 0, 1, lambda n: bytes(rnd.randrange(256) for _ in range(n)), resume=(copies[i], i),
+                    hints=allows[i]) for i in range(2)]
+    ab, ba = FaultyLine(1), FaultyLine(2)
+    a.start()
+    b.start()
+    run(a, b, ab, ba, 5000, stop=lambda: a.state == PLAYING and b.state == PLAYING)
+    assert a.state == b.state == PLAYING and a.hints == b.hints == (allows == (True, True))
