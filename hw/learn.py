@@ -1,17 +1,20 @@
 """A lesson (the menu's Learn row: the lesson of the variant chosen): its
 steps one after the other (``engine.lessons``), each a page or two to read
-(A on, left back), most then a move to make on a table set up for it, with
-the turn's own keys.  The bottom line says what to do; B, while a card is
-chosen, shows the step's pages again.  A move that is not the one asked
-for is explained on a page and not made (A: try again); the right one is
-made, its table shown with a word on it (A: on), then the other clan's
-answer.  Start leaves the lesson for the menu; its last page, A, ends it
+(A on, left or B back), most then a move to make on a table set up for it,
+with the turn's own keys.  The bottom line says what to do; B, while a
+card is chosen, shows the pages again (the step's, or the last step's that
+had some).  A move that is not the one asked for is explained on a page
+and not made (A: try again), as soon as it is seen to be another (in the
+expert game the claims passed by; in tactics the pile asked for); the
+right play without its claim says so.  The right move is made, its table
+shown with a word on it (A: on), then the other clan's answer.  Start asks
+whether to leave the lesson for the menu; its last page, A, ends it
 (counted in the statistics: ``hw.tally``'s LESSONS).
 
 A screen's module (``hw.screens.MODULES``), loaded while a lesson is
 shown; its words (``hw/lang/learn_<variant>_<language>.py``, that lesson's
-alone) too.  Nothing is saved
-during a lesson: its table is set up, not dealt (``hw.keep``).
+alone) too.  Nothing is saved during a lesson: its table is set up, not
+dealt (``hw.keep``).
 """
 
 import gc
@@ -19,8 +22,9 @@ import gc
 from micropython import const
 
 from engine import lessons, unload
-from engine.game import LANGUAGES, VARIANTS
+from engine.game import EXPERT, LANGUAGES, VARIANTS
 from engine.match import Match
+from engine.moves import move_claims, with_claims
 from hw import buttons
 from hw.screens import LEARN, MENU
 from hw.strings import pick
@@ -31,18 +35,22 @@ _TASK = const(1)  # the move asked for, on the board with the turn's keys
 _DONE = const(2)  # the move made, on the board: a word on it, A on
 _WRONG = const(3)  # another move: why, on the panel
 _NOTE = const(4)  # the turn's own notice (a claim refused: why), on the panel
-_CARD = const(0)  # hw.turn's CARD phase (tests/test_layers.py holds it equal)
+_LEAVE = const(5)  # leave the lesson? (Start)
+_CARD = const(0)  # hw.turn's phases (tests/test_layers.py holds them equal)
+_DRAW_PICK = const(7)
 _LESSONS = const(0)  # hw.tally's (tests/test_layers.py holds it equal)
 # hw.sound's sounds (tests/test_layers.py holds them equal).
 _S_PLACE = const(0)
 _S_CLAIM = const(1)
 _S_REFUSED = const(2)
 _S_WON = const(3)
-# The keys' words (_KEYS).
+# The screen's own words (_WORDS).
 _K_PAGE = const(0)  # under a page
 _K_AGAIN = const(1)  # under a wrong move's page
 _K_READ = const(2)  # the corner while the move is made
 _K_ON = const(3)  # the corner once it is made
+_K_CLAIM = const(4)  # the page of the right play without its claim
+_K_LEAVE = const(5)  # the page that asks whether to leave
 
 
 class Lesson:
@@ -54,9 +62,11 @@ class Lesson:
         self.steps = lessons.LESSONS[variant]
         self.k = -1
         self.page = 0
+        self.shown = 0  # the step whose pages are shown (k, or an earlier one's again: B)
         self.phase = _PAGES
+        self.before = _PAGES  # the phase Start interrupted (_LEAVE)
         self.opponent = opponent  # the menu's, given back when the lesson ends
-        self.lines = []  # a note's lines (_NOTE)
+        self.lines = []  # a note's lines (_NOTE), a wrong move's page (_WRONG)
         self.done = False  # its last step reached
 
     def doing(self):
@@ -64,10 +74,16 @@ class Lesson:
         return self.phase == _TASK
 
 
-# The keys' words, in each language (hw.strings.pick's order).
-_KEYS = (("A: next  Start: leave", "A: try again", "B: read", "A: next"),
-         ("A: suite  Start: quitter", "A: réessayer", "B: relire", "A: suite"),
-         ("A: seguir  Start: salir", "A: reintentar", "B: releer", "A: seguir"))
+# The screen's own words, in each language (hw.strings.pick's order).
+_WORDS = (("A: next  Start: leave", "A: try again", "B: read", "A: next",
+           ("Almost", "The right move: now", "claim the stone too: A", "on it (it glows), B."),
+           ("Leave the lesson?", "", "A or Start: leave", "B: stay")),
+          ("A: suite  Start: quitter", "A: réessayer", "B: relire", "A: suite",
+           ("Presque", "Bon coup ! Revendiquez", "aussi la borne : A", "dessus (elle brille),", "puis B."),
+           ("Quitter la leçon ?", "", "A ou Start : quitter", "B : rester")),
+          ("A: seguir  Start: salir", "A: reintentar", "B: releer", "A: seguir",
+           ("Casi", "¡Buena jugada! Reclama", "también la piedra: A", "en ella (brilla), y B."),
+           ("¿Salir de la lección?", "", "A o Start: salir", "B: seguir")))
 
 
 def _module(app):
@@ -77,7 +93,7 @@ def _module(app):
 
 def _words(app):
     # The lesson's words in the app's language: (keys, steps).
-    return pick(app.lang, _KEYS), __import__(_module(app), None, None, ("STEPS",)).STEPS
+    return pick(app.lang, _WORDS), __import__(_module(app), None, None, ("STEPS",)).STEPS
 
 
 def start(app, variant):
@@ -132,6 +148,7 @@ def _next(app):
         lessons.set_up(app.game, table)
         app.known = [None, None]
     lesson.page = 0
+    lesson.shown = lesson.k
     if _pages(app):
         lesson.phase = _PAGES
     else:
@@ -139,7 +156,13 @@ def _next(app):
 
 
 def _pages(app):
-    return _words(app)[1][app.lesson.k][0]
+    # The pages shown (Lesson.shown's).
+    return _words(app)[1][app.lesson.shown][0]
+
+
+def _expected(app):
+    # The move asked for (engine.lessons.parse's).
+    return lessons.parse(app.lesson.steps[app.lesson.k][1][0], app.game)
 
 
 def _begin(app):
@@ -157,22 +180,30 @@ def _corner(app):
     # The top line's corner while the move is made: "B: read" while a card
     # is chosen (B shows the pages then; in the other steps B is the turn's).
     if app.lesson.phase == _TASK:
-        app.note = pick(app.lang, _KEYS)[_K_READ] if app.turn.phase == _CARD else ""
-
+        app.note = pick(app.lang, _WORDS)[_K_READ] if app.turn.phase == _CARD else ""
 
 
 def press(app, button):
     lesson = app.lesson
-    if button == buttons.START:
-        leave(app)
-        return
     phase = lesson.phase
+    if phase == _LEAVE:
+        if button == buttons.A or button == buttons.START:
+            leave(app)
+        elif button == buttons.B:
+            lesson.phase = lesson.before
+        return
+    if button == buttons.START:
+        lesson.before = phase
+        lesson.phase = _LEAVE
+        return
     if phase == _PAGES:
         if button in (buttons.A, buttons.RIGHT):
             if lesson.page + 1 < len(_pages(app)):
                 lesson.page += 1
             elif lesson.done:
                 leave(app)
+            elif lesson.shown != lesson.k:
+                lesson.phase = _TASK  # (pages read again: back to the move)
             elif lesson.steps[lesson.k][1] is None:
                 _next(app)
             else:
@@ -191,12 +222,35 @@ def press(app, button):
             if reply:
                 app.game.apply(lessons.reply(reply))
             _next(app)
-    elif button == buttons.B and app.turn.phase == _CARD and _pages(app):
-        lesson.phase = _PAGES  # (the step's pages again)
+    elif button == buttons.B and app.turn.phase == _CARD:
+        # The pages again: this step's, or the last step's that had some.
+        steps = _words(app)[1]
+        k = lesson.k
+        while not steps[k][0]:
+            k -= 1
+        lesson.shown = k
         lesson.page = 0
+        lesson.phase = _PAGES
     elif button != buttons.SELECT:
         _decided(app, app.turn.press(button))
+        _seen(app)
         _corner(app)
+
+
+def _seen(app):
+    # Another move seen before it is made: in the expert game the card step
+    # reached without the claims asked for (they came first); in tactics
+    # another play (or its claim forgotten) when the pile is asked for.
+    turn = app.turn
+    if app.lesson.phase != _TASK:
+        return
+    expected = _expected(app)
+    if app.game.variant == EXPERT and turn.phase == _CARD and expected[3] & ~turn.claims:
+        _wrong(app, _words(app)[1][app.lesson.k][3])
+    elif turn.phase == _DRAW_PICK:
+        turn.cancel()  # (the play shown on the table taken back while it is checked: a ruse reads its card there)
+        if _check(app, with_claims(turn.play, turn.claims), expected):
+            turn.token = app.game.play_tentatively(turn.play)
 
 
 def _decided(app, decision):
@@ -214,7 +268,7 @@ def _decided(app, decision):
     elif decision is not None:
         game = app.game
         keys, steps = _words(app)
-        if lessons.matches(game, decision, lessons.parse(lesson.steps[lesson.k][1][0], game)):
+        if _check(app, decision, _expected(app)):
             p = game.to_move
             kept = game.hand_cards(p)
             game.apply(decision)
@@ -225,10 +279,27 @@ def _decided(app, decision):
             app.message = steps[lesson.k][2]
             app.note = keys[_K_ON]
             _beep(app, _S_WON if game.winner == p else _S_CLAIM if game.last_played()[2] else _S_PLACE)
-        else:
-            lesson.phase = _WRONG
-            turn.cancel()
-            _beep(app, _S_REFUSED)
+
+
+def _check(app, m, expected):
+    # Is ``m`` (or the play chosen so far) the move asked for?  If not, its
+    # page: the right play without its claim, or another move.
+    game = app.game
+    if lessons.matches(game, m, expected):
+        return True
+    if lessons.matches(game, with_claims(m, move_claims(m) | expected[3]), expected):
+        _wrong(app, pick(app.lang, _WORDS)[_K_CLAIM])
+    else:
+        _wrong(app, _words(app)[1][app.lesson.k][3])
+    return False
+
+
+def _wrong(app, page):
+    # Another move: not made, its page shown (A: the move asked for again).
+    app.lesson.lines = page
+    app.lesson.phase = _WRONG
+    app.turn.cancel()
+    _beep(app, _S_REFUSED)
 
 
 def _beep(app, kind):
@@ -248,8 +319,11 @@ def lines(app):
         out = list(_pages(app)[lesson.page])
         key = keys[_K_PAGE]
     elif phase == _WRONG:
-        out = list(steps[lesson.k][3])
+        out = list(lesson.lines)
         key = keys[_K_AGAIN]
+    elif phase == _LEAVE:
+        out = list(keys[_K_LEAVE])
+        key = ""
     else:
         out = list(lesson.lines)
         key = app.t("press_a")

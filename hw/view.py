@@ -426,7 +426,10 @@ class View:
             return t("pick_stone")
         if turn and phase in (_CLAIM, _CLAIM_FIRST):
             # (once the claims chosen win the round, B is all that is left)
-            return t("claims_win") if game.wins_with(game.to_move, app.turn.claims) else t("pick_claims")
+            # (on a stone chosen: A takes it back)
+            if game.wins_with(game.to_move, app.turn.claims):
+                return t("claims_win")
+            return t("unclaim") if app.turn.claims >> app.turn.stone_cursor & 1 else t("pick_claims")
         if turn and phase == _SCOUT_N:
             return t("scout_keys") % (app.turn.scout_n, app.turn.scout_total() - app.turn.scout_n)
         if turn and phase == _TABLE:

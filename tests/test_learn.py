@@ -38,7 +38,7 @@ def _words(lang, variant=0):
 def _keys(lang):
     from hw import learn
 
-    return learn._KEYS[LANGUAGES.index(lang)]
+    return learn._WORDS[LANGUAGES.index(lang)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -85,8 +85,10 @@ def test_the_words_match_the_steps(lang):
     # One entry a step; a step with a move has its pages, its two lines and
     # its explanation; lines fit the panel (24) and the bottom line (26).
     keys = _keys(lang)
-    assert len(keys) == 4 and all(len(k) <= PANEL_CHARS for k in keys[:2])
-    assert all(len(k) <= 9 for k in keys[2:])  # (the top line's corner)
+    assert len(keys) == 6 and all(len(k) <= PANEL_CHARS for k in keys[:2])
+    assert all(len(k) <= 9 for k in keys[2:4])  # (the top line's corner)
+    for page in keys[4:]:  # (the right play without its claim; leave the lesson?)
+        assert 2 <= len(page) <= LINES - 1 and all(len(line) <= PANEL_CHARS for line in page)
     for variant, steps in enumerate(lessons.LESSONS):
         entries = _words(lang, variant)
         assert len(entries) == len(steps)
@@ -139,15 +141,20 @@ def test_the_tie_and_the_early_claim_are_explained():
     assert app.lesson.phase == 1 and app.game.owner[3] == 2
 
 
-def _play(app, index, stone):
-    # The card at ``index`` of the hand to ``stone``, no claim.
+def _play(app, index, stone, claim=False, stop_at_claims=False):
+    # The card at ``index`` of the hand to ``stone``; in a claim step, that
+    # stone claimed (``claim``) or none, or there it stops.
     while app.turn.cursor != index:
         app.press(buttons.RIGHT)
     app.press(buttons.A)
     while app.turn.stone_cursor != stone:
         app.press(buttons.RIGHT)
     app.press(buttons.A)
-    if app.lesson.phase == 1 and app.turn.phase == 2:  # (a claim step: none claimed)
+    if app.lesson.phase == 1 and app.turn.phase == 2 and not stop_at_claims:  # (a claim step)
+        if claim:
+            while app.turn.stone_cursor != stone:
+                app.press(buttons.RIGHT)
+            app.press(buttons.A)
         app.press(buttons.B)
 
 
@@ -161,7 +168,12 @@ def test_b_shows_the_pages_again_and_start_leaves_without_counting():
     assert app.lesson.phase == 0 and app.lesson.k == k and app.panel()[0] == _words("en", 2)[k][0][0][0]
     app.press(buttons.A)
     assert app.lesson.phase == 1
+    app.press(buttons.START)  # (asks first: B stays, A or Start leaves)
+    assert app.mode == LEARN and app.panel()[0] == "Leave the lesson?"
+    app.press(buttons.B)
+    assert app.lesson.phase == 1 and app.panel() is None
     app.press(buttons.START)
+    app.press(buttons.A)
     assert app.mode == MENU and app.lesson is None and app.match is None
     assert app.stats[0:2] == b"\x00\x00" and app.opponent == "pass"
 
@@ -277,3 +289,76 @@ def test_a_lessons_moves_are_heard_with_sound_on():
             continue
         assert heard[0] == sound.PLACE and heard[1] == sound.REFUSED  # (the first step's card, then G7)
         assert heard.count(sound.CLAIM) == 3 and heard[-1] == sound.WON  # (stones 3, 6, 4; then the round)
+
+
+def _to_task(app, k):
+    player = AutoPlayer("random", 1)
+    while app.lesson.k < k or app.lesson.phase != 1:
+        app.press(player.next_button(app))
+
+
+def test_any_move_that_wins_the_stone_is_right_where_the_lesson_asks_for_no_card():
+    # Stone 3 of "winning a stone": Y5 makes R3 R4 Y5, a run, which beats
+    # their sum too: claimed, it is right.
+    app = _lesson(0)
+    _to_task(app, 8)
+    _play(app, app.hand().index(parse_any("Y5")), 2, claim=True)
+    assert app.lesson.phase == 2 and app.game.owner[2] == 0
+
+
+def test_b_shows_the_last_pages_and_a_goes_back_to_the_move():
+    # The formations' tasks have no pages of their own: B shows the
+    # formations' pages (the step before), A past them: the move again.
+    app = _lesson(0)
+    _to_task(app, 4)
+    assert app.note == "B: read"
+    app.press(buttons.B)
+    assert app.lesson.phase == 0 and app.panel()[0] == "Formations"
+    app.press(buttons.A)
+    app.press(buttons.A)
+    assert app.lesson.phase == 1 and app.lesson.k == 4 and app.panel() is None
+
+
+def test_the_right_play_without_its_claim_says_so():
+    app = _lesson(0)
+    _to_task(app, 10)
+    _play(app, app.hand().index(parse_any("P8")), 5)  # (B in the claim step: none claimed)
+    assert app.lesson.phase == 3 and app.panel()[0] == "Almost" and app.game.cards_at(5, 0) == [
+        parse_any("G3"), parse_any("B6")]
+
+
+def test_an_expert_claim_passed_by_is_explained_at_once():
+    # The claim step comes first: B there without claiming reaches the card
+    # step, where the claim can no longer be made: explained then.
+    app = _lesson(1)
+    _to_task(app, 1)
+    assert app.turn.phase == 3  # hw.turn's CLAIM_FIRST
+    app.press(buttons.B)
+    assert app.lesson.phase == 3 and app.panel()[1] == _words("en", 1)[1][3][1]
+    app.press(buttons.A)
+    assert app.lesson.phase == 1 and app.turn.phase == 3
+
+
+def test_a_tactics_play_is_explained_before_the_pile_is_asked_for():
+    # The Joker asked for at stone 2: at stone 3 it is explained as soon as
+    # its stone is chosen, not after the pile.
+    app = _lesson(2)
+    _to_task(app, 1)
+    _play(app, app.hand().index(parse_any("JK")), 2)
+    assert app.lesson.phase == 3 and app.game.cards_at(2, 0) == [] and app.game.cards_at(1, 0) == [
+        parse_any("R8"), parse_any("R9")]
+
+
+def test_the_claim_step_says_that_a_again_takes_a_claim_back(desk):
+    from hw.main import Runner
+
+    app = _lesson(0)
+    runner = Runner(desk, app)
+    _to_task(app, 8)
+    _play(app, app.hand().index(parse_any("R5")), 2, stop_at_claims=True)
+    while app.turn.stone_cursor != 2:
+        runner.step([buttons.RIGHT])
+    runner.step([])
+    assert runner.view.hint.text == "A: claim  B: done"
+    runner.step([buttons.A])
+    assert runner.view.hint.text == "A: undo claim  B: done"

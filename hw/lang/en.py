@@ -21,6 +21,7 @@ T = {
     "pick_card": "A: card  SEL: stone",
     "pick_stone": "A: place  B: back",
     "pick_claims": "A: claim  B: done",
+    "unclaim": "A: undo claim  B: done",
     "claims_win": "B: done, you win",
     "press_a": "Press A",
     "played": "%s at stone %d",

@@ -21,6 +21,7 @@ T = {
     "pick_card": "A: carta SEL: piedra",
     "pick_stone": "A: jugar  B: atrás",
     "pick_claims": "A: reclamar B: fin",
+    "unclaim": "A: deshacer  B: fin",
     "claims_win": "B: fin, ¡has ganado!",
     "press_a": "Pulsa A",
     "played": "%s piedra %d",

@@ -21,6 +21,7 @@ T = {
     "pick_card": "A: carte SEL: borne",
     "pick_stone": "A: poser  B: retour",
     "pick_claims": "A: revendiquer B: fin",
+    "unclaim": "A: annuler  B: fin",
     "claims_win": "B: fin, c'est gagné",
     "press_a": "Appuyez sur A",
     "played": "%s borne %d",

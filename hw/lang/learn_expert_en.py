@@ -14,7 +14,7 @@ STEPS = (
      (_NOT_QUITE, "Claims come first: A on", "stone 5 (it glows), then", "B; then place O3.")),
     ((), "Colour run at stone 7", "No claim now: next turn",
      (_NOT_QUITE, "G5 G6 need G7 (or G4):", "place G7 at stone 7.")),
-    ((), "Now claim stone 7", "Stone 7: yours at last.",
+    ((), "Claim stone 7, then a card", "Stone 7: yours at last.",
      (_NOT_QUITE, "Your turn starts with", "the claim: A on stone 7,", "then B.")),
     ((("Well done!", "In the expert game a", "stone is claimed a turn", "later: think a move",
        "ahead.", "", "Good luck!"),),),

@@ -12,7 +12,7 @@ STEPS = (
      (_NOT_QUITE, "Primero se reclama: A en", "la piedra 5 (brilla),", "luego B; después N3.")),
     ((), "Escalera de color en la 7", "Reclamar: el próximo turno",
      (_NOT_QUITE, "V5 V6 piden V7 (o V4):", "juega V7 en la piedra 7.")),
-    ((), "Ahora reclama la piedra 7", "Piedra 7: por fin tuya.",
+    ((), "Reclama la 7, luego juega", "Piedra 7: por fin tuya.",
      (_NOT_QUITE, "Tu turno empieza", "reclamando: A en la", "piedra 7, luego B.")),
     ((("¡Bien hecho!", "Con expertos, una piedra", "se reclama un turno", "después: piensa una",
        "jugada por adelantado.", "", "¡Buena suerte!"),),),

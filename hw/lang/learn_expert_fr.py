@@ -12,7 +12,7 @@ STEPS = (
       "posez O3.")),
     ((), "Suite couleur, borne 7", "À prendre au tour suivant",
      (_NOT_QUITE, "Il faut V7 (ou V4) à", "V5 V6 : posez V7 à la", "borne 7.")),
-    ((), "Revendiquez la borne 7", "Borne 7 : enfin à vous.",
+    ((), "Revendiquez la 7, jouez", "Borne 7 : enfin à vous.",
      (_NOT_QUITE, "Votre tour commence par", "la revendication : A sur", "la borne 7, puis B.")),
     ((("Bravo !", "En variante Experts, une", "borne se revendique un", "tour plus tard : pensez",
        "un coup à l'avance.", "", "Bonne chance !"),),),
