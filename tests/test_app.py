@@ -1222,3 +1222,22 @@ def test_the_leds_on_a_matchs_summary_follow_the_match_and_rest_in_its_review():
         assert lights.colours == idle.colours
     assert (True, False) in seen or (False, True) in seen
     assert {won for won, _ in seen} == {True, False}
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, TACTICS])
+def test_between_two_rounds_the_turn_and_the_bots_thinking_leave_the_heap(variant):
+    # A round's end in a match (its board kept, the next round dealt, the
+    # round's end's code loaded) holds neither the turn nor the bot's
+    # arrays and code: a board's heap peaked there.  Made again at the next
+    # turn; the bot plays on as it would have (its seed's generator kept).
+    import sys
+
+    app = App(seed=2, opponent="hard", variant=variant, rounds=3)
+    app.press(buttons.START)
+    player = AutoPlayer("medium", 2)
+    player.play(app, lambda a: a.mode == ROUND_END)
+    assert app.turn is None and "hw.turn" not in sys.modules
+    assert app.bots[1].tactics is None and app.bots[1].judge is None
+    assert "engine.tbots" not in sys.modules and "engine.ai" not in sys.modules
+    player.play(app, lambda a: a.mode == MATCH_END, limit=60000)
+    assert len(app.match.results) >= 2
