@@ -18,7 +18,6 @@ from hw import words
 _CLASSIC_MODULES = ("engine.ai", "engine.classic", "engine.threat")
 _TACTICS_MODULES = ("engine.tbots", "engine.tactics", "engine.elite")
 _BOT_MODULES = ("engine.ai", "engine.tbots", "engine.botkit", "engine.bots")
-_THINKING_MODULES = ("engine.ai", "engine.tbots", "engine.botkit")  # (engine.bots: the Bot's class, kept with it)
 # Screens (hw.screens' numbers) as private constants: inlined, no name kept
 # on the heap (tests/test_layers.py holds each equal to hw.screens').
 _TURN = const(1)
@@ -183,21 +182,6 @@ def finished(app):
     unload_bots()
 
 
-def _rest(app):
-    # Between two rounds of a match: the round's end shows, with its board
-    # kept (Match.final), the next round dealt and hw.ends loaded; the turn
-    # and the bots' thinking (its arrays, its code) go back to the heap
-    # meanwhile, made again at the next turn.  A bot's moves do not depend
-    # on them: its sampled worlds come from its seed's generator, kept.
-    app.turn = None
-    unload("hw.turn")
-    for bot in app.bots:
-        if bot is not None:
-            bot.tactics = bot.view = bot.judge = None
-    for name in _THINKING_MODULES:
-        unload(name)
-
-
 def unload_bots():
     """The bots' modules back to the heap (no bot in use)."""
     for name in _BOT_MODULES:
@@ -217,7 +201,10 @@ def _round_over(app):
     if app.match.over():
         finished(app)
     else:
-        _rest(app)
+        from hw.between import rest  # (before the round's end's code is loaded)
+
+        rest(app)
+        unload("hw.between")
     app.events.append(("round", w))
     round_sound(app, w)
     app.mode = _ROUND_END  # (its final board; A then: the next round, or the match's summary)

@@ -330,7 +330,8 @@ def feed():
         print("full", len(app.match.moves()))  # the moves made: the save holds them all
         fill()
         return None
-    if HINTS and mode == 1 and app.turn.phase == 0 and state.get("hinted") != len(app.game.history):
+    if HINTS and mode == 1 and app.turn.phase == 0 and state.get("hinted") != len(app.game.history) \
+            and not app.link_lost():  # (B on a silent link gives up: the other board may still be thinking)
         state["hinted"] = len(app.game.history)  # hw.screens.TURN, hw.turn.CARD: once a turn
         state["hints"] = state.get("hints", 0) + 1
         print("hint", state["hints"])
