@@ -29,7 +29,7 @@ screen is ``hw.learn``.
 
 from engine.cards import FIRST_TACTIC, NO_CARD, SCOUT, STRATEGIST, TACTIC_DECK, parse_any
 from engine.game import TACTICS
-from engine.moves import PASS, move, move_card, move_claims, move_dest, move_slot, move_stone
+from engine.moves import AUTO_CLAIM, PASS, move, move_card, move_claims, move_dest, move_slot, move_stone
 
 # The classic lesson: placing a card, the five formations, a stone won, the
 # tie, an early claim (the rule book's own example), the round won.
@@ -194,19 +194,10 @@ def answer(game, text):
     """A move of the player to move in ``game`` that is the one ``text``
     asks for, its claims spelled out (for a player at the buttons: the
     sim's autoplay, the tests)."""
-    from engine.game import EXPERT
-    from engine.moves import with_claims
-
     expected = parse(text, game)
-    p = game.to_move
     card = expected[0]
-    for m in game.legal_moves(p, None, card if card >= 0 and card != PASS else -1):
-        if game.returns:
-            pass
-        elif game.variant == EXPERT:
-            m = with_claims(m, game.claimable(p))
-        else:
-            m = with_claims(m, game.claimable_after(m))
+    for m in game.legal_moves(game.to_move, None, card if card >= 0 and card != PASS else -1):
+        m = game.spell_claims(m | AUTO_CLAIM)  # (every claim it may make, at its variant's time)
         if matches(game, m, expected):
             return m
     return PASS
