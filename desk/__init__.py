@@ -2,8 +2,9 @@
 position format and the bot protocol of the command contract
 (``position``, ``protocol``), game records (``record``), the brute-force
 check of claims (``brute``), random play for tests and benchmarks
-(``playout``) and the sparring partners the levels are measured against
-(``sparring``).  Pure Python, like ``engine``: the MicroPython checks run it
+(``playout``), the sparring partners the levels are measured against
+(``sparring``) and the exact endgame search of the strength notebook
+(``endgame``).  Pure Python, like ``engine``: the MicroPython checks run it
 too.
 """
 
@@ -28,6 +29,30 @@ def reason(e, default="not understood"):
     if text.startswith("Unexpected UTF-8 BOM"):  # (json's, for one before a line's JSON)
         return "a byte order mark before the JSON"
     return text or default
+
+
+def whole(text):
+    """An argparse type: a whole number, 0 or more (what is wrong said in
+    the project's words)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        import argparse
+
+        raise argparse.ArgumentTypeError("not a whole number: %r" % text[:20])
+    return n
+
+
+def count(text):
+    """An argparse type: a whole number, 1 or more."""
+    n = whole(text)
+    if n < 1:
+        import argparse
+
+        raise argparse.ArgumentTypeError("must be 1 or more: %r" % text[:20])
+    return n
 
 
 def run(main, *args):

@@ -1,0 +1,163 @@
+"""The strength notebook's instruments (docs/strength.md): the exact endgame
+search of desk/endgame.py against a plain minimax, tools/screen.py's tuned
+hard bot (no knob changed: the hard bot's very moves) and its resumable
+results file, and both commands' errors in one line."""
+
+import os
+import subprocess
+import sys
+
+from conftest import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import screen  # noqa: E402
+from desk.endgame import NOT_WON, UNKNOWN, WON, Endgame, reveal  # noqa: E402
+from engine.bots import Bot  # noqa: E402
+from engine.classic import Game  # noqa: E402
+from engine.game import CLASSIC, EXPERT, NOBODY, make_game  # noqa: E402
+from engine.moves import AUTO_CLAIM  # noqa: E402
+from engine.rng import Random  # noqa: E402
+
+
+def endgames(variant, count, seed=3, cards=6):
+    # Rounds played at random (every claim made) until the pile is empty.
+    rng = Random(seed)
+    out = []
+    d = 0
+    while len(out) < count:
+        g = Game(variant)
+        g.deal(d, d % 2)
+        d += 1
+        while g.winner == NOBODY and g.deck_pos < 54:
+            ms = g.legal_moves()
+            g.apply(ms[rng.below(len(ms))] | AUTO_CLAIM)
+        # more moves, until minimax's tree is small enough for a test
+        while g.winner == NOBODY and g.hand_n[0] + g.hand_n[1] > cards:
+            ms = g.legal_moves()
+            g.apply(ms[rng.below(len(ms))] | AUTO_CLAIM)
+        if g.winner == NOBODY:
+            out.append(g)
+    return out
+
+
+def minimax(g, root):
+    # The round's value for ``root`` by trying everything: 1 won, 0 not.
+    if g.winner != NOBODY:
+        return 1 if g.winner == root else 0
+    best = None
+    for m in g.legal_moves():
+        g.apply(m | AUTO_CLAIM)
+        v = minimax(g, root)
+        g.undo()
+        best = v if best is None else max(best, v) if g.to_move == root else min(best, v)
+    return best
+
+
+def test_the_search_finds_a_win_exactly_when_there_is_one():
+    search = Endgame()
+    seen = {WON: 0, NOT_WON: 0}
+    for variant in (CLASSIC, EXPERT):
+        for g in endgames(variant, 30):
+            before = (bytes(g.side), bytes(g.hand[0]), bytes(g.hand[1]), bytes(g.owner), g.to_move, len(g.history))
+            r = search.win(g, 10 ** 7)
+            assert (bytes(g.side), bytes(g.hand[0]), bytes(g.hand[1]), bytes(g.owner), g.to_move, len(g.history)) == before
+            truth = minimax(g, g.to_move)
+            if r == NOT_WON:
+                assert truth == 0
+                seen[NOT_WON] += 1
+            else:
+                assert r & AUTO_CLAIM and truth == 1
+                root = g.to_move
+                g.apply(r)  # the move found wins whatever comes next
+                assert minimax(g, root) == 1
+                g.undo()
+                seen[WON] += 1
+    assert seen[WON] >= 5 and seen[NOT_WON] >= 5
+
+
+def test_the_limit_stops_the_search_and_leaves_the_round_as_it_was():
+    search = Endgame()
+    stopped = 0
+    for g in endgames(CLASSIC, 20, seed=8):
+        before = (bytes(g.side), bytes(g.hand[0]), bytes(g.hand[1]), len(g.history))
+        r = search.win(g, 3)
+        assert search.nodes <= 3
+        assert (bytes(g.side), bytes(g.hand[0]), bytes(g.hand[1]), len(g.history)) == before
+        if r == UNKNOWN:
+            stopped += 1
+        else:  # settled within the limit: as without one
+            assert r == search.win(g, 10 ** 7)
+    assert stopped >= 5
+
+
+def test_a_hidden_hand_is_dealt_back_when_the_pile_is_empty():
+    for g in endgames(CLASSIC, 5, seed=11):
+        p = g.to_move
+        view = Game()
+        view.copy_from(g)
+        view.hide(p)
+        assert reveal(view, p)
+        assert sorted(view.hand_cards(1 - p)) == sorted(g.hand_cards(1 - p))
+
+
+def test_the_tuned_bot_without_changes_is_the_hard_bot():
+    for d, variant in ((1, CLASSIC), (2, EXPERT)):
+        g = make_game(variant)
+        g.deal(d, 0)
+        tuned = [screen.Tuned(5, {}), screen.Tuned(6, {})]
+        hard = [Bot("hard", 5), Bot("hard", 6)]
+        while g.winner == NOBODY:
+            m = tuned[g.to_move].choose(g)
+            assert m == hard[g.to_move].choose(g)
+            g.apply(g.spell_claims(m))
+
+
+def test_a_knob_changes_the_play_and_is_put_back():
+    from engine import ai
+
+    g = make_game(CLASSIC)
+    g.deal(4, 0)
+    worlds = ai._WORLDS
+    differs = False
+    while g.winner == NOBODY:
+        m = screen.Tuned(5, {"worlds": 1, "hope": 30}).choose(g)
+        assert ai._WORLDS == worlds
+        differs |= m != Bot("hard", 5).choose(g)
+        g.apply(g.spell_claims(m))
+    assert differs
+
+
+def command(*args):
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+
+def test_a_screen_goes_on_where_it_stopped(tmp_path):
+    out = tmp_path / "r.txt"
+    first = command("tools/screen.py", str(out), "--games", "2", "--jobs", "1", "--knobs", "worlds=2")
+    assert first.returncode == 0 and "of 2 games" in first.stdout, first.stderr
+    lines = out.read_text().splitlines()
+    assert len(lines) == 1 and lines[0].split()[0] == "1"
+    more = command("tools/screen.py", str(out), "--games", "4", "--jobs", "1", "--knobs", "worlds=2")
+    assert more.returncode == 0 and "of 4 games" in more.stdout
+    assert out.read_text().splitlines()[0] == lines[0] and len(out.read_text().splitlines()) == 2
+
+
+def test_the_commands_say_what_is_wrong_in_one_line(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1 2\nnonsense\n")
+    for args, words in ((("tools/screen.py", str(tmp_path / "x"), "--knobs", "hop=3"), "a knob is NAME=VALUE"),
+                        (("tools/screen.py", str(bad)), "line 2: not a screen's result"),
+                        (("tools/screen.py", str(tmp_path)), "cannot read"),
+                        (("tools/screen.py", str(tmp_path / "x"), "--games", "0"), "must be 1 or more"),
+                        (("tools/endgame.py", "hard", "nobody"), "unknown player"),
+                        (("tools/endgame.py", "hard", "greedy", "--pile", "x"), "not a whole number")):
+        run = command(*args)
+        assert run.returncode == 2 and words in run.stderr.splitlines()[-1], (args, run.stderr)
+        assert "Traceback" not in run.stderr
+    assert bad.read_text() == "1 2\nnonsense\n"
+
+
+def test_the_endgame_ceiling_counts_its_games():
+    run = command("tools/endgame.py", "hard", "easy", "--games", "4", "--jobs", "1")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("hard vs easy, pile <= 0: 4 games, ")

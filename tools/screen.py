@@ -1,0 +1,191 @@
+"""Screen a change to the hard level: the hard bot with other knobs against
+the hard bot as it is (or a sparring partner), many quick paired games.
+
+    python tools/screen.py OUT [--knobs K=V,...] [--against hard|greedy|searcher]
+                               [--games N] [--jobs J] [--variant classic|expert] [--seed S]
+
+Knobs (the classic levels' judge and search, engine/ai.py): ``hope``,
+``lack``, ``tempo``, ``adjacent``, ``draws`` (the judge's weights, and its
+own next draws counted in depth), ``worlds``,
+``keep``, ``horizon`` (the search's budgets).  Every deal is played twice,
+the seats swapped; the bots' seeds follow the deal.  Each finished pair is
+appended to OUT as one line ``deal score`` (the changed bot's points, 0 to
+2, a draw counting a half), so that a run that stops can be run again with
+the same arguments and goes on where it stopped, and two runs' files can be
+compared deal by deal.  Prints the changed bot's score with a 95% interval
+(Wilson) at the end.  Desktop only: the tuned bot is the board's own code
+with its constants changed in this process.
+"""
+
+import argparse
+import math
+import multiprocessing
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
+
+import engine  # noqa: E402,F401
+from engine import ai  # noqa: E402
+from engine.bots import Bot  # noqa: E402
+from engine.classic import Game  # noqa: E402
+from engine.game import DRAW, N_STONES, NOBODY, TACTICS, VARIANTS, make_game  # noqa: E402
+from desk import count, reason, run as run_command, sparring, whole  # noqa: E402
+
+JUDGE = ("hope", "lack", "tempo", "adjacent", "draws")
+SEARCH = {"worlds": "_WORLDS", "keep": "_KEEP", "horizon": "_HORIZON"}
+HARD_JUDGE = {"hope": 8, "lack": 30, "tempo": 60, "adjacent": 3, "draws": 3}  # engine.ai's for hard
+
+
+class Tuned:
+    """The hard bot with some knobs changed (the rest as engine.ai has
+    them): its judge's weights set once, the search's budgets set around
+    each of its moves."""
+
+    def __init__(self, seed, knobs):
+        self.bot = Bot("hard", seed)
+        self.judge = dict(HARD_JUDGE)
+        self.budgets = {}
+        for k, v in knobs.items():
+            if k in JUDGE:
+                self.judge[k] = v
+            else:
+                self.budgets[SEARCH[k]] = v
+
+    def choose(self, game):
+        bot = self.bot
+        if bot.view is None:  # as engine.ai.choose makes them, with this judge
+            bot.view = Game()
+            bot.judge = ai.Judge(**{k: v for k, v in self.judge.items() if k != "draws"})
+            bot.judge.my_horizon = self.judge["draws"]
+            bot.before = bytearray(N_STONES)
+            bot.need_mask = [0] * 6
+            bot.top_v = [0] * ai._KEEP
+            bot.top_m = [0] * ai._KEEP
+        saved = {name: getattr(ai, name) for name in self.budgets}
+        for name, v in self.budgets.items():
+            setattr(ai, name, v)
+        if len(bot.top_v) < ai._KEEP:
+            bot.top_v = [0] * ai._KEEP
+            bot.top_m = [0] * ai._KEEP
+        try:
+            return bot.choose(game)
+        finally:
+            for name, v in saved.items():
+                setattr(ai, name, v)
+
+
+def parse_knobs(text):
+    """``"hope=10,worlds=12"`` as a dict of ints; ValueError in our words."""
+    knobs = {}
+    for part in filter(None, (text or "").split(",")):
+        name, eq, value = part.partition("=")
+        name = name.strip()
+        if not eq or name not in JUDGE and name not in SEARCH:
+            raise ValueError("a knob is NAME=VALUE with NAME one of %s, not %r" % (", ".join(JUDGE + tuple(SEARCH)), part))
+        try:
+            knobs[name] = int(value)
+        except ValueError:
+            raise ValueError("knob %s: %r is not a whole number" % (name, value)) from None
+        if knobs[name] < (1 if name in SEARCH else 0):
+            raise ValueError("knob %s: %d is too small" % (name, knobs[name]))
+    return knobs
+
+
+def _player(name, seed, knobs):
+    if name == "tuned":
+        return Tuned(seed, knobs)
+    if name == "hard":
+        return Bot("hard", seed)
+    return sparring.make(name, seed, playouts=200)
+
+
+def play_pair(args):
+    """The changed bot's points (0 to 2) on ``deal``, played twice."""
+    deal, against, knobs, variant = args
+    points = 0.0
+    for swap in (0, 1):
+        game = make_game(variant)
+        game.deal(deal, deal % 2)
+        players = [_player("tuned", 2 * deal + 1, knobs), _player(against, 2 * deal + 2, knobs)]
+        me = 0
+        if swap:
+            players.reverse()
+            me = 1
+        while game.winner == NOBODY:
+            m = players[game.to_move].choose(game)
+            game.apply(game.spell_claims(m))
+        points += 0.5 if game.winner == DRAW else 1.0 if game.winner == me else 0.0
+    return deal, points
+
+
+def wilson(points, n):
+    """95% interval of a rate of ``points`` in ``n`` games."""
+    if not n:
+        return 0.0, 1.0
+    z = 1.96
+    p = points / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return mid - half, mid + half
+
+
+def read(path):
+    """The pairs already in ``path``: {deal: points}; ValueError naming
+    the first line that is not ``deal points``."""
+    done = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for i, line in enumerate(f, 1):
+                parts = line.split()
+                try:
+                    deal, points = int(parts[0]), float(parts[1])
+                    if len(parts) != 2 or not 0 <= points <= 2:
+                        raise ValueError
+                except (ValueError, IndexError):
+                    raise ValueError("%s line %d: not a screen's result (deal points)" % (path, i)) from None
+                done[deal] = points
+    return done
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Screen a change to the hard level in paired games.")
+    ap.add_argument("out", help="the results file (appended; a run goes on where it stopped)")
+    ap.add_argument("--knobs", default="", help="the changed bot's knobs, e.g. hope=10,worlds=12")
+    ap.add_argument("--against", default="hard", choices=("hard", "greedy", "searcher"),
+                    help="the opponent (the searcher plays 200 playouts a move)")
+    ap.add_argument("--games", type=count, default=1000, help="games to reach (each deal twice), default 1000")
+    ap.add_argument("--jobs", type=count, default=2)
+    ap.add_argument("--variant", choices=[v for v in VARIANTS if v != "tactics"], default="classic")
+    ap.add_argument("--seed", type=whole, default=1, help="the first deal (default 1)")
+    a = ap.parse_args(argv)
+    try:
+        knobs = parse_knobs(a.knobs)
+        done = read(a.out)
+    except (OSError, UnicodeDecodeError) as e:
+        ap.error("cannot read %s: %s" % (a.out, reason(e)))
+    except ValueError as e:
+        ap.error(reason(e))
+    variant = VARIANTS.index(a.variant)
+    assert variant != TACTICS
+    todo = [(d, a.against, knobs, variant) for d in range(a.seed, a.seed + (a.games + 1) // 2) if d not in done]
+    try:
+        with open(a.out, "a") as f, multiprocessing.Pool(a.jobs) as pool:
+            for deal, points in pool.imap_unordered(play_pair, todo):
+                f.write("%d %g\n" % (deal, points))
+                f.flush()
+                done[deal] = points
+    except OSError as e:
+        ap.error("cannot write %s: %s" % (a.out, reason(e)))
+    deals = [d for d in done if a.seed <= d < a.seed + (a.games + 1) // 2]
+    points = sum(done[d] for d in deals)
+    n = 2 * len(deals)
+    lo, hi = wilson(points, n)
+    print("%s vs %s: %.1f%% of %d games (95%%: %.1f-%.1f%%)" % (a.knobs or "hard", a.against, 100 * points / n, n, 100 * lo, 100 * hi))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run_command(main))  # (Ctrl-C or a closed output: stopped, no traceback; the file goes on next time)
