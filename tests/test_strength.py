@@ -161,3 +161,59 @@ def test_the_endgame_ceiling_counts_its_games():
     run = command("tools/endgame.py", "hard", "easy", "--games", "4", "--jobs", "1")
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("hard vs easy, pile <= 0: 4 games, ")
+
+
+def test_tuning_goes_on_from_its_last_step(tmp_path):
+    state = tmp_path / "tune.txt"
+    first = command("tools/tune.py", str(state), "--steps", "1", "--deals", "1", "--jobs", "1")
+    assert first.returncode == 0, first.stderr
+    more = command("tools/tune.py", str(state), "--steps", "1", "--deals", "1", "--jobs", "1")
+    assert more.returncode == 0, more.stderr
+    import json
+
+    steps = [json.loads(line) for line in state.read_text().splitlines()]
+    assert [s["step"] for s in steps] == [1, 2]
+    assert set(steps[0]["theta"]) == {"hope", "lack", "tempo", "adjacent", "slope"}
+    assert more.stdout.startswith("step 2: ")
+    state.write_text(state.read_text() + "{}\n")
+    bad = command("tools/tune.py", str(state), "--steps", "1")
+    assert bad.returncode == 2 and "line 3: not a tuning step" in bad.stderr.splitlines()[-1]
+    assert "Traceback" not in bad.stderr and len(state.read_text().splitlines()) == 3
+
+
+def test_the_slope_knob_bends_the_judges_curve_and_puts_it_back():
+    from engine import ai
+
+    curve = ai.CURVE
+    steep = screen.Tuned(1, {"slope": 32}).budgets["CURVE"]
+    assert steep[32] == curve[32] and steep[36] == curve[40] and steep[28] == curve[24]
+    assert screen.Tuned(1, {"slope": 16}).budgets["CURVE"] == bytes(curve)
+    g = make_game(CLASSIC)
+    g.deal(3, 0)
+    screen.Tuned(1, {"slope": 32}).choose(g)
+    assert ai.CURVE is curve
+
+
+def test_the_chance_trial_counts_every_way_the_round_can_end():
+    import trials
+
+    rng = Random(4)
+    for _ in range(20):
+        odds = bytearray(rng.below(251) if rng.below(4) else 250 * rng.below(2) for _ in range(9))
+        truth = 0.0
+        for mask in range(512):
+            pr = 1.0
+            for s in range(9):
+                x = odds[s] / 250.0
+                pr *= x if mask >> s & 1 else 1 - x
+            runs = [any(all((mask >> (s + i) & 1) == who for i in range(3)) for s in range(7)) for who in (1, 0)]
+            won = 0.5 if runs[0] and runs[1] else 1.0 if runs[0] else 0.0 if runs[1] else float(bin(mask).count("1") >= 5)
+            truth += pr * won
+        assert abs(trials.win_chance(odds) - truth) < 1e-9
+
+
+def test_a_trial_plays_through_the_screen(tmp_path):
+    out = tmp_path / "t.txt"
+    run = command("tools/screen.py", str(out), "--try", "reply", "--games", "2", "--jobs", "1")
+    assert run.returncode == 0 and run.stdout.startswith("reply vs hard: "), run.stderr
+    assert len(out.read_text().splitlines()) == 1

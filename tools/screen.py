@@ -1,13 +1,15 @@
 """Screen a change to the hard level: the hard bot with other knobs against
 the hard bot as it is (or a sparring partner), many quick paired games.
 
-    python tools/screen.py OUT [--knobs K=V,...] [--against hard|greedy|searcher]
+    python tools/screen.py OUT [--knobs K=V,...] [--try NAME] [--against hard|greedy|searcher]
                                [--games N] [--jobs J] [--variant classic|expert] [--seed S]
 
 Knobs (the classic levels' judge and search, engine/ai.py): ``hope``,
 ``lack``, ``tempo``, ``adjacent``, ``draws`` (the judge's weights, and its
-own next draws counted in depth), ``worlds``,
-``keep``, ``horizon`` (the search's budgets).  Every deal is played twice,
+own next draws counted in depth), ``slope`` (the judge's curve made
+steeper or flatter: 16 is as it is), ``worlds``, ``keep``, ``horizon``
+(the search's budgets).  ``--try NAME`` plays a trial change of
+tools/trials.py instead (with the knobs too).  Every deal is played twice,
 the seats swapped; the bots' seeds follow the deal.  Each finished pair is
 appended to OUT as one line ``deal score`` (the changed bot's points, 0 to
 2, a draw counting a half), so that a run that stops can be run again with
@@ -35,7 +37,7 @@ from engine.game import DRAW, N_STONES, NOBODY, TACTICS, VARIANTS, make_game  # 
 from desk import count, reason, run as run_command, sparring, whole  # noqa: E402
 
 JUDGE = ("hope", "lack", "tempo", "adjacent", "draws")
-SEARCH = {"worlds": "_WORLDS", "keep": "_KEEP", "horizon": "_HORIZON"}
+SEARCH = {"worlds": "_WORLDS", "keep": "_KEEP", "horizon": "_HORIZON", "slope": "CURVE"}
 HARD_JUDGE = {"hope": 8, "lack": 30, "tempo": 60, "adjacent": 3, "draws": 3}  # engine.ai's for hard
 
 
@@ -45,25 +47,27 @@ class Tuned:
     each of its moves."""
 
     def __init__(self, seed, knobs):
-        self.bot = Bot("hard", seed)
-        self.judge = dict(HARD_JUDGE)
+        judge = dict(HARD_JUDGE)
         self.budgets = {}
         for k, v in knobs.items():
             if k in JUDGE:
-                self.judge[k] = v
+                judge[k] = v
+            elif k == "slope":  # the judge's curve, its steepness times slope / 16
+                self.budgets["CURVE"] = bytes(ai.CURVE[min(64, max(0, 32 + (i - 32) * v // 16))] for i in range(65))
             else:
                 self.budgets[SEARCH[k]] = v
+        # The bot as engine.ai.choose makes it on its first turn, with this judge.
+        bot = self.bot = Bot("hard", seed)
+        bot.view = Game()
+        bot.judge = ai.Judge(**{k: v for k, v in judge.items() if k != "draws"})
+        bot.judge.my_horizon = judge["draws"]
+        bot.before = bytearray(N_STONES)
+        bot.need_mask = [0] * 6
+        bot.top_v = [0] * ai._KEEP
+        bot.top_m = [0] * ai._KEEP
 
     def choose(self, game):
         bot = self.bot
-        if bot.view is None:  # as engine.ai.choose makes them, with this judge
-            bot.view = Game()
-            bot.judge = ai.Judge(**{k: v for k, v in self.judge.items() if k != "draws"})
-            bot.judge.my_horizon = self.judge["draws"]
-            bot.before = bytearray(N_STONES)
-            bot.need_mask = [0] * 6
-            bot.top_v = [0] * ai._KEEP
-            bot.top_m = [0] * ai._KEEP
         saved = {name: getattr(ai, name) for name in self.budgets}
         for name, v in self.budgets.items():
             setattr(ai, name, v)
@@ -94,8 +98,12 @@ def parse_knobs(text):
     return knobs
 
 
-def _player(name, seed, knobs):
+def _player(name, seed, knobs, trial=None):
     if name == "tuned":
+        if trial:
+            import trials
+
+            return trials.TRIALS[trial](seed, knobs)
         return Tuned(seed, knobs)
     if name == "hard":
         return Bot("hard", seed)
@@ -104,12 +112,12 @@ def _player(name, seed, knobs):
 
 def play_pair(args):
     """The changed bot's points (0 to 2) on ``deal``, played twice."""
-    deal, against, knobs, variant = args
+    deal, against, knobs, variant, trial = args
     points = 0.0
     for swap in (0, 1):
         game = make_game(variant)
         game.deal(deal, deal % 2)
-        players = [_player("tuned", 2 * deal + 1, knobs), _player(against, 2 * deal + 2, knobs)]
+        players = [_player("tuned", 2 * deal + 1, knobs, trial), _player(against, 2 * deal + 2, knobs)]
         me = 0
         if swap:
             players.reverse()
@@ -158,6 +166,8 @@ def main(argv=None):
                     help="the opponent (the searcher plays 200 playouts a move)")
     ap.add_argument("--games", type=count, default=1000, help="games to reach (each deal twice), default 1000")
     ap.add_argument("--jobs", type=count, default=2)
+    ap.add_argument("--try", dest="trial", choices=("chance", "reply"),
+                    help="a trial change of tools/trials.py instead of hard's own judge")
     ap.add_argument("--variant", choices=[v for v in VARIANTS if v != "tactics"], default="classic")
     ap.add_argument("--seed", type=whole, default=1, help="the first deal (default 1)")
     a = ap.parse_args(argv)
@@ -170,7 +180,7 @@ def main(argv=None):
         ap.error(reason(e))
     variant = VARIANTS.index(a.variant)
     assert variant != TACTICS
-    todo = [(d, a.against, knobs, variant) for d in range(a.seed, a.seed + (a.games + 1) // 2) if d not in done]
+    todo = [(d, a.against, knobs, variant, a.trial) for d in range(a.seed, a.seed + (a.games + 1) // 2) if d not in done]
     try:
         with open(a.out, "a") as f, multiprocessing.Pool(a.jobs) as pool:
             for deal, points in pool.imap_unordered(play_pair, todo):
@@ -183,7 +193,7 @@ def main(argv=None):
     points = sum(done[d] for d in deals)
     n = 2 * len(deals)
     lo, hi = wilson(points, n)
-    print("%s vs %s: %.1f%% of %d games (95%%: %.1f-%.1f%%)" % (a.knobs or "hard", a.against, 100 * points / n, n, 100 * lo, 100 * hi))
+    print("%s vs %s: %.1f%% of %d games (95%%: %.1f-%.1f%%)" % (a.trial or a.knobs or "hard", a.against, 100 * points / n, n, 100 * lo, 100 * hi))
     return 0
 
 

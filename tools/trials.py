@@ -1,0 +1,135 @@
+"""Trial changes to the hard level that screened worse or no better, kept
+so that the strength notebook's commands (docs/strength.md) run again:
+``python tools/screen.py OUT --try NAME``.  Desktop only, never shipped.
+
+- ``chance``: the board judged as the chance of winning the round (every
+  stone won or lost independently with its judged chance; five stones or
+  three adjacent, both runs a coin toss) instead of the stones' sum and
+  the runs of three.
+- ``reply``: hard's three best placements judged again two plies deep
+  instead of with its own next draws: in each of four worlds the
+  opponent's best answer by the same judge (its hand known to it, not to
+  us), then the position judged from four fresh worlds; a won or lost
+  round counts as a clear lead, not as the round (one world's loss would
+  drown the rest).
+"""
+
+import os
+import sys
+import types
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import screen  # noqa: E402
+from engine import ai  # noqa: E402
+from engine.botkit import WIN  # noqa: E402
+from engine.classic import Game  # noqa: E402
+from engine.game import CLASSIC, N_STONES, NOBODY  # noqa: E402
+from engine.moves import AUTO_CLAIM, PASS, move  # noqa: E402
+from engine.rng import Random  # noqa: E402
+
+
+def win_chance(odds):
+    """The chance (0 to 1) that the player of ``odds`` (each stone's chance,
+    0 to 250) wins the round, the stones independent."""
+    states = {(0, 0, 0, 0, 0): 1.0}  # (run for, run against, has a run for, against, stones)
+    for s in range(N_STONES):
+        x = odds[s] / 250.0
+        out = {}
+        for (rp, rq, hp, hq, c), pr in states.items():
+            if x > 0:
+                k = (min(rp + 1, 2), 0, hp or rp == 2, hq, c + 1)
+                out[k] = out.get(k, 0.0) + pr * x
+            if x < 1:
+                k = (0, min(rq + 1, 2), hp, hq or rq == 2, c)
+                out[k] = out.get(k, 0.0) + pr * (1 - x)
+        states = out
+    won = 0.0
+    for (_, _, hp, hq, c), pr in states.items():
+        won += pr * (0.5 if hp and hq else 1.0 if hp else 0.0 if hq else 1.0 if c >= 5 else 0.0)
+    return won
+
+
+def _board_chance(judge, total):
+    return int(win_chance(judge.odds) * 16000) - 8000
+
+
+class Chance(screen.Tuned):
+    def __init__(self, seed, knobs):
+        screen.Tuned.__init__(self, seed, knobs)
+        self.bot.judge._board = types.MethodType(_board_chance, self.bot.judge)
+
+
+class Reply(screen.Tuned):
+    CANDIDATES = 3
+    WORLDS = 4
+    CAP = 12000  # a round won or lost counts as this much, not as WIN
+
+    def __init__(self, seed, knobs):
+        screen.Tuned.__init__(self, seed, knobs)
+        self.theirs = ai.Judge(hope=8, lack=30, tempo=60)
+        self.world = Game()
+        self.bot.top_v = [0] * self.CANDIDATES
+        self.bot.top_m = [0] * self.CANDIDATES
+
+    def answer(self, w, q):
+        # q's best placement by its own judge, a claim that wins first.
+        judge = self.theirs
+        judge.worlds = 0
+        judge.begin(w, q)
+        stones = w.open_stones(q)
+        best, pick = None, PASS
+        for h in range(w.hand_n[q] if stones else 0):
+            card = w.hand[q][h]
+            for s in range(N_STONES):
+                if stones >> s & 1:
+                    m = move(card, s)
+                    token = w.play_tentatively(m)
+                    claims = w.claimable(q)
+                    if claims and w.wins_with(q, claims):
+                        w.unplay(m, token)
+                        return m
+                    v = judge.value_after(w, q, card, s)
+                    w.unplay(m, token)
+                    if best is None or v > best:
+                        best, pick = v, m
+        return pick
+
+    def choose(self, game):
+        bot = self.bot
+        if game.variant != CLASSIC or game.deck_pos >= 54:
+            return bot.choose(game)
+        g = bot.view
+        g.copy_from(game)
+        p = g.to_move
+        g.hide(p)
+        stones = g.open_stones(p)
+        if not stones or not g.hand_n[p]:
+            return PASS | AUTO_CLAIM
+        judge = bot.judge
+        judge.sample(g, p, bot.rng, ai._WORLDS, ai._HORIZON)
+        m = ai._judged(bot, g, p, stones, self.CANDIDATES)
+        if m & ai._WINNING:
+            return m & ~ai._WINNING | AUTO_CLAIM
+        seeds = [bot.rng.bits30() for _ in range(self.WORLDS)]
+        best = None
+        for i in range(self.CANDIDATES):
+            if bot.top_v[i] < -WIN:
+                break
+            total = 0
+            for seed in seeds:
+                w = self.world
+                w.copy_from(g)
+                w.determinize(p, Random(seed))
+                w.apply(w.spell_claims(bot.top_m[i] | AUTO_CLAIM))
+                if w.winner == NOBODY and w.to_move != p:
+                    w.apply(w.spell_claims(self.answer(w, w.to_move) | AUTO_CLAIM))
+                if w.winner == NOBODY:
+                    judge.sample(w, p, Random(seed ^ 77), self.WORLDS, ai._HORIZON)
+                total += max(-self.CAP, min(self.CAP, judge.value(w, p)))
+            if best is None or total > best:
+                best, m = total, bot.top_m[i]
+        return m | AUTO_CLAIM
+
+
+TRIALS = {"chance": Chance, "reply": Reply}

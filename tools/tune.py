@@ -1,0 +1,117 @@
+"""Tune the hard level's judge by self-play: SPSA over its weights.
+
+    python tools/tune.py STATE [--steps N] [--deals D] [--jobs J] [--seed S]
+
+Each step perturbs every weight at once (each up or down by its own step
+size, the signs at random), plays the two bots so made against each other
+on D deals (each played twice, seats swapped; new deals every step) and
+moves the weights toward the better one, by an amount that shrinks as the
+steps go (simultaneous perturbation stochastic approximation).  The weights
+are tools/screen.py's knobs: ``hope``, ``lack``, ``tempo``, ``adjacent``,
+``slope``; they start where engine/ai.py has them.  Every step appends one
+JSON line to STATE (the step, the weights, the score of the "plus" bot), so
+that a run that stops goes on from its last line when run again; a run
+does ``--steps`` more steps.  Screen the weights it ends with
+(tools/screen.py) before believing them.
+"""
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import screen  # noqa: E402
+from desk import count, reason, run as run_command, whole  # noqa: E402
+from engine.game import DRAW, NOBODY, make_game  # noqa: E402
+from engine.rng import Random  # noqa: E402
+
+# The weights, where they start, their perturbation and their bounds.
+START = {"hope": 8, "lack": 30, "tempo": 60, "adjacent": 3, "slope": 16}
+DELTA = {"hope": 3, "lack": 6, "tempo": 12, "adjacent": 1.5, "slope": 3}
+BOUNDS = {"hope": (0, 60), "lack": (0, 80), "tempo": (0, 200), "adjacent": (0, 20), "slope": (4, 48)}
+GAIN = 1.5  # the first steps move a weight by about GAIN deltas at a 100%-0% result
+
+
+def knobs(theta):
+    return {k: int(round(v)) for k, v in theta.items()}
+
+
+def pair(args):
+    """The plus bot's points (0 to 2) on ``deal``, against the minus bot."""
+    deal, plus, minus = args
+    points = 0.0
+    for swap in (0, 1):
+        game = make_game(0)
+        game.deal(deal, deal % 2)
+        players = [screen.Tuned(2 * deal + 1, plus), screen.Tuned(2 * deal + 2, minus)]
+        me = 0
+        if swap:
+            players.reverse()
+            me = 1
+        while game.winner == NOBODY:
+            game.apply(game.spell_claims(players[game.to_move].choose(game)))
+        points += 0.5 if game.winner == DRAW else 1.0 if game.winner == me else 0.0
+    return points
+
+
+def read(path):
+    """The last step in ``path``: (step, theta), or (0, START)."""
+    step, theta = 0, dict(START)
+    if os.path.exists(path):
+        with open(path) as f:
+            for i, line in enumerate(f, 1):
+                try:
+                    rec = json.loads(line)
+                    step = int(rec["step"])
+                    theta = {k: float(rec["theta"][k]) for k in START}
+                except (ValueError, KeyError, TypeError):
+                    raise ValueError("%s line %d: not a tuning step" % (path, i)) from None
+    return step, theta
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Tune the hard level's judge by self-play (SPSA).")
+    ap.add_argument("state", help="the steps so far, one JSON line each (appended)")
+    ap.add_argument("--steps", type=count, default=40)
+    ap.add_argument("--deals", type=count, default=100, help="deals a step (each played twice)")
+    ap.add_argument("--jobs", type=count, default=2)
+    ap.add_argument("--seed", type=whole, default=100000, help="the first step's first deal")
+    a = ap.parse_args(argv)
+    try:
+        step, theta = read(a.state)
+    except (OSError, UnicodeDecodeError) as e:
+        ap.error("cannot read %s: %s" % (a.state, reason(e)))
+    except ValueError as e:
+        ap.error(reason(e))
+    try:
+        with open(a.state, "a") as f, multiprocessing.Pool(a.jobs) as pool:
+            for _ in range(a.steps):
+                step += 1
+                rng = Random(step)
+                signs = {k: 1 if rng.below(2) else -1 for k in START}
+                c = 1.0 / step ** 0.101
+                plus = {k: min(BOUNDS[k][1], max(BOUNDS[k][0], theta[k] + c * DELTA[k] * signs[k])) for k in START}
+                minus = {k: min(BOUNDS[k][1], max(BOUNDS[k][0], theta[k] - c * DELTA[k] * signs[k])) for k in START}
+                first = a.seed + step * a.deals
+                jobs = [(d, knobs(plus), knobs(minus)) for d in range(first, first + a.deals)]
+                score = sum(pool.map(pair, jobs)) / (2 * a.deals)
+                g = GAIN / (step + 5) ** 0.602 * 6
+                for k in START:
+                    # toward plus when it won more than half, scaled to the weight's delta
+                    theta[k] = min(BOUNDS[k][1], max(BOUNDS[k][0], theta[k] + g * (score - 0.5) * DELTA[k] * signs[k]))
+                f.write(json.dumps({"step": step, "score": round(score, 4), "theta": {k: round(v, 3) for k, v in theta.items()}}) + "\n")
+                f.flush()
+                print("step %d: plus %.1f%%, weights %s" % (step, 100 * score, knobs(theta)), flush=True)
+    except OSError as e:
+        ap.error("cannot write %s: %s" % (a.state, reason(e)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run_command(main))
