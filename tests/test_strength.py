@@ -217,3 +217,17 @@ def test_a_trial_plays_through_the_screen(tmp_path):
     run = command("tools/screen.py", str(out), "--try", "reply", "--games", "2", "--jobs", "1")
     assert run.returncode == 0 and run.stdout.startswith("reply vs hard: "), run.stderr
     assert len(out.read_text().splitlines()) == 1
+
+
+def test_two_results_files_compare_deal_by_deal(tmp_path):
+    a = tmp_path / "a.txt"
+    b = tmp_path / "b.txt"
+    a.write_text("1 2\n2 1\n3 2\n9 0\n")
+    b.write_text("1 1\n2 1\n3 0\n")
+    diff, lo, hi, n = screen.compare(screen.read(str(a)), screen.read(str(b)))
+    assert n == 6 and abs(diff - 50.0) < 1e-9 and lo < diff < hi
+    run = command("tools/screen.py", str(a), "--compare", str(b))
+    assert run.returncode == 0 and "+50.0 points of win rate on 6 games" in run.stdout
+    assert a.read_text() == "1 2\n2 1\n3 2\n9 0\n"
+    lone = command("tools/screen.py", str(a), "--compare", str(tmp_path / "none.txt"))
+    assert lone.returncode == 2 and "fewer than two deals in common" in lone.stderr

@@ -13,10 +13,11 @@ tools/trials.py instead (with the knobs too).  Every deal is played twice,
 the seats swapped; the bots' seeds follow the deal.  Each finished pair is
 appended to OUT as one line ``deal score`` (the changed bot's points, 0 to
 2, a draw counting a half), so that a run that stops can be run again with
-the same arguments and goes on where it stopped, and two runs' files can be
-compared deal by deal.  Prints the changed bot's score with a 95% interval
-(Wilson) at the end.  Desktop only: the tuned bot is the board's own code
-with its constants changed in this process.
+the same arguments and goes on where it stopped.  Prints the changed bot's
+score with a 95% interval (Wilson) at the end.  ``--compare OTHER`` plays
+nothing: OUT's score less OTHER's on their common deals (two changes
+against the same opponent), with a 95% interval.  Desktop only: the tuned
+bot is the board's own code with its constants changed in this process.
 """
 
 import argparse
@@ -158,6 +159,21 @@ def read(path):
     return done
 
 
+def compare(mine, other):
+    """The score of ``mine`` less that of ``other`` (results files' dicts)
+    on their common deals, in points of win rate, with a 95% interval
+    (normal, from the deals' differences): (difference, low, high, games)."""
+    deals = sorted(set(mine) & set(other))
+    n = len(deals)
+    if n < 2:
+        raise ValueError("fewer than two deals in common to compare")
+    diffs = [(mine[d] - other[d]) / 2 for d in deals]
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return 100 * mean, 100 * (mean - half), 100 * (mean + half), 2 * n
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Screen a change to the hard level in paired games.")
     ap.add_argument("out", help="the results file (appended; a run goes on where it stopped)")
@@ -166,7 +182,9 @@ def main(argv=None):
                     help="the opponent (the searcher plays 200 playouts a move)")
     ap.add_argument("--games", type=count, default=1000, help="games to reach (each deal twice), default 1000")
     ap.add_argument("--jobs", type=count, default=2)
-    ap.add_argument("--try", dest="trial", choices=("chance", "reply"),
+    ap.add_argument("--compare", metavar="OTHER",
+                    help="only compare OUT with another results file, deal by deal (no games played)")
+    ap.add_argument("--try", dest="trial", choices=("chance", "reply", "playouts"),
                     help="a trial change of tools/trials.py instead of hard's own judge")
     ap.add_argument("--variant", choices=[v for v in VARIANTS if v != "tactics"], default="classic")
     ap.add_argument("--seed", type=whole, default=1, help="the first deal (default 1)")
@@ -178,6 +196,16 @@ def main(argv=None):
         ap.error("cannot read %s: %s" % (a.out, reason(e)))
     except ValueError as e:
         ap.error(reason(e))
+    if a.compare:
+        try:
+            diff, lo, hi, n = compare(done, read(a.compare))
+        except (OSError, UnicodeDecodeError) as e:
+            ap.error("cannot read %s: %s" % (a.compare, reason(e)))
+        except ValueError as e:
+            ap.error(reason(e))
+        print("%s less %s: %+.1f points of win rate on %d games of the same deals (95%%: %+.1f to %+.1f)"
+              % (a.out, a.compare, diff, n, lo, hi))
+        return 0
     variant = VARIANTS.index(a.variant)
     assert variant != TACTICS
     todo = [(d, a.against, knobs, variant, a.trial) for d in range(a.seed, a.seed + (a.games + 1) // 2) if d not in done]

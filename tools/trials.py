@@ -132,4 +132,47 @@ class Reply(screen.Tuned):
         return m | AUTO_CLAIM
 
 
-TRIALS = {"chance": Chance, "reply": Reply}
+class Playouts(Reply):
+    """Hard's three best placements decided by playouts instead of its
+    second look: each played out to the round's end in the same worlds by
+    the searcher's rollout policy (desk/sparring.py), the most wins taken."""
+
+    PLAYOUTS = 60  # a candidate
+
+    def choose(self, game):
+        from desk.sparring import playout
+
+        bot = self.bot
+        if game.variant != CLASSIC:
+            return bot.choose(game)
+        g = bot.view
+        g.copy_from(game)
+        p = g.to_move
+        g.hide(p)
+        stones = g.open_stones(p)
+        if not stones or not g.hand_n[p]:
+            return PASS | AUTO_CLAIM
+        bot.judge.sample(g, p, bot.rng, ai._WORLDS, ai._HORIZON)
+        m = ai._judged(bot, g, p, stones, self.CANDIDATES)
+        if m & ai._WINNING:
+            return m & ~ai._WINNING | AUTO_CLAIM
+        seeds = [bot.rng.bits30() for _ in range(self.PLAYOUTS)]
+        best = None
+        run = Game()
+        for i in range(self.CANDIDATES):
+            if bot.top_v[i] < -WIN:
+                break
+            won = 0.0
+            for seed in seeds:
+                w = self.world
+                w.copy_from(g)
+                w.determinize(p, Random(seed))
+                run.copy_from(w)
+                run.apply(run.spell_claims(bot.top_m[i] | AUTO_CLAIM))
+                won += playout(run, Random(seed ^ 0x5A5A), p)
+            if best is None or won > best:
+                best, m = won, bot.top_m[i]
+        return m | AUTO_CLAIM
+
+
+TRIALS = {"chance": Chance, "reply": Reply, "playouts": Playouts}
