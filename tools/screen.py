@@ -210,6 +210,7 @@ def main(argv=None):
     assert variant != TACTICS
     todo = [(d, a.against, knobs, variant, a.trial) for d in range(a.seed, a.seed + (a.games + 1) // 2) if d not in done]
     try:
+        os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
         with open(a.out, "a") as f, multiprocessing.Pool(a.jobs) as pool:
             for deal, points in pool.imap_unordered(play_pair, todo):
                 f.write("%d %g\n" % (deal, points))

@@ -90,6 +90,7 @@ def main(argv=None):
     except ValueError as e:
         ap.error(reason(e))
     try:
+        os.makedirs(os.path.dirname(a.state) or ".", exist_ok=True)
         with open(a.state, "a") as f, multiprocessing.Pool(a.jobs) as pool:
             for _ in range(a.steps):
                 step += 1
