@@ -133,7 +133,7 @@ def test_the_tournament_plays_them_by_name_and_a_bad_answer_is_an_error_line():
 
 def test_a_bad_opponent_for_the_tournament_is_one_error_line():
     script = os.path.join(ROOT, "tools", "tournament.py")
-    for spec, said in (("searcher:x", "bad seconds"), ("no-such-program --x", "no such level"),
+    for spec, said in (("searcher:x", "bad budget"), ("no-such-program --x", "no such level"),
                        ('"unclosed', "cannot read the command")):
         run = subprocess.run([sys.executable, script, "easy", spec, "--games", "2", "--jobs", "1"],
                              capture_output=True, text=True, timeout=60)

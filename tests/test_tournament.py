@@ -3,6 +3,7 @@ user gives it: an outside bot that misbehaves loses that game, said in the
 report, and the tournament goes on to its result; a figure or an opponent
 it cannot play with is one error line before any game."""
 
+import json
 import os
 import re
 import signal
@@ -73,11 +74,35 @@ def test_a_figure_it_cannot_play_with_is_one_error_line(capsys, argv, said):
     assert all(line.startswith((" ", "usage:")) for line in lines[:-1]) and not PYTHON_WORDS.search(err), err
 
 
-@pytest.mark.parametrize("spec", ["searcher:nan", "searcher:inf", "searcher:0", "searcher:-1", "searcher:-inf"])
+@pytest.mark.parametrize("spec", ["searcher:nan", "searcher:inf", "searcher:0", "searcher:-1", "searcher:-inf",
+                                  "searcher:0p", "searcher:xp", "searcher:-5p", "searcher:p"])
 def test_a_searcher_without_a_time_it_can_keep_is_refused(capsys, spec):
-    # (nan or infinity a move would never answer)
+    # (nan or infinity a move would never answer; no playouts would not play)
     status, out, err = main(capsys, spec, "easy", "--games", "2")
-    assert status == 2 and out == "" and "bad seconds in %r" % spec in err.splitlines()[-1], err
+    assert status == 2 and out == "" and "bad budget in %r" % spec in err.splitlines()[-1], err
+
+
+def test_a_searcher_with_playouts_answers_the_same_whatever_the_time():
+    from desk.position import dump
+    from engine.bots import Bot
+    from engine.classic import Game
+    from engine.game import NOBODY
+
+    players = [tournament.make_player("searcher:20p") for _ in range(2)]
+    for p in players:
+        p.new_game(7)
+        assert p.bot.playouts == 20
+    game = Game()
+    game.deal(3, 0)
+    bot = Bot("easy", 1)
+    asked = 0
+    while game.winner == NOBODY:
+        if game.to_move == 1:
+            answers = [p.ask({"cmd": "move", "position": dump(game)}) for p in players]
+            assert answers[0] == answers[1] and "error" not in answers[0]
+            asked += 1
+        game.apply(game.spell_claims(bot.choose(game)))
+    assert asked >= 5
 
 
 def test_a_program_that_cannot_run_is_one_error_line_before_any_game(tmp_path):

@@ -5,7 +5,8 @@
 
 An opponent is a level (``easy``, ``medium``, ``hard``), a sparring partner
 of desk/sparring.py (``greedy``, ``searcher``, ``searcher:0.5`` for half a
-second a move) or any outside command that speaks the bot protocol
+second a move, ``searcher:200p`` for 200 playouts a move whatever the
+machine's load) or any outside command that speaks the bot protocol
 (``"python3 my_bot.py"``, run in the project's folder).  Games go in pairs:
 each deal is played twice, the opponents swapping seats.  The engine
 referees every move; an illegal or missing answer loses that game, is
@@ -201,21 +202,31 @@ def _read_lines(f, lines):
 
 class SparringPlayer:
     """A sparring partner of desk/sparring.py by name ("greedy",
-    "searcher", "searcher:0.5" for its seconds a move), asked through the
-    protocol (it sees its player's position alone) in this process."""
+    "searcher", "searcher:0.5" for its seconds a move, "searcher:200p" for
+    200 playouts a move, the same work however busy the machine), asked
+    through the protocol (it sees its player's position alone) in this
+    process."""
 
     def __init__(self, spec):
-        self.name, _, seconds = spec.partition(":")
+        self.name, _, budget = spec.partition(":")
+        self.seconds = 1.0
+        self.playouts = 0
         try:
-            self.seconds = float(seconds) if seconds else 1.0
-            sparring.make(self.name, 0, self.seconds)  # (a time it cannot play with says so here)
+            if budget.endswith("p"):
+                self.playouts = int(budget[:-1])
+                if self.playouts < 1:
+                    raise ValueError
+            elif budget:
+                self.seconds = float(budget)
+            sparring.make(self.name, 0, self.seconds, self.playouts)  # (a time it cannot play with says so here)
         except ValueError:
-            raise ValueError("bad seconds in %r: a number above 0, for instance searcher:0.5" % spec)
+            raise ValueError("bad budget in %r: seconds above 0 or playouts, for instance searcher:0.5 or searcher:200p"
+                             % spec)
         self.bot = None
         self.games = {}
 
     def new_game(self, seed):
-        self.bot = sparring.make(self.name, seed, self.seconds)
+        self.bot = sparring.make(self.name, seed, self.seconds, self.playouts)
 
     def ask(self, request):
         return serve_request(request, self.bot, self.games)
