@@ -64,34 +64,29 @@ class Endgame:
         self.h_at = bytearray(_DEPTH)
         self.s_at = bytearray(_DEPTH)
 
-    def win(self, game, limit, first=-1):
+    def win(self, game, limit):
         """A move (with ``AUTO_CLAIM``) that wins the round for the player
         to move in ``game`` (pile empty, both hands known) whatever the
         other player does; else NOT_WON when there is none, or UNKNOWN when
-        ``limit`` positions did not settle it.  ``first``: a move to try
-        first (a heuristic's choice, claims aside).  ``game`` is left as it
+        ``limit`` positions did not settle it.  ``game`` is left as it
         was."""
         self.nodes = 0
         self.limit = limit
         p = self.root = game.to_move
-        if first >= 0:
-            v = self.after(game, first | AUTO_CLAIM)
-            if v != NOT_WON:
-                return first | AUTO_CLAIM if v == WON else UNKNOWN
         stones = game.open_stones(p)
         n = game.hand_n[p]
         if not stones or not n:
-            return PASS | AUTO_CLAIM if self.after(game, PASS | AUTO_CLAIM) == WON else NOT_WON
+            v = self.after(game, PASS | AUTO_CLAIM)
+            return PASS | AUTO_CLAIM if v == WON else v
         hand = game.hand[p]
         for h in range(n):
             card = hand[h]
             for s in range(N_STONES):
                 if stones >> s & 1:
                     m = card | s << _STONE | AUTO_CLAIM
-                    if m != first | AUTO_CLAIM:
-                        v = self.after(game, m)
-                        if v != NOT_WON:
-                            return m if v == WON else UNKNOWN
+                    v = self.after(game, m)
+                    if v != NOT_WON:
+                        return m if v == WON else UNKNOWN
         return NOT_WON
 
     def after(self, game, m):

@@ -87,7 +87,7 @@ def main(argv=None):
             ap.error("unknown player %r" % name)
     total = dict.fromkeys(KEYS, 0)
     nodes = []
-    with multiprocessing.Pool(max(1, a.jobs)) as pool:
+    with multiprocessing.Pool(a.jobs) as pool:
         for out, n in pool.imap_unordered(one_game, [(g, (a.a, a.b), a.pile, a.limit) for g in range(a.games)]):
             for k in KEYS:
                 total[k] += out[k]

@@ -111,14 +111,15 @@ def _player(name, seed, knobs, trial=None):
     return sparring.make(name, seed, playouts=200)
 
 
-def play_pair(args):
-    """The changed bot's points (0 to 2) on ``deal``, played twice."""
-    deal, against, knobs, variant, trial = args
+def deal_points(deal, variant, mine, theirs):
+    """The points (0 to 2, a draw a half) of the player ``mine(seed)``
+    makes against the one ``theirs(seed)`` makes, on ``deal`` played twice,
+    the seats swapped; their seeds follow the deal."""
     points = 0.0
     for swap in (0, 1):
         game = make_game(variant)
         game.deal(deal, deal % 2)
-        players = [_player("tuned", 2 * deal + 1, knobs, trial), _player(against, 2 * deal + 2, knobs)]
+        players = [mine(2 * deal + 1), theirs(2 * deal + 2)]
         me = 0
         if swap:
             players.reverse()
@@ -127,7 +128,14 @@ def play_pair(args):
             m = players[game.to_move].choose(game)
             game.apply(game.spell_claims(m))
         points += 0.5 if game.winner == DRAW else 1.0 if game.winner == me else 0.0
-    return deal, points
+    return points
+
+
+def play_pair(args):
+    """The changed bot's points (0 to 2) on ``deal``, played twice."""
+    deal, against, knobs, variant, trial = args
+    return deal, deal_points(deal, variant, lambda seed: _player("tuned", seed, knobs, trial),
+                             lambda seed: _player(against, seed, knobs))
 
 
 def wilson(points, n):

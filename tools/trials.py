@@ -60,17 +60,65 @@ class Chance(screen.Tuned):
         self.bot.judge._board = types.MethodType(_board_chance, self.bot.judge)
 
 
-class Reply(screen.Tuned):
+class SecondLook(screen.Tuned):
+    """Hard's first look picks its three best placements; a subclass's
+    ``judge_in`` judges each again in the same worlds instead of hard's
+    second look, and the best total is played."""
+
     CANDIDATES = 3
-    WORLDS = 4
-    CAP = 12000  # a round won or lost counts as this much, not as WIN
+    SEEDS = 4  # worlds a candidate
 
     def __init__(self, seed, knobs):
         screen.Tuned.__init__(self, seed, knobs)
-        self.theirs = ai.Judge(hope=8, lack=30, tempo=60)
         self.world = Game()
         self.bot.top_v = [0] * self.CANDIDATES
         self.bot.top_m = [0] * self.CANDIDATES
+
+    def takes(self, game):
+        """Whether this trial decides ``game``'s move (else hard does)."""
+        return game.variant == CLASSIC
+
+    def choose(self, game):
+        bot = self.bot
+        if not self.takes(game):
+            return bot.choose(game)
+        g = bot.view
+        g.copy_from(game)
+        p = g.to_move
+        g.hide(p)
+        stones = g.open_stones(p)
+        if not stones or not g.hand_n[p]:
+            return PASS | AUTO_CLAIM
+        bot.judge.sample(g, p, bot.rng, ai._WORLDS, ai._HORIZON)
+        m = ai._judged(bot, g, p, stones, self.CANDIDATES)
+        if m & ai._WINNING:
+            return m & ~ai._WINNING | AUTO_CLAIM
+        seeds = [bot.rng.bits30() for _ in range(self.SEEDS)]
+        best = None
+        for i in range(self.CANDIDATES):
+            if bot.top_v[i] < -WIN:
+                break
+            total = 0
+            for seed in seeds:
+                w = self.world
+                w.copy_from(g)
+                w.determinize(p, Random(seed))
+                w.apply(w.spell_claims(bot.top_m[i] | AUTO_CLAIM))
+                total += self.judge_in(w, p, seed)
+            if best is None or total > best:
+                best, m = total, bot.top_m[i]
+        return m | AUTO_CLAIM
+
+
+class Reply(SecondLook):
+    CAP = 12000  # a round won or lost counts as this much, not as WIN
+
+    def __init__(self, seed, knobs):
+        SecondLook.__init__(self, seed, knobs)
+        self.theirs = ai.Judge(hope=8, lack=30, tempo=60)
+
+    def takes(self, game):
+        return game.variant == CLASSIC and game.deck_pos < 54
 
     def answer(self, w, q):
         # q's best placement by its own judge, a claim that wins first.
@@ -95,84 +143,27 @@ class Reply(screen.Tuned):
                         best, pick = v, m
         return pick
 
-    def choose(self, game):
-        bot = self.bot
-        if game.variant != CLASSIC or game.deck_pos >= 54:
-            return bot.choose(game)
-        g = bot.view
-        g.copy_from(game)
-        p = g.to_move
-        g.hide(p)
-        stones = g.open_stones(p)
-        if not stones or not g.hand_n[p]:
-            return PASS | AUTO_CLAIM
-        judge = bot.judge
-        judge.sample(g, p, bot.rng, ai._WORLDS, ai._HORIZON)
-        m = ai._judged(bot, g, p, stones, self.CANDIDATES)
-        if m & ai._WINNING:
-            return m & ~ai._WINNING | AUTO_CLAIM
-        seeds = [bot.rng.bits30() for _ in range(self.WORLDS)]
-        best = None
-        for i in range(self.CANDIDATES):
-            if bot.top_v[i] < -WIN:
-                break
-            total = 0
-            for seed in seeds:
-                w = self.world
-                w.copy_from(g)
-                w.determinize(p, Random(seed))
-                w.apply(w.spell_claims(bot.top_m[i] | AUTO_CLAIM))
-                if w.winner == NOBODY and w.to_move != p:
-                    w.apply(w.spell_claims(self.answer(w, w.to_move) | AUTO_CLAIM))
-                if w.winner == NOBODY:
-                    judge.sample(w, p, Random(seed ^ 77), self.WORLDS, ai._HORIZON)
-                total += max(-self.CAP, min(self.CAP, judge.value(w, p)))
-            if best is None or total > best:
-                best, m = total, bot.top_m[i]
-        return m | AUTO_CLAIM
+    def judge_in(self, w, p, seed):
+        # The opponent's answer, then the position judged from fresh worlds.
+        if w.winner == NOBODY and w.to_move != p:
+            w.apply(w.spell_claims(self.answer(w, w.to_move) | AUTO_CLAIM))
+        judge = self.bot.judge
+        if w.winner == NOBODY:
+            judge.sample(w, p, Random(seed ^ 77), self.SEEDS, ai._HORIZON)
+        return max(-self.CAP, min(self.CAP, judge.value(w, p)))
 
 
-class Playouts(Reply):
+class Playouts(SecondLook):
     """Hard's three best placements decided by playouts instead of its
     second look: each played out to the round's end in the same worlds by
     the searcher's rollout policy (desk/sparring.py), the most wins taken."""
 
-    PLAYOUTS = 60  # a candidate
+    SEEDS = 60  # playouts a candidate
 
-    def choose(self, game):
+    def judge_in(self, w, p, seed):
         from desk.sparring import playout
 
-        bot = self.bot
-        if game.variant != CLASSIC:
-            return bot.choose(game)
-        g = bot.view
-        g.copy_from(game)
-        p = g.to_move
-        g.hide(p)
-        stones = g.open_stones(p)
-        if not stones or not g.hand_n[p]:
-            return PASS | AUTO_CLAIM
-        bot.judge.sample(g, p, bot.rng, ai._WORLDS, ai._HORIZON)
-        m = ai._judged(bot, g, p, stones, self.CANDIDATES)
-        if m & ai._WINNING:
-            return m & ~ai._WINNING | AUTO_CLAIM
-        seeds = [bot.rng.bits30() for _ in range(self.PLAYOUTS)]
-        best = None
-        run = Game()
-        for i in range(self.CANDIDATES):
-            if bot.top_v[i] < -WIN:
-                break
-            won = 0.0
-            for seed in seeds:
-                w = self.world
-                w.copy_from(g)
-                w.determinize(p, Random(seed))
-                run.copy_from(w)
-                run.apply(run.spell_claims(bot.top_m[i] | AUTO_CLAIM))
-                won += playout(run, Random(seed ^ 0x5A5A), p)
-            if best is None or won > best:
-                best, m = won, bot.top_m[i]
-        return m | AUTO_CLAIM
+        return playout(w, Random(seed ^ 0x5A5A), p)
 
 
 TRIALS = {"chance": Chance, "reply": Reply, "playouts": Playouts}

@@ -28,7 +28,6 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import screen  # noqa: E402
 from desk import count, reason, run as run_command, whole  # noqa: E402
-from engine.game import DRAW, NOBODY, make_game  # noqa: E402
 from engine.rng import Random  # noqa: E402
 
 # The weights, where they start, their perturbation and their bounds.
@@ -45,19 +44,12 @@ def knobs(theta):
 def pair(args):
     """The plus bot's points (0 to 2) on ``deal``, against the minus bot."""
     deal, plus, minus = args
-    points = 0.0
-    for swap in (0, 1):
-        game = make_game(0)
-        game.deal(deal, deal % 2)
-        players = [screen.Tuned(2 * deal + 1, plus), screen.Tuned(2 * deal + 2, minus)]
-        me = 0
-        if swap:
-            players.reverse()
-            me = 1
-        while game.winner == NOBODY:
-            game.apply(game.spell_claims(players[game.to_move].choose(game)))
-        points += 0.5 if game.winner == DRAW else 1.0 if game.winner == me else 0.0
-    return points
+    return screen.deal_points(deal, 0, lambda seed: screen.Tuned(seed, plus), lambda seed: screen.Tuned(seed, minus))
+
+
+def bounded(k, v):
+    """Weight ``k`` at ``v``, kept within its bounds."""
+    return min(BOUNDS[k][1], max(BOUNDS[k][0], v))
 
 
 def read(path):
@@ -97,15 +89,15 @@ def main(argv=None):
                 rng = Random(step)
                 signs = {k: 1 if rng.below(2) else -1 for k in START}
                 c = 1.0 / step ** 0.101
-                plus = {k: min(BOUNDS[k][1], max(BOUNDS[k][0], theta[k] + c * DELTA[k] * signs[k])) for k in START}
-                minus = {k: min(BOUNDS[k][1], max(BOUNDS[k][0], theta[k] - c * DELTA[k] * signs[k])) for k in START}
+                plus = {k: bounded(k, theta[k] + c * DELTA[k] * signs[k]) for k in START}
+                minus = {k: bounded(k, theta[k] - c * DELTA[k] * signs[k]) for k in START}
                 first = a.seed + step * a.deals
                 jobs = [(d, knobs(plus), knobs(minus)) for d in range(first, first + a.deals)]
                 score = sum(pool.map(pair, jobs)) / (2 * a.deals)
                 g = GAIN / (step + 5) ** 0.602 * 6
                 for k in START:
                     # toward plus when it won more than half, scaled to the weight's delta
-                    theta[k] = min(BOUNDS[k][1], max(BOUNDS[k][0], theta[k] + g * (score - 0.5) * DELTA[k] * signs[k]))
+                    theta[k] = bounded(k, theta[k] + g * (score - 0.5) * DELTA[k] * signs[k])
                 f.write(json.dumps({"step": step, "score": round(score, 4), "theta": {k: round(v, 3) for k, v in theta.items()}}) + "\n")
                 f.flush()
                 print("step %d: plus %.1f%%, weights %s" % (step, 100 * score, knobs(theta)), flush=True)
