@@ -336,25 +336,163 @@ def rollout_move(game, rng):
     return pick | AUTO_CLAIM
 
 
-def playout(game, rng, me):
+def rollout_pairs(game, rng):
+    """A rollout policy that chooses its card too: of every clan card of
+    the hand at every open stone, the best fit (``fit``), ties in a random
+    order; ``rollout_move`` where it has no clan card to place."""
+    p = game.to_move
+    stones = game.open_stones(p)
+    n = game.hand_n[p]
+    if not n or not stones or (game.variant == TACTICS and game.returns):
+        return rollout_move(game, rng)
+    hand = game.hand[p]
+    noise = rng.bits30()
+    best = -1
+    pick = PASS
+    room = game.side_room
+    for h in range(n):
+        card = hand[h]
+        if card >= 54:
+            continue
+        for s in range(N_STONES):
+            if stones >> s & 1:
+                score = fit(game, card, s, p, room) * 8 + (noise >> (s + h) % 24 & 7)
+                if score > best:
+                    best = score
+                    pick = move(card, s)
+    if pick == PASS:
+        return rollout_move(game, rng)
+    return pick | AUTO_CLAIM
+
+
+def _smart_score(game, card, s, p):
+    # How good ``card`` is at p's side of stone ``s``: a finished side by
+    # its formation (nothing when the other full side beats it: a stone to
+    # give up, where a low card goes), two cards by what they can become,
+    # a new stone opened in between, a card that spoils a side least.
+    i = s * 2 + p
+    k = game.n[i]
+    side = game.side
+    base = i * 3
+    v = card % 9
+    if k == 2:
+        r = rank3(side[base], side[base + 1], card)
+        j = i ^ 1
+        if game.n[j] == SIDE_MAX and game.rank[j] >= r:
+            return 8 - v  # lost anyway: the lower the better
+        return 40 + r // 4
+    if k == 1:
+        other = side[base]
+        d = other % 9 - v
+        if other // 9 == card // 9:
+            return 60 if d in (1, -1) else 50 if d in (2, -2) else 30
+        return 45 if d == 0 else 20 if -2 <= d <= 2 else 8 - v
+    return 25 + v // 2
+
+
+def rollout_smart(game, rng):
+    """A rollout policy judging every clan card of the hand at every open
+    stone (``_smart_score``: formations finished, pairs that can become
+    one, low cards where a side is spoilt or a stone lost), ties in a
+    random order; ``rollout_move`` in the tactics variant."""
+    p = game.to_move
+    if game.variant == TACTICS:
+        return rollout_move(game, rng)
+    stones = game.open_stones(p)
+    n = game.hand_n[p]
+    if not n or not stones:
+        return PASS | AUTO_CLAIM
+    hand = game.hand[p]
+    noise = rng.bits30()
+    best = -1
+    pick = PASS
+    for s in range(N_STONES):
+        if stones >> s & 1:
+            for h in range(n):
+                card = hand[h]
+                score = _smart_score(game, card, s, p) * 8 + (noise >> (s + h) % 24 & 7)
+                if score > best:
+                    best = score
+                    pick = move(card, s)
+    return pick | AUTO_CLAIM
+
+
+ROLLOUTS = {"fit": rollout_move, "pairs": rollout_pairs, "smart": rollout_smart}
+
+
+def playout(game, rng, me, policy=rollout_move, margin=0):
     """Play ``game`` (a world) to the round's end by the rollout policy:
-    1 when ``me`` wins, 0.5 for a draw, 0 for a loss."""
+    1 when ``me`` wins, 0.5 for a draw, 0 for a loss; with ``margin``
+    (0 to 1), that share of the result is the stones ``me`` owns less the
+    other side's instead (0 to 1, even at 0.5)."""
     while game.winner == NOBODY:
-        game.apply(rollout_move(game, rng))
+        game.apply(policy(game, rng))
     if game.winner == me:
-        return 1.0
-    return 0.0 if game.winner in (0, 1) else 0.5
+        v = 1.0
+    else:
+        v = 0.0 if game.winner in (0, 1) else 0.5
+    if margin:
+        d = 0
+        for s in range(N_STONES):
+            o = game.owner[s]
+            if o == me:
+                d += 1
+            elif o != NOBODY:
+                d -= 1
+        v = (1 - margin) * v + margin * (d + N_STONES) / (2 * N_STONES)
+    return v
+
+
+def hard_bot(seed, keep):
+    """engine.ai's hard bot as its first classic turn sets it up, with room
+    to keep its ``keep`` best placements (``hard_candidates``)."""
+    from engine import ai
+    from engine.bots import Bot
+    from engine.classic import Game
+
+    bot = Bot("hard", seed)
+    bot.view = Game()
+    bot.judge = ai.Judge(hope=8, lack=30, tempo=60)  # (engine.ai.choose's for hard)
+    bot.before = bytearray(N_STONES)
+    bot.need_mask = [0] * 6
+    bot.top_v = [0] * keep
+    bot.top_m = [0] * keep
+    return bot
+
+
+def hard_candidates(bot, game, k):
+    """The ``k`` best placements of the player to move by hard's first look
+    (its sampled worlds), best first, with their claims; one alone when it
+    wins at once; [] when it cannot place (classic and expert)."""
+    from engine import ai
+    from engine.botkit import WIN
+
+    g = bot.view
+    g.copy_from(game)
+    p = g.to_move
+    g.hide(p)
+    stones = g.open_stones(p)
+    if not stones or not g.hand_n[p]:
+        return []
+    bot.judge.sample(g, p, bot.rng, ai._WORLDS, ai._HORIZON)
+    m = ai._judged(bot, g, p, stones, k)
+    if m & ai._WINNING:
+        return [m & ~ai._WINNING | AUTO_CLAIM]
+    return [bot.top_m[i] | AUTO_CLAIM for i in range(k) if bot.top_v[i] >= -WIN]
 
 
 class Searcher:
     """Determinized Monte-Carlo with sequential halving over the greedy's
     best candidates (every variant)."""
 
-    def __init__(self, seed=0, seconds=1.0, playouts=0, candidates=12):
+    def __init__(self, seed=0, seconds=1.0, playouts=0, candidates=12, policy="fit", margin=0, source="greedy"):
         self.rng = Random(seed)
+        self.hard = hard_bot(seed, candidates) if source == "hard" else None
         self.seconds = seconds
         self.playouts = playouts  # a fixed count (reproducible) instead of the time
         self.candidates = candidates
+        self.policy = ROLLOUTS[policy]
+        self.margin = margin
         self.world = None
         self.run = None
 
@@ -362,11 +500,14 @@ class Searcher:
         tactics = game.variant == TACTICS
         if tactics and game.returns:
             return _return(game)
-        scores = _scores(game)
-        if not scores:
+        if self.hard is not None and not tactics:
+            alive = hard_candidates(self.hard, game, self.candidates)
+        else:
+            scores = _scores(game)
+            # (tactics: each with its draw, and a Scout's count, chosen)
+            alive = [_finish(game, m) if tactics else m | AUTO_CLAIM for _, m in scores[: self.candidates]]
+        if not alive:
             return PASS | AUTO_CLAIM
-        # (tactics: each with its draw, and a Scout's count, chosen)
-        alive = [_finish(game, m) if tactics else m | AUTO_CLAIM for _, m in scores[: self.candidates]]
         if len(alive) < 2:
             return alive[0]
         p = game.to_move
@@ -396,7 +537,7 @@ class Searcher:
                 for m in alive:
                     run.copy_from(world)
                     run.apply(m)
-                    totals[m] += playout(run, Random(seed ^ 0x5A5A), p)
+                    totals[m] += playout(run, Random(seed ^ 0x5A5A), p, self.policy, self.margin)
                     counts[m] += 1
                 k += 1
             alive.sort(key=lambda m: -totals[m] / counts[m])

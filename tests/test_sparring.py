@@ -167,3 +167,58 @@ def test_the_sparring_command_refuses_a_time_or_seed_it_cannot_play_with():
         lines = run.stderr.splitlines()
         assert run.returncode == 2 and run.stdout == "" and lines[-1].startswith("sparring.py: error: "), run.stderr
         assert "Traceback" not in run.stderr
+
+
+def test_every_rollout_policy_plays_legal_moves_to_the_end_of_a_round():
+    for name, policy in sorted(sparring.ROLLOUTS.items()):
+        for variant in (CLASSIC, EXPERT, TACTICS):
+            rng = Random(3)
+            for d in range(3):
+                g = make_game(variant)
+                g.deal(d, d % 2)
+                while g.winner == NOBODY:
+                    m = g.spell_claims(policy(g, rng))
+                    assert g.check(m) is None, (name, variant, m)
+                    g.apply(m)
+
+
+def test_the_smart_rollout_finishes_a_colour_run_and_gives_up_a_lost_stone():
+    from conftest import position
+    from desk.position import load
+
+    # Stone 1: R8 R9 and the R7 in hand make a colour run.
+    hands = (["G5", "B3", "Y4", "P6", "O2", "R7"], ["G9", "B9", "Y9", "P9", "O9", "G8"])
+    g = load(position({0: (["R8", "R9"], ["G1", "B2", "Y1"])}, hands=hands))
+    picks = {sparring.rollout_smart(g, Random(s)) & ~AUTO_CLAIM for s in range(8)}
+    assert picks == {move(parse_card("R7"), 0)}
+    # Stone 1 again, its other side a full colour run it cannot beat: a
+    # low card goes there, not the G5.
+    g = load(position({0: (["R1", "B5"], ["Y7", "Y8", "Y6"])}, hands=hands))
+    score = sparring._smart_score
+    assert score(g, parse_card("O2"), 0, g.to_move) > score(g, parse_card("G5"), 0, g.to_move)
+
+
+def test_a_playouts_margin_counts_the_stones_each_side_owns():
+    g = make_game(CLASSIC)
+    g.deal(4, 0)
+    end = make_game(CLASSIC)
+    end.copy_from(g)
+    won = sparring.playout(end, Random(1), 0)
+    stones = sum(1 if o == 0 else -1 for o in end.owner if o in (0, 1))
+    for margin in (0, 0.25, 1):
+        run = make_game(CLASSIC)
+        run.copy_from(g)
+        v = sparring.playout(run, Random(1), 0, margin=margin)
+        assert abs(v - ((1 - margin) * won + margin * (stones + 9) / 18)) < 1e-9
+
+
+def test_hards_candidates_are_its_first_looks_best_and_hard_plays_one_of_them():
+    from engine.bots import Bot
+
+    for g in positions([2, 3], every=5):
+        for seed in (1, 2):
+            cands = sparring.hard_candidates(sparring.hard_bot(seed, 3), g, 3)
+            assert 1 <= len(cands) <= 3 and len(set(cands)) == len(cands)
+            for m in cands:
+                assert g.check(g.spell_claims(m)) is None
+            assert Bot("hard", seed).choose(g) in cands

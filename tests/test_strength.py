@@ -149,6 +149,9 @@ def test_the_commands_say_what_is_wrong_in_one_line(tmp_path):
                         (("tools/screen.py", str(bad)), "line 2: not a screen's result"),
                         (("tools/screen.py", str(tmp_path)), "cannot read"),
                         (("tools/screen.py", str(tmp_path / "x"), "--games", "0"), "must be 1 or more"),
+                        (("tools/screen.py", str(tmp_path / "x"), "--searcher", "policy=best"), "policy 'best': one of"),
+                        (("tools/screen.py", str(tmp_path / "x"), "--searcher", "margin=101"), "margin: 101 is out of range"),
+                        (("tools/screen.py", str(tmp_path / "x"), "--searcher", "", "--knobs", "hope=3"), "no --knobs"),
                         (("tools/endgame.py", "hard", "nobody"), "unknown player"),
                         (("tools/endgame.py", "hard", "greedy", "--pile", "x"), "not a whole number")):
         run = command(*args)
@@ -231,3 +234,13 @@ def test_two_results_files_compare_deal_by_deal(tmp_path):
     assert a.read_text() == "1 2\n2 1\n3 2\n9 0\n"
     lone = command("tools/screen.py", str(a), "--compare", str(tmp_path / "none.txt"))
     assert lone.returncode == 2 and "fewer than two deals in common" in lone.stderr
+
+
+def test_the_searcher_plays_through_the_screen_with_its_settings(tmp_path):
+    out = tmp_path / "s.txt"
+    run = command("tools/screen.py", str(out), "--searcher", "playouts=24,source=hard,candidates=3,margin=20",
+                  "--games", "2", "--jobs", "1")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("searcher playouts=24,source=hard,candidates=3,margin=20 vs hard: ")
+    assert len(out.read_text().splitlines()) == 1
+    assert screen.parse_searcher("policy=smart,playouts=8") == dict(screen.SEARCHER, policy="smart", playouts=8)

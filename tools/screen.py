@@ -3,13 +3,20 @@ the hard bot as it is (or a sparring partner), many quick paired games.
 
     python tools/screen.py OUT [--knobs K=V,...] [--try NAME] [--against hard|greedy|searcher]
                                [--games N] [--jobs J] [--variant classic|expert] [--seed S]
+    python tools/screen.py OUT --searcher K=V,... [--against ...] [...]
 
 Knobs (the classic levels' judge and search, engine/ai.py): ``hope``,
 ``lack``, ``tempo``, ``adjacent``, ``draws`` (the judge's weights, and its
 own next draws counted in depth), ``slope`` (the judge's curve made
 steeper or flatter: 16 is as it is), ``worlds``, ``keep``, ``horizon``
 (the search's budgets).  ``--try NAME`` plays a trial change of
-tools/trials.py instead (with the knobs too).  Every deal is played twice,
+tools/trials.py instead (with the knobs too).  ``--searcher K=V,...``
+plays the sparring searcher (desk/sparring.py) in the changed bot's seat
+instead, with ``playouts`` a move (200 unless given), ``candidates``,
+``policy`` (its rollouts: ``fit`` or ``pairs``), ``margin`` (the share,
+in percent, of a playout's result that is the stones' difference) and
+``source`` (where its candidates come from: ``greedy`` or ``hard``'s first
+look).  Every deal is played twice,
 the seats swapped; the bots' seeds follow the deal.  Each finished pair is
 appended to OUT as one line ``deal score`` (the changed bot's points, 0 to
 2, a draw counting a half), so that a run that stops can be run again with
@@ -99,7 +106,38 @@ def parse_knobs(text):
     return knobs
 
 
+SEARCHER = {"playouts": 200, "candidates": 12, "policy": "fit", "margin": 0, "source": "greedy"}
+
+
+def parse_searcher(text):
+    """``"playouts=800,policy=pairs"`` as the searcher's settings (the
+    rest as ``SEARCHER`` has them); ValueError in our words."""
+    out = dict(SEARCHER)
+    for part in filter(None, (text or "").split(",")):
+        name, eq, value = part.partition("=")
+        name = name.strip()
+        if not eq or name not in SEARCHER:
+            raise ValueError("a searcher's setting is NAME=VALUE with NAME one of %s, not %r" % (", ".join(SEARCHER), part))
+        if name in ("policy", "source"):
+            names = sparring.ROLLOUTS if name == "policy" else ("greedy", "hard")
+            if value not in names:
+                raise ValueError("%s %r: one of %s" % (name, value, ", ".join(names)))
+            out[name] = value
+            continue
+        try:
+            out[name] = int(value)
+        except ValueError:
+            raise ValueError("searcher's %s: %r is not a whole number" % (name, value)) from None
+        if not (0 <= out[name] <= 100 if name == "margin" else out[name] >= 1):
+            raise ValueError("searcher's %s: %d is out of range" % (name, out[name]))
+    return out
+
+
 def _player(name, seed, knobs, trial=None):
+    if name == "tuned" and isinstance(knobs, dict) and "policy" in knobs:
+        k = dict(knobs)
+        margin = k.pop("margin") / 100
+        return sparring.Searcher(seed, margin=margin, **k)
     if name == "tuned":
         if trial:
             import trials
@@ -135,7 +173,7 @@ def play_pair(args):
     """The changed bot's points (0 to 2) on ``deal``, played twice."""
     deal, against, knobs, variant, trial = args
     return deal, deal_points(deal, variant, lambda seed: _player("tuned", seed, knobs, trial),
-                             lambda seed: _player(against, seed, knobs))
+                             lambda seed: _player(against, seed, {}))
 
 
 def wilson(points, n):
@@ -194,11 +232,17 @@ def main(argv=None):
                     help="only compare OUT with another results file, deal by deal (no games played)")
     ap.add_argument("--try", dest="trial", choices=("chance", "reply", "playouts"),
                     help="a trial change of tools/trials.py instead of hard's own judge")
+    ap.add_argument("--searcher", metavar="K=V,...",
+                    help="play the sparring searcher with these settings instead of a changed hard")
     ap.add_argument("--variant", choices=[v for v in VARIANTS if v != "tactics"], default="classic")
     ap.add_argument("--seed", type=whole, default=1, help="the first deal (default 1)")
     a = ap.parse_args(argv)
     try:
         knobs = parse_knobs(a.knobs)
+        if a.searcher is not None:
+            if a.knobs or a.trial:
+                raise ValueError("--searcher plays the searcher: no --knobs or --try with it")
+            knobs = parse_searcher(a.searcher)
         done = read(a.out)
     except (OSError, UnicodeDecodeError) as e:
         ap.error("cannot read %s: %s" % (a.out, reason(e)))
@@ -230,7 +274,8 @@ def main(argv=None):
     points = sum(done[d] for d in deals)
     n = 2 * len(deals)
     lo, hi = wilson(points, n)
-    print("%s vs %s: %.1f%% of %d games (95%%: %.1f-%.1f%%)" % (a.trial or a.knobs or "hard", a.against, 100 * points / n, n, 100 * lo, 100 * hi))
+    name = "searcher " + (a.searcher or "as it is") if a.searcher is not None else a.trial or a.knobs or "hard"
+    print("%s vs %s: %.1f%% of %d games (95%%: %.1f-%.1f%%)" % (name, a.against, 100 * points / n, n, 100 * lo, 100 * hi))
     return 0
 
 

@@ -21,8 +21,8 @@ import types
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import screen  # noqa: E402
+from desk import sparring  # noqa: E402
 from engine import ai  # noqa: E402
-from engine.botkit import WIN  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import CLASSIC, N_STONES, NOBODY  # noqa: E402
 from engine.moves import AUTO_CLAIM, PASS, move  # noqa: E402
@@ -82,32 +82,24 @@ class SecondLook(screen.Tuned):
         bot = self.bot
         if not self.takes(game):
             return bot.choose(game)
-        g = bot.view
-        g.copy_from(game)
+        moves = sparring.hard_candidates(bot, game, self.CANDIDATES)
+        if len(moves) < 2:  # (a move that wins at once, or the only one)
+            return moves[0] if moves else PASS | AUTO_CLAIM
+        g = bot.view  # (the position as the player to move sees it)
         p = g.to_move
-        g.hide(p)
-        stones = g.open_stones(p)
-        if not stones or not g.hand_n[p]:
-            return PASS | AUTO_CLAIM
-        bot.judge.sample(g, p, bot.rng, ai._WORLDS, ai._HORIZON)
-        m = ai._judged(bot, g, p, stones, self.CANDIDATES)
-        if m & ai._WINNING:
-            return m & ~ai._WINNING | AUTO_CLAIM
         seeds = [bot.rng.bits30() for _ in range(self.SEEDS)]
         best = None
-        for i in range(self.CANDIDATES):
-            if bot.top_v[i] < -WIN:
-                break
+        for cand in moves:
             total = 0
             for seed in seeds:
                 w = self.world
                 w.copy_from(g)
                 w.determinize(p, Random(seed))
-                w.apply(w.spell_claims(bot.top_m[i] | AUTO_CLAIM))
+                w.apply(w.spell_claims(cand))
                 total += self.judge_in(w, p, seed)
             if best is None or total > best:
-                best, m = total, bot.top_m[i]
-        return m | AUTO_CLAIM
+                best, m = total, cand
+        return m
 
 
 class Reply(SecondLook):
