@@ -481,12 +481,39 @@ def hard_candidates(bot, game, k):
     return [bot.top_m[i] | AUTO_CLAIM for i in range(k) if bot.top_v[i] >= -WIN]
 
 
+def hard_pick(bot, moves):
+    """Hard's own choice among its first look's best three of ``moves``
+    (``hard_candidates`` on the same position just before): its second
+    look, its own next draws in each sampled world counted too."""
+    from engine.moves import move_stone
+
+    g = bot.view
+    p = g.to_move
+    judge = bot.judge
+    judge.deep = True
+    judge.begin(g, p)
+    best = None
+    pick = moves[0]
+    for m in moves[:3]:  # (engine.ai's _KEEP)
+        c = m & ~AUTO_CLAIM
+        token = g.play_tentatively(c)
+        v = judge.value_after(g, p, move_card(c), move_stone(c))
+        g.unplay(c, token)
+        if best is None or v > best:
+            best = v
+            pick = m
+    judge.deep = False
+    return pick
+
+
 class Searcher:
     """Determinized Monte-Carlo with sequential halving over the greedy's
     best candidates (every variant)."""
 
-    def __init__(self, seed=0, seconds=1.0, playouts=0, candidates=12, policy="fit", margin=0, source="greedy"):
+    def __init__(self, seed=0, seconds=1.0, playouts=0, candidates=12, policy="fit", margin=0, source="greedy",
+                 trust=0):
         self.rng = Random(seed)
+        self.trust = trust  # with hard's candidates: its own choice's head start (a share of the games)
         self.hard = hard_bot(seed, candidates) if source == "hard" else None
         self.seconds = seconds
         self.playouts = playouts  # a fixed count (reproducible) instead of the time
@@ -500,8 +527,11 @@ class Searcher:
         tactics = game.variant == TACTICS
         if tactics and game.returns:
             return _return(game)
+        bonus = {}
         if self.hard is not None and not tactics:
             alive = hard_candidates(self.hard, game, self.candidates)
+            if self.trust and len(alive) > 1:
+                bonus[hard_pick(self.hard, alive)] = self.trust
         else:
             scores = _scores(game)
             # (tactics: each with its draw, and a Scout's count, chosen)
@@ -540,7 +570,7 @@ class Searcher:
                     totals[m] += playout(run, Random(seed ^ 0x5A5A), p, self.policy, self.margin)
                     counts[m] += 1
                 k += 1
-            alive.sort(key=lambda m: -totals[m] / counts[m])
+            alive.sort(key=lambda m: -totals[m] / counts[m] - bonus.get(m, 0))
             if len(alive) > 1:
                 alive = alive[: max(1, (len(alive) + 1) // 2)]
         return alive[0]

@@ -222,3 +222,13 @@ def test_hards_candidates_are_its_first_looks_best_and_hard_plays_one_of_them():
             for m in cands:
                 assert g.check(g.spell_claims(m)) is None
             assert Bot("hard", seed).choose(g) in cands
+
+
+def test_hards_pick_among_its_candidates_is_hards_own_move():
+    from engine.bots import Bot
+
+    for g in positions([4], every=4):
+        bot = sparring.hard_bot(7, 3)
+        cands = sparring.hard_candidates(bot, g, 3)
+        if len(cands) > 1:
+            assert sparring.hard_pick(bot, cands) == Bot("hard", 7).choose(g)

@@ -16,7 +16,8 @@ instead, with ``playouts`` a move (200 unless given), ``candidates``,
 ``policy`` (its rollouts: ``fit`` or ``pairs``), ``margin`` (the share,
 in percent, of a playout's result that is the stones' difference) and
 ``source`` (where its candidates come from: ``greedy`` or ``hard``'s first
-look).  Every deal is played twice,
+look) and ``trust`` (with hard's candidates, the head start in percent of
+hard's own choice among them).  Every deal is played twice,
 the seats swapped; the bots' seeds follow the deal.  Each finished pair is
 appended to OUT as one line ``deal score`` (the changed bot's points, 0 to
 2, a draw counting a half), so that a run that stops can be run again with
@@ -106,7 +107,7 @@ def parse_knobs(text):
     return knobs
 
 
-SEARCHER = {"playouts": 200, "candidates": 12, "policy": "fit", "margin": 0, "source": "greedy"}
+SEARCHER = {"playouts": 200, "candidates": 12, "policy": "fit", "margin": 0, "source": "greedy", "trust": 0}
 
 
 def parse_searcher(text):
@@ -128,7 +129,7 @@ def parse_searcher(text):
             out[name] = int(value)
         except ValueError:
             raise ValueError("searcher's %s: %r is not a whole number" % (name, value)) from None
-        if not (0 <= out[name] <= 100 if name == "margin" else out[name] >= 1):
+        if not (0 <= out[name] <= 100 if name in ("margin", "trust") else out[name] >= 1):
             raise ValueError("searcher's %s: %d is out of range" % (name, out[name]))
     return out
 
@@ -137,7 +138,8 @@ def _player(name, seed, knobs, trial=None):
     if name == "tuned" and isinstance(knobs, dict) and "policy" in knobs:
         k = dict(knobs)
         margin = k.pop("margin") / 100
-        return sparring.Searcher(seed, margin=margin, **k)
+        trust = k.pop("trust") / 100
+        return sparring.Searcher(seed, margin=margin, trust=trust, **k)
     if name == "tuned":
         if trial:
             import trials
@@ -230,7 +232,7 @@ def main(argv=None):
     ap.add_argument("--jobs", type=count, default=2)
     ap.add_argument("--compare", metavar="OTHER",
                     help="only compare OUT with another results file, deal by deal (no games played)")
-    ap.add_argument("--try", dest="trial", choices=("chance", "reply", "playouts"),
+    ap.add_argument("--try", dest="trial", choices=("chance", "reply", "playouts", "toll"),
                     help="a trial change of tools/trials.py instead of hard's own judge")
     ap.add_argument("--searcher", metavar="K=V,...",
                     help="play the sparring searcher with these settings instead of a changed hard")

@@ -12,6 +12,8 @@ so that the strength notebook's commands (docs/strength.md) run again:
   us), then the position judged from four fresh worlds; a won or lost
   round counts as a clear lead, not as the round (one world's loss would
   drown the rest).
+- ``playouts``: hard's three best placements decided by playouts.
+- ``toll``: hard with medium's toll on showing a card the opponent needs.
 """
 
 import os
@@ -158,4 +160,32 @@ class Playouts(SecondLook):
         return playout(w, Random(seed ^ 0x5A5A), p)
 
 
-TRIALS = {"chance": Chance, "reply": Reply, "playouts": Playouts}
+class Toll(screen.Tuned):
+    """Hard with a toll on showing a card that the opponent's best
+    completion at some open stone would use (as medium has, 60 less its
+    judgement, on one stone): the greedy, which hopes for every card it cannot see, goes
+    on hoping for the ones kept back."""
+
+    TOLL = 120  # (the board counts each stone twice: medium's 60 on one stone)
+
+    def __init__(self, seed, knobs):
+        screen.Tuned.__init__(self, seed, knobs)
+        bot = self.bot
+        judge = bot.judge
+        begin = judge.begin
+        value_after = judge.value_after
+        needed = [0] * 6
+
+        def begin_tolled(game, p):
+            begin(game, p)
+            needed[:] = ai._needed(bot, game, p)
+
+        def value_tolled(game, p, card, stone):
+            v = value_after(game, p, card, stone)
+            return v - self.TOLL if needed[card // 9] >> (card % 9) & 1 else v
+
+        judge.begin = begin_tolled
+        judge.value_after = value_tolled
+
+
+TRIALS = {"chance": Chance, "reply": Reply, "playouts": Playouts, "toll": Toll}
