@@ -392,9 +392,10 @@ def _smart_score(game, card, s, p):
 
 def rollout_smart(game, rng):
     """A rollout policy judging every clan card of the hand at every open
-    stone (``_smart_score``: formations finished, pairs that can become
-    one, low cards where a side is spoilt or a stone lost), ties in a
-    random order; ``rollout_move`` in the tactics variant."""
+    stone (``_smart_score``, written out here for speed: formations
+    finished, pairs that can become one, low cards where a side is spoilt
+    or a stone lost), ties in a random order; ``rollout_move`` in the
+    tactics variant."""
     p = game.to_move
     if game.variant == TACTICS:
         return rollout_move(game, rng)
@@ -406,14 +407,40 @@ def rollout_smart(game, rng):
     noise = rng.bits30()
     best = -1
     pick = PASS
+    side = game.side
+    counts = game.n
     for s in range(N_STONES):
-        if stones >> s & 1:
-            for h in range(n):
-                card = hand[h]
-                score = _smart_score(game, card, s, p) * 8 + (noise >> (s + h) % 24 & 7)
-                if score > best:
-                    best = score
-                    pick = move(card, s)
+        if not stones >> s & 1:
+            continue
+        i = s * 2 + p
+        k = counts[i]
+        base = i * 3
+        if k == 2:
+            a = side[base]
+            b = side[base + 1]
+            theirs = game.rank[i ^ 1] if counts[i ^ 1] == SIDE_MAX else -1
+        elif k == 1:
+            a = side[base]
+            ac = a // 9
+            av = a % 9
+        for h in range(n):
+            card = hand[h]
+            v = card % 9
+            if k == 2:
+                r = rank3(a, b, card)
+                score = 8 - v if theirs >= r else 40 + r // 4
+            elif k == 1:
+                d = av - v
+                if ac == card // 9:
+                    score = 60 if d == 1 or d == -1 else 50 if d == 2 or d == -2 else 30
+                else:
+                    score = 45 if d == 0 else 20 if -2 <= d <= 2 else 8 - v
+            else:
+                score = 25 + v // 2
+            score = score * 8 + (noise >> (s + h) % 24 & 7)
+            if score > best:
+                best = score
+                pick = move(card, s)
     return pick | AUTO_CLAIM
 
 
@@ -481,6 +508,57 @@ def hard_candidates(bot, game, k):
     return [bot.top_m[i] | AUTO_CLAIM for i in range(k) if bot.top_v[i] >= -WIN]
 
 
+def tactics_candidates(bot, game, k):
+    """The tactics hard level's ``k`` best plays of the player to move,
+    best first, each with its draw and a Scout's count (``engine.tbots``:
+    the medium judgement's best twelve judged again on the whole board in
+    sampled worlds; the first is hard's own move); one alone when it wins
+    at once; [] when it can only pass."""
+    from engine import tbots
+
+    brain = bot.tactics
+    if brain is None:
+        brain = bot.tactics = tbots.Brain("hard")
+    g = brain.view
+    g.copy_from(game)
+    p = g.to_move
+    g.hide(p)
+    moves = g.legal_moves(-1, brain.moves)
+    if moves[0] == PASS:
+        return []
+    brain.know(g, p)
+    seen = []  # hard's whole-board judgement of each of its best, in order
+    board = brain.board
+
+    def recorded(g, p, worlds, fresh=0x1FF):
+        v = board(g, p, worlds, fresh)
+        seen.append(v)
+        return v
+
+    brain.board = recorded
+    try:
+        pick = tbots._hard(bot, brain, g, p, moves)
+    finally:
+        del brain.board
+    if brain.won or not seen:
+        return [tbots._finish(brain, g, p, pick)]
+    judged = []
+    for i in range(len(seen)):
+        cand = brain.top_m[i]
+        card = move_card(cand)
+        # (the price engine.tbots._hard adds to the board's judgement)
+        v = seen[i]
+        if card == SCOUT:
+            v += 2 * brain.scout_value(g, p)
+        elif card >= 54:
+            v -= 2 * tbots._COST[card - 54]
+        else:
+            v -= card % 9
+        judged.append((-v, i, cand))
+    judged.sort()  # (the first is ``pick``: tests/test_sparring.py)
+    return [tbots._finish(brain, g, p, c) for _, _, c in judged[:k]]
+
+
 def hard_pick(bot, moves):
     """Hard's own choice among its first look's best three of ``moves``
     (``hard_candidates`` on the same position just before): its second
@@ -528,7 +606,11 @@ class Searcher:
         if tactics and game.returns:
             return _return(game)
         bonus = {}
-        if self.hard is not None and not tactics:
+        if self.hard is not None and tactics:
+            alive = tactics_candidates(self.hard, game, self.candidates)
+            if alive:
+                bonus[alive[0]] = self.trust
+        elif self.hard is not None:
             alive = hard_candidates(self.hard, game, self.candidates)
             if self.trust and len(alive) > 1:
                 bonus[hard_pick(self.hard, alive)] = self.trust

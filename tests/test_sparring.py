@@ -232,3 +232,35 @@ def test_hards_pick_among_its_candidates_is_hards_own_move():
         cands = sparring.hard_candidates(bot, g, 3)
         if len(cands) > 1:
             assert sparring.hard_pick(bot, cands) == Bot("hard", 7).choose(g)
+
+
+def test_the_tactics_candidates_are_hards_best_first_and_legal():
+    from engine.bots import Bot
+
+    n = 0
+    for g in positions([5, 6], variant=TACTICS, every=3):
+        if g.returns:
+            continue
+        cands = sparring.tactics_candidates(sparring.hard_bot(3, 4), g, 4)
+        assert cands[0] == Bot("hard", 3).choose(g)
+        assert len(set(cands)) == len(cands) <= 4
+        for m in cands:
+            assert g.check(g.spell_claims(m)) is None
+        n += len(cands) > 1
+    assert n > 5
+
+
+def test_the_smart_rollout_plays_the_best_judged_card_at_the_best_stone():
+    # Written out for speed, it agrees with ``_smart_score`` on every move.
+    rng = Random(8)
+    for d in range(4):
+        g = make_game(CLASSIC)
+        g.deal(d, 0)
+        while g.winner == NOBODY:
+            m = sparring.rollout_smart(g, rng)
+            p = g.to_move
+            stones = g.open_stones(p)
+            if stones and g.hand_n[p]:
+                scores = [sparring._smart_score(g, c, s, p) for c in g.hand_cards(p) for s in range(9) if stones >> s & 1]
+                assert sparring._smart_score(g, move_card(m), move_stone(m), p) == max(scores)
+            g.apply(m)

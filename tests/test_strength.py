@@ -152,6 +152,7 @@ def test_the_commands_say_what_is_wrong_in_one_line(tmp_path):
                         (("tools/screen.py", str(tmp_path / "x"), "--searcher", "policy=best"), "policy 'best': one of"),
                         (("tools/screen.py", str(tmp_path / "x"), "--searcher", "margin=101"), "margin: 101 is out of range"),
                         (("tools/screen.py", str(tmp_path / "x"), "--searcher", "", "--knobs", "hope=3"), "no --knobs"),
+                        (("tools/screen.py", str(tmp_path / "x"), "--variant", "tactics"), "only with --searcher"),
                         (("tools/endgame.py", "hard", "nobody"), "unknown player"),
                         (("tools/endgame.py", "hard", "greedy", "--pile", "x"), "not a whole number")):
         run = command(*args)

@@ -3,7 +3,7 @@ the hard bot as it is (or a sparring partner), many quick paired games.
 
     python tools/screen.py OUT [--knobs K=V,...] [--try NAME] [--against hard|greedy|searcher]
                                [--games N] [--jobs J] [--variant classic|expert] [--seed S]
-    python tools/screen.py OUT --searcher K=V,... [--against ...] [...]
+    python tools/screen.py OUT --searcher K=V,... [--variant classic|expert|tactics] [...]
 
 Knobs (the classic levels' judge and search, engine/ai.py): ``hope``,
 ``lack``, ``tempo``, ``adjacent``, ``draws`` (the judge's weights, and its
@@ -236,7 +236,8 @@ def main(argv=None):
                     help="a trial change of tools/trials.py instead of hard's own judge")
     ap.add_argument("--searcher", metavar="K=V,...",
                     help="play the sparring searcher with these settings instead of a changed hard")
-    ap.add_argument("--variant", choices=[v for v in VARIANTS if v != "tactics"], default="classic")
+    ap.add_argument("--variant", choices=VARIANTS, default="classic",
+                    help="the variant (tactics only with --searcher: the changed hard is a classic bot)")
     ap.add_argument("--seed", type=whole, default=1, help="the first deal (default 1)")
     a = ap.parse_args(argv)
     try:
@@ -261,7 +262,8 @@ def main(argv=None):
               % (a.out, a.compare, diff, n, lo, hi))
         return 0
     variant = VARIANTS.index(a.variant)
-    assert variant != TACTICS
+    if variant == TACTICS and a.searcher is None:
+        ap.error("the tactics variant only with --searcher: the knobs and trials are the classic hard's")
     todo = [(d, a.against, knobs, variant, a.trial) for d in range(a.seed, a.seed + (a.games + 1) // 2) if d not in done]
     try:
         os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
