@@ -18,14 +18,18 @@ sizes of the other hand and the pile.
   the rules' own solver (``engine.elite``), less what the card costs; a
   Scout takes one tactic card, the two cards least worth keeping go back,
   and it draws a tactic card while its hand holds none.
-- ``searcher``: determinized Monte-Carlo.  The unseen cards are dealt into
-  worlds consistent with what it knows; its candidate moves (the greedy's
-  best few) are each played out in the same worlds to the end of the round
-  by a heuristic rollout policy, and sequential halving spends the time
-  (``--seconds``, 1 s a move by default) on the candidates still in the
-  race.  Work is counted in playouts, not timed, when ``--playouts`` is
-  given, so that a seed replays its play.  The same in the tactics
-  variant, from the tactics greedy's candidates.  The sim offers it as a
+- ``searcher``: determinized Monte-Carlo on top of the hard level.  Its
+  candidates are hard's three best moves by hard's first look (in the
+  tactics variant, the tactics hard level's three best); the unseen cards
+  are dealt into worlds consistent with what it knows, each candidate is
+  played out in the same worlds to the end of the round by a heuristic
+  rollout policy (``rollout_move``), and sequential halving spends the
+  time (``--seconds``, 1 s a move by default) on the candidates still in
+  the race, hard's own choice among them with a head start of 3 games in
+  100.  Work is counted in playouts, not timed, when ``--playouts`` is
+  given, so that a seed replays its play.  Its other settings (the
+  greedy's twelve best, as it had before; other rollout policies) are
+  kept for the strength notebook (docs/strength.md).  The sim offers it as a
   level a board does not have, "Master (desktop)" (``sim.master``).
 """
 
@@ -585,11 +589,14 @@ def hard_pick(bot, moves):
 
 
 class Searcher:
-    """Determinized Monte-Carlo with sequential halving over the greedy's
-    best candidates (every variant)."""
+    """Determinized Monte-Carlo with sequential halving over hard's best
+    ``candidates`` (``source="greedy"``: the greedy's), played out by the
+    ``policy`` of ``ROLLOUTS``; ``margin`` of a playout's result is the
+    stones' difference, and hard's own choice starts ``trust`` ahead
+    (every variant)."""
 
-    def __init__(self, seed=0, seconds=1.0, playouts=0, candidates=12, policy="fit", margin=0, source="greedy",
-                 trust=0):
+    def __init__(self, seed=0, seconds=1.0, playouts=0, candidates=3, policy="fit", margin=0, source="hard",
+                 trust=0.03):
         self.rng = Random(seed)
         self.trust = trust  # with hard's candidates: its own choice's head start (a share of the games)
         self.hard = hard_bot(seed, candidates) if source == "hard" else None

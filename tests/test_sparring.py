@@ -72,7 +72,7 @@ def test_in_the_tactics_variant_both_answer_every_step_legally_through_the_proto
     # each partner asked through the protocol's tactics position: plays,
     # ruses, draws from either pile and the Scout's return step.
     kinds = set()
-    for seed in range(4):
+    for seed in range(6):
         players = [tournament.SparringPlayer("greedy"), tournament.SparringPlayer("searcher")]
         players[1].new_game(seed)
         players[1].bot.playouts = 24
