@@ -13,11 +13,14 @@ steeper or flatter: 16 is as it is), ``worlds``, ``keep``, ``horizon``
 tools/trials.py instead (with the knobs too).  ``--searcher K=V,...``
 plays the sparring searcher (desk/sparring.py) in the changed bot's seat
 instead, with ``playouts`` a move (200 unless given), ``candidates``,
-``policy`` (its rollouts: ``fit`` or ``pairs``), ``margin`` (the share,
-in percent, of a playout's result that is the stones' difference) and
-``source`` (where its candidates come from: ``greedy`` or ``hard``'s first
-look) and ``trust`` (with hard's candidates, the head start in percent of
-hard's own choice among them).  Every deal is played twice,
+``policy`` (its rollouts: ``fit``, ``pairs`` or ``smart``), ``margin``
+(the share, in percent, of a playout's result that is the stones'
+difference), ``source`` (where its candidates come from: ``greedy`` or
+``hard``'s first look) and ``trust`` (with hard's candidates, the head
+start in percent of hard's own choice among them).  Settings not given
+are the first searcher's (``SEARCHER``: the greedy's twelve, ``fit``, no
+head start), so that the notebook's runs stay comparable; the
+searcher's own defaults are ``source=hard,candidates=3,trust=3``.  Every deal is played twice,
 the seats swapped; the bots' seeds follow the deal.  Each finished pair is
 appended to OUT as one line ``deal score`` (the changed bot's points, 0 to
 2, a draw counting a half), so that a run that stops can be run again with
@@ -107,6 +110,7 @@ def parse_knobs(text):
     return knobs
 
 
+# The first searcher's settings (the notebook's screens start from them).
 SEARCHER = {"playouts": 200, "candidates": 12, "policy": "fit", "margin": 0, "source": "greedy", "trust": 0}
 
 
@@ -278,7 +282,7 @@ def main(argv=None):
     points = sum(done[d] for d in deals)
     n = 2 * len(deals)
     lo, hi = wilson(points, n)
-    name = "searcher " + (a.searcher or "as it is") if a.searcher is not None else a.trial or a.knobs or "hard"
+    name = "searcher " + (a.searcher or "as it was first") if a.searcher is not None else a.trial or a.knobs or "hard"
     print("%s vs %s: %.1f%% of %d games (95%%: %.1f-%.1f%%)" % (name, a.against, 100 * points / n, n, 100 * lo, 100 * hi))
     return 0
 
