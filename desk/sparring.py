@@ -608,6 +608,24 @@ class Searcher:
         self.world = None
         self.run = None
 
+    def play_out(self, game, moves, totals):
+        """Each of ``moves`` played out once in one new world of ``game``
+        (the same world and rollouts for all), its result added to
+        ``totals[move]``."""
+        if self.world is None or self.world.variant != game.variant:
+            self.world = make_game(game.variant)
+            self.run = make_game(game.variant)
+        p = game.to_move
+        seed = self.rng.bits30()
+        world = self.world
+        world.copy_from(game)
+        world.determinize(p, Random(seed))
+        run = self.run
+        for m in moves:
+            run.copy_from(world)
+            run.apply(m)
+            totals[m] += playout(run, Random(seed ^ 0x5A5A), p, self.policy, self.margin)
+
     def choose(self, game):
         tactics = game.variant == TACTICS
         if tactics and game.returns:
@@ -629,10 +647,6 @@ class Searcher:
             return PASS | AUTO_CLAIM
         if len(alive) < 2:
             return alive[0]
-        p = game.to_move
-        if self.world is None or self.world.variant != game.variant:
-            self.world = make_game(game.variant)
-            self.run = make_game(game.variant)
         totals = {m: 0.0 for m in alive}
         counts = {m: 0 for m in alive}
         rounds = max(1, (len(alive) - 1).bit_length())
@@ -648,15 +662,8 @@ class Searcher:
                         break
                 elif time.perf_counter() - start > self.seconds * (r + 1) / rounds and k:
                     break
-                seed = self.rng.bits30()
-                world = self.world
-                world.copy_from(game)
-                world.determinize(p, Random(seed))
-                run = self.run
+                self.play_out(game, alive, totals)
                 for m in alive:
-                    run.copy_from(world)
-                    run.apply(m)
-                    totals[m] += playout(run, Random(seed ^ 0x5A5A), p, self.policy, self.margin)
                     counts[m] += 1
                 k += 1
             alive.sort(key=lambda m: -totals[m] / counts[m] - bonus.get(m, 0))

@@ -153,6 +153,8 @@ def test_the_commands_say_what_is_wrong_in_one_line(tmp_path):
                         (("tools/screen.py", str(tmp_path / "x"), "--searcher", "margin=101"), "margin: 101 is out of range"),
                         (("tools/screen.py", str(tmp_path / "x"), "--searcher", "", "--knobs", "hope=3"), "no --knobs"),
                         (("tools/screen.py", str(tmp_path / "x"), "--variant", "tactics"), "only with --searcher"),
+                        (("tools/teacher.py", str(bad)), "line 1: not a deal's record"),
+                        (("tools/teacher.py", str(tmp_path / "x"), "--playouts", "0"), "must be 1 or more"),
                         (("tools/endgame.py", "hard", "nobody"), "unknown player"),
                         (("tools/endgame.py", "hard", "greedy", "--pile", "x"), "not a whole number")):
         run = command(*args)
@@ -245,3 +247,20 @@ def test_the_searcher_plays_through_the_screen_with_its_settings(tmp_path):
     assert run.stdout.startswith("searcher playouts=24,source=hard,candidates=3,margin=20 vs hard: ")
     assert len(out.read_text().splitlines()) == 1
     assert screen.parse_searcher("policy=smart,playouts=8") == dict(screen.SEARCHER, policy="smart", playouts=8)
+
+
+def test_the_teacher_records_where_the_playouts_overrule_hard_and_goes_on(tmp_path):
+    import json
+
+    out = tmp_path / "lessons.txt"
+    first = command("tools/teacher.py", str(out), "--games", "1", "--playouts", "12", "--gap", "0", "--jobs", "1")
+    assert first.returncode == 0, first.stderr
+    more = command("tools/teacher.py", str(out), "--games", "2", "--playouts", "12", "--gap", "0", "--jobs", "1")
+    assert more.returncode == 0 and "2 games: " in more.stdout, more.stderr
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["deal"] for r in records] == [1, 2]
+    lessons = [x for r in records for x in r["lessons"]]
+    assert records[0]["turns"] > 5 and lessons
+    for x in lessons:
+        assert x["hard"] != x["searcher"] and x["playouts"][x["searcher"]] >= x["playouts"][x["hard"]]
+        assert x["position"]["variant"] == "classic" and len(x["playouts"]) >= 2
