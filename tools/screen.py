@@ -236,7 +236,7 @@ def main(argv=None):
     ap.add_argument("--jobs", type=count, default=2)
     ap.add_argument("--compare", metavar="OTHER",
                     help="only compare OUT with another results file, deal by deal (no games played)")
-    ap.add_argument("--try", dest="trial", choices=("chance", "reply", "playouts", "toll"),
+    ap.add_argument("--try", dest="trial", choices=("chance", "reply", "playouts", "toll", "finish", "finish400"),
                     help="a trial change of tools/trials.py instead of hard's own judge")
     ap.add_argument("--searcher", metavar="K=V,...",
                     help="play the sparring searcher with these settings instead of a changed hard")

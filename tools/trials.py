@@ -14,6 +14,8 @@ so that the strength notebook's commands (docs/strength.md) run again:
   drown the rest).
 - ``playouts``: hard's three best placements decided by playouts.
 - ``toll``: hard with medium's toll on showing a card the opponent needs.
+- ``finish``, ``finish400``: hard with a bonus (150, 400) for finishing its
+  side of a stone.
 """
 
 import os
@@ -188,4 +190,28 @@ class Toll(screen.Tuned):
         judge.value_after = value_tolled
 
 
-TRIALS = {"chance": Chance, "reply": Reply, "playouts": Playouts, "toll": Toll}
+class Finish(screen.Tuned):
+    """Hard with a bonus for a placement that finishes its side of a stone
+    (the third card), what the searcher's playouts prefer where they
+    overrule hard (tools/teacher.py)."""
+
+    BONUS = 150  # (the board's units: a stone's chance counts twice)
+
+    def __init__(self, seed, knobs):
+        screen.Tuned.__init__(self, seed, knobs)
+        judge = self.bot.judge
+        value_after = judge.value_after
+
+        def value_finished(game, p, card, stone):
+            v = value_after(game, p, card, stone)
+            return v + self.BONUS if game.n[stone * 2 + p] == 3 else v
+
+        judge.value_after = value_finished
+
+
+class FinishMore(Finish):
+    BONUS = 400
+
+
+TRIALS = {"chance": Chance, "reply": Reply, "playouts": Playouts, "toll": Toll, "finish": Finish,
+          "finish400": FinishMore}
