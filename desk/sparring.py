@@ -564,28 +564,13 @@ def tactics_candidates(bot, game, k):
 
 
 def hard_pick(bot, moves):
-    """Hard's own choice among its first look's best three of ``moves``
-    (``hard_candidates`` on the same position just before): its second
-    look, its own next draws in each sampled world counted too."""
-    from engine.moves import move_stone
+    """Hard's own choice among ``moves``, what ``hard_candidates`` just
+    returned for the same position: its second look at the first look's
+    best three (``engine.ai``), its own next draws in each sampled world
+    counted too."""
+    from engine import ai
 
-    g = bot.view
-    p = g.to_move
-    judge = bot.judge
-    judge.deep = True
-    judge.begin(g, p)
-    best = None
-    pick = moves[0]
-    for m in moves[:3]:  # (engine.ai's _KEEP)
-        c = m & ~AUTO_CLAIM
-        token = g.play_tentatively(c)
-        v = judge.value_after(g, p, move_card(c), move_stone(c))
-        g.unplay(c, token)
-        if best is None or v > best:
-            best = v
-            pick = m
-    judge.deep = False
-    return pick
+    return ai._second_look(bot, bot.view, bot.view.to_move, min(ai._KEEP, len(moves))) | AUTO_CLAIM
 
 
 class Searcher:
@@ -633,8 +618,8 @@ class Searcher:
         bonus = {}
         if self.hard is not None and tactics:
             alive = tactics_candidates(self.hard, game, self.candidates)
-            if alive:
-                bonus[alive[0]] = self.trust
+            if self.trust and len(alive) > 1:
+                bonus[alive[0]] = self.trust  # (hard's own move)
         elif self.hard is not None:
             alive = hard_candidates(self.hard, game, self.candidates)
             if self.trust and len(alive) > 1:
@@ -648,7 +633,7 @@ class Searcher:
         if len(alive) < 2:
             return alive[0]
         totals = {m: 0.0 for m in alive}
-        counts = {m: 0 for m in alive}
+        played = 0  # worlds each candidate still in the race was played out in
         rounds = max(1, (len(alive) - 1).bit_length())
         start = time.perf_counter()
         for r in range(rounds):
@@ -663,10 +648,9 @@ class Searcher:
                 elif time.perf_counter() - start > self.seconds * (r + 1) / rounds and k:
                     break
                 self.play_out(game, alive, totals)
-                for m in alive:
-                    counts[m] += 1
+                played += 1
                 k += 1
-            alive.sort(key=lambda m: -totals[m] / counts[m] - bonus.get(m, 0))
+            alive.sort(key=lambda m: -totals[m] / played - bonus.get(m, 0))
             if len(alive) > 1:
                 alive = alive[: max(1, (len(alive) + 1) // 2)]
         return alive[0]

@@ -599,10 +599,19 @@ def _hard(bot, g, p, stones):
     m = _judged(bot, g, p, stones, _KEEP)
     if m & _WINNING or _KEEP < 2:
         return m & ~_WINNING
+    return _second_look(bot, g, p, _KEEP)
+
+
+def _second_look(bot, g, p, keep):
+    # The best of the first look's ``keep`` best (bot.top_m, after
+    # ``_judged`` with the worlds still sampled), each judged again with
+    # p's own next draws in each world too.
+    judge = bot.judge
     judge.deep = True
     judge.begin(g, p)
     best = None
-    for i in range(_KEEP):
+    m = bot.top_m[0]
+    for i in range(keep):
         if bot.top_v[i] < -WIN:
             break
         cand = bot.top_m[i]

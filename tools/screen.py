@@ -44,8 +44,7 @@ if ROOT not in sys.path:
 import engine  # noqa: E402,F401
 from engine import ai  # noqa: E402
 from engine.bots import Bot  # noqa: E402
-from engine.classic import Game  # noqa: E402
-from engine.game import DRAW, N_STONES, NOBODY, TACTICS, VARIANTS, make_game  # noqa: E402
+from engine.game import DRAW, NOBODY, TACTICS, VARIANTS, make_game  # noqa: E402
 from desk import count, reason, run as run_command, sparring, whole  # noqa: E402
 
 JUDGE = ("hope", "lack", "tempo", "adjacent", "draws")
@@ -69,14 +68,9 @@ class Tuned:
             else:
                 self.budgets[SEARCH[k]] = v
         # The bot as engine.ai.choose makes it on its first turn, with this judge.
-        bot = self.bot = Bot("hard", seed)
-        bot.view = Game()
+        bot = self.bot = sparring.hard_bot(seed, ai._KEEP)
         bot.judge = ai.Judge(**{k: v for k, v in judge.items() if k != "draws"})
         bot.judge.my_horizon = judge["draws"]
-        bot.before = bytearray(N_STONES)
-        bot.need_mask = [0] * 6
-        bot.top_v = [0] * ai._KEEP
-        bot.top_m = [0] * ai._KEEP
 
     def choose(self, game):
         bot = self.bot
