@@ -264,3 +264,58 @@ def test_the_teacher_records_where_the_playouts_overrule_hard_and_goes_on(tmp_pa
     for x in lessons:
         assert x["hard"] != x["searcher"] and x["playouts"][x["searcher"]] >= x["playouts"][x["hard"]]
         assert x["position"]["variant"] == "classic" and len(x["playouts"]) >= 2
+
+
+def test_the_teacher_records_every_turn_when_asked(tmp_path):
+    import json
+
+    out = tmp_path / "every.txt"
+    run = command("tools/teacher.py", str(out), "--games", "1", "--playouts", "8", "--every", "--jobs", "1")
+    assert run.returncode == 0, run.stderr
+    record = json.loads(out.read_text())
+    assert record["turns"] > 5 and len(record["lessons"]) == record["turns"]
+    said = [x for x in record["lessons"] if x["hard"] == x["searcher"]]
+    assert said, "some turns where the playouts agree with hard are recorded too"
+    # The summary still counts only the lessons (here: a gap of 5 points or more).
+    counted = sum(x["playouts"][x["searcher"]] - x["playouts"][x["hard"]] >= 0.05 - 1e-9 for x in record["lessons"])
+    assert (" %d of hard's %d turns" % (counted, record["turns"])) in run.stdout
+
+
+def test_distil_counts_a_placements_features():
+    import distil
+    from desk.position import load
+
+    empty = {"sides": [[], []], "first": None, "owner": None}
+    g = load({"variant": "classic", "to_move": 0,
+              "stones": [{"sides": [["Y9", "Y8", "Y7"], ["G1", "G2", "P3"]], "first": 0, "owner": 0},
+                         {"sides": [["R9", "R8"], ["B1", "B2", "G4"]], "first": 1, "owner": None},
+                         {"sides": [["O2"], ["O3"]], "first": None, "owner": None}] + [empty] * 6,
+              "hands": [["R7", "P1", "G9", "B5", "O8", "Y1"], 6], "deck": 29})
+    names = dict.fromkeys(distil.FEATURES)
+
+    def feats(text):
+        return dict(zip(names, distil.features(g, distil.parse_move(text))))
+
+    # R7 finishes a colour run beside the won stone 1, against a full side it beats for good.
+    assert list(feats("R7 at stone 2").values()) == [1, 0, 1, 1, 7, 0, 3, 1]
+    assert list(feats("P1 at stone 6").values()) == [0, 0, 0, 0, 1, 1, 0, 0]
+    assert list(feats("B5 at stone 3").values()) == [0, 0, 0, 0, 5, 0, 1, 0]
+
+
+def test_distil_fits_the_teachers_records_and_says_what_is_wrong(tmp_path):
+    out = tmp_path / "every.txt"
+    run = command("tools/teacher.py", str(out), "--games", "2", "--playouts", "8", "--every", "--jobs", "1")
+    assert run.returncode == 0, run.stderr
+    fit = command("tools/distil.py", str(out))
+    assert fit.returncode == 0, fit.stderr
+    import distil
+
+    rows = [line for line in fit.stdout.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert [r.split(" | ")[0][2:] for r in rows[1:]] == list(distil.FEATURES)
+    turns = int(fit.stdout.split()[0])
+    assert turns == sum(1 for line in out.read_text().splitlines() for _ in __import__("json").loads(line)["lessons"])
+    one = tmp_path / "one.txt"
+    one.write_text(out.read_text().splitlines()[0][:200] + "\n")
+    for path, words in ((one, "not a file of tools/teacher.py"), (tmp_path / "none.txt", "cannot read")):
+        bad = command("tools/distil.py", str(path))
+        assert bad.returncode == 2 and words in bad.stderr.splitlines()[-1] and "Traceback" not in bad.stderr

@@ -87,6 +87,14 @@ class Tuned:
                 setattr(ai, name, v)
 
 
+def trial_names():
+    """The trials of tools/trials.py, by name (loaded only for this: they
+    load this module)."""
+    import trials
+
+    return sorted(trials.TRIALS)
+
+
 def parse_knobs(text):
     """``"hope=10,worlds=12"`` as a dict of ints; ValueError in our words."""
     knobs = {}
@@ -230,7 +238,7 @@ def main(argv=None):
     ap.add_argument("--jobs", type=count, default=2)
     ap.add_argument("--compare", metavar="OTHER",
                     help="only compare OUT with another results file, deal by deal (no games played)")
-    ap.add_argument("--try", dest="trial", choices=("chance", "reply", "playouts", "toll", "finish", "finish400"),
+    ap.add_argument("--try", dest="trial", choices=trial_names(),
                     help="a trial change of tools/trials.py instead of hard's own judge")
     ap.add_argument("--searcher", metavar="K=V,...",
                     help="play the sparring searcher with these settings instead of a changed hard")

@@ -2,7 +2,7 @@
 docs/strength.md: the searcher as a teacher.)
 
     python tools/teacher.py OUT [--games N] [--playouts P] [--gap G] [--against hard|greedy]
-                                [--jobs J] [--seed S]
+                                [--every] [--jobs J] [--seed S]
 
 Plays classic games, hard against ``--against`` (hard by default), deals
 S to S + N - 1 (hard in the first seat on even deals).  At every turn of
@@ -13,7 +13,8 @@ the searcher does (desk/sparring.py), with no head start.  A turn where
 another move's playouts beat hard's choice by at least G points of win
 rate (5 by default) is a lesson: its position (the position format,
 as hard sees it), hard's move, the searcher's, and each candidate's
-playouts.  One JSON line a deal is appended to OUT (``{"deal", "turns",
+playouts; ``--every`` records every turn with a choice so (the lessons
+still counted by G).  One JSON line a deal is appended to OUT (``{"deal", "turns",
 "lessons": [...]}``), so that a run that stops goes on where it stopped;
 prints how many of hard's turns were overruled at the end.  Desktop only.
 """
@@ -44,7 +45,7 @@ def said(m):
 
 def one_deal(args):
     """The record of deal ``d``: hard's turns with a choice and the lessons."""
-    d, against, playouts, gap = args
+    d, against, playouts, gap, every = args
     game = make_game(CLASSIC)
     game.deal(d, d % 2)
     me = d % 2
@@ -66,12 +67,19 @@ def one_deal(args):
             for _ in range(playouts):
                 judge.play_out(game, moves, totals)
             best = max(moves, key=lambda c: totals[c])
-            if best != m and (totals[best] - totals[m]) / playouts >= gap:
+            if every or best != m and (totals[best] - totals[m]) / playouts >= gap:
                 lessons.append({"move": game.move_count(), "position": dump(game, viewer=me),
                                 "hard": said(m), "searcher": said(best),
                                 "playouts": {said(c): round(totals[c] / playouts, 3) for c in moves}})
         game.apply(game.spell_claims(m))
     return {"deal": d, "turns": turns, "lessons": lessons}
+
+
+def lesson(record, gap):
+    """Whether a recorded turn is a lesson: the searcher's move beats
+    hard's by ``gap`` (a share of the playouts) or more."""
+    p = record["playouts"]
+    return record["searcher"] != record["hard"] and p[record["searcher"]] - p[record["hard"]] >= gap - 1e-9
 
 
 def read(path):
@@ -98,6 +106,7 @@ def main(argv=None):
     ap.add_argument("--playouts", type=count, default=300, help="playouts of each candidate a turn, default 300")
     ap.add_argument("--gap", type=whole, default=5, help="points of win rate that make a lesson, default 5")
     ap.add_argument("--against", choices=("hard", "greedy"), default="hard")
+    ap.add_argument("--every", action="store_true", help="record every turn with a choice, not only the lessons")
     ap.add_argument("--jobs", type=count, default=2)
     ap.add_argument("--seed", type=whole, default=1, help="the first deal (default 1)")
     a = ap.parse_args(argv)
@@ -108,7 +117,7 @@ def main(argv=None):
     except ValueError as e:
         ap.error(reason(e))
     deals = range(a.seed, a.seed + a.games)
-    todo = [(d, a.against, a.playouts, a.gap / 100) for d in deals if d not in done]
+    todo = [(d, a.against, a.playouts, a.gap / 100, a.every) for d in deals if d not in done]
     try:
         os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
         with open(a.out, "a") as f, multiprocessing.Pool(a.jobs) as pool:
@@ -119,7 +128,7 @@ def main(argv=None):
     except OSError as e:
         ap.error("cannot write %s: %s" % (a.out, reason(e)))
     turns = sum(done[d]["turns"] for d in deals)
-    lessons = sum(len(done[d]["lessons"]) for d in deals)
+    lessons = sum(lesson(x, a.gap / 100) for d in deals for x in done[d]["lessons"])
     print("hard vs %s, %d games: %d of hard's %d turns with a choice overruled by %d points or more (%.1f%%)"
           % (a.against, len(deals), lessons, turns, a.gap, 100 * lessons / max(1, turns)))
     return 0

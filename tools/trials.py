@@ -16,6 +16,14 @@ so that the strength notebook's commands (docs/strength.md) run again:
 - ``toll``: hard with medium's toll on showing a card the opponent needs.
 - ``finish``, ``finish400``: hard with a bonus (150, 400) for finishing its
   side of a stone.
+- ``blend``, ``blend-half``, ``blend5``: hard's second look adding its
+  first look's value (all of it, half) instead of replacing it; over its
+  five best (``blend5``).
+- ``distil``, ``distil-half``, ``distil-all``, ``distil-all-half``: hard's
+  second look plus what the searcher's playouts value in a placement
+  (tools/distil.py's fit: finishing a side, a claim made provable, one
+  beside a won stone...), with the first fit's weights or the whole one's,
+  all of them or half.
 """
 
 import os
@@ -24,12 +32,13 @@ import types
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import distil  # noqa: E402
 import screen  # noqa: E402
 from desk import sparring  # noqa: E402
 from engine import ai  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import CLASSIC, N_STONES, NOBODY  # noqa: E402
-from engine.moves import AUTO_CLAIM, PASS, move  # noqa: E402
+from engine.moves import AUTO_CLAIM, PASS, move, move_card, move_stone  # noqa: E402
 from engine.rng import Random  # noqa: E402
 
 
@@ -213,5 +222,88 @@ class FinishMore(Finish):
     BONUS = 400
 
 
+class Blend(screen.Tuned):
+    """Hard whose second look does not replace its first: each of the
+    first look's ``KEEP`` best is chosen by its second look's value plus
+    ``WEIGHT`` / 16 of its first look's (the two judge the same board, the
+    first with the opponent's draws only, the second with p's own too)."""
+
+    KEEP = 3
+    WEIGHT = 16
+
+    def __init__(self, seed, knobs):
+        screen.Tuned.__init__(self, seed, knobs)
+        self.bot.top_v = [0] * self.KEEP
+        self.bot.top_m = [0] * self.KEEP
+
+    def choose(self, game):
+        bot = self.bot
+        if game.variant != CLASSIC:
+            return bot.choose(game)
+        moves = sparring.hard_candidates(bot, game, self.KEEP)
+        if len(moves) < 2:
+            return moves[0] if moves else PASS | AUTO_CLAIM
+        g = bot.view
+        p = g.to_move
+        judge = bot.judge
+        judge.deep = True
+        judge.begin(g, p)
+        best = None
+        for i, cand in enumerate(moves):
+            plain = cand & ~AUTO_CLAIM
+            v = self.extra(g, plain)
+            token = g.play_tentatively(plain)
+            v += judge.value_after(g, p, move_card(plain), move_stone(plain))
+            g.unplay(plain, token)
+            v += bot.top_v[i] * self.WEIGHT // 16
+            if best is None or v > best:
+                best, m = v, cand
+        judge.deep = False
+        return m
+
+    def extra(self, g, m):
+        """What a subclass adds to placement ``m``'s second look."""
+        return 0
+
+
+class BlendHalf(Blend):
+    WEIGHT = 8
+
+
+class BlendFive(Blend):
+    KEEP = 5
+
+
+class Distil(Blend):
+    """Hard's second look plus what the searcher's playouts value and it
+    does not count (tools/distil.py's fit on tools/teacher.py's records):
+    each feature of a placement (distil.FEATURES) weighs ``BONUS`` of the
+    board's units."""
+
+    WEIGHT = 0
+    #        finish, late finish, provable, beside won, value, opens, theirs, theirs full
+    BONUS = (5000, 0, 2400, 6700, 0, 0, 0, -2400)
+
+    def extra(self, g, m):
+        return sum(b * f for b, f in zip(self.BONUS, distil.features(g, m)) if b)
+
+
+class DistilHalf(Distil):
+    BONUS = tuple(b // 2 for b in Distil.BONUS)
+
+
+class DistilAll(Distil):
+    """The weights of the fit on 91 deals (1,865 turns), every feature."""
+
+    BONUS = (5300, 1300, 4100, 3100, -190, -1080, 440, -950)
+
+
+class DistilAllHalf(Distil):
+    BONUS = tuple(b // 2 for b in DistilAll.BONUS)
+
+
 TRIALS = {"chance": Chance, "reply": Reply, "playouts": Playouts, "toll": Toll, "finish": Finish,
-          "finish400": FinishMore}
+          "finish400": FinishMore,
+          "blend": Blend, "blend-half": BlendHalf, "blend5": BlendFive,
+          "distil": Distil, "distil-half": DistilHalf,
+          "distil-all": DistilAll, "distil-all-half": DistilAllHalf}
