@@ -294,7 +294,7 @@ def test_distil_counts_a_placements_features():
     names = dict.fromkeys(distil.FEATURES)
 
     def feats(text):
-        return dict(zip(names, distil.features(g, distil.parse_move(text))))
+        return dict(zip(names, distil.features(g, distil.parse_move(text, g))))
 
     # R7 finishes a colour run beside the won stone 1, against a full side it beats for good.
     assert list(feats("R7 at stone 2").values()) == [1, 0, 1, 1, 7, 0, 3, 1]
@@ -303,6 +303,8 @@ def test_distil_counts_a_placements_features():
 
 
 def test_distil_fits_the_teachers_records_and_says_what_is_wrong(tmp_path):
+    import json
+
     out = tmp_path / "every.txt"
     run = command("tools/teacher.py", str(out), "--games", "2", "--playouts", "8", "--every", "--jobs", "1")
     assert run.returncode == 0, run.stderr
@@ -313,9 +315,23 @@ def test_distil_fits_the_teachers_records_and_says_what_is_wrong(tmp_path):
     rows = [line for line in fit.stdout.splitlines() if line.startswith("| ") and "---" not in line][1:]
     assert [r.split(" | ")[0][2:] for r in rows[1:]] == list(distil.FEATURES)
     turns = int(fit.stdout.split()[0])
-    assert turns == sum(1 for line in out.read_text().splitlines() for _ in __import__("json").loads(line)["lessons"])
+    assert turns == sum(1 for line in out.read_text().splitlines() for _ in json.loads(line)["lessons"])
     one = tmp_path / "one.txt"
     one.write_text(out.read_text().splitlines()[0][:200] + "\n")
-    for path, words in ((one, "not a file of tools/teacher.py"), (tmp_path / "none.txt", "cannot read")):
+    first = out.read_text().splitlines()[0]
+    turn = json.loads(first)["lessons"][0]
+    said = next(iter(turn["playouts"]))
+    far = tmp_path / "far.txt"
+    far.write_text(first.replace(json.dumps(said), json.dumps(said.split(" at ")[0] + " at stone 10")) + "\n")
+    record = json.loads(first)
+    record["lessons"][0]["playouts"][said] = "x"
+    rate = tmp_path / "rate.txt"
+    rate.write_text(json.dumps(record) + "\n")
+    blank = tmp_path / "blank.txt"
+    blank.write_text('{"deal": 1, "turns": 1, "lessons": [{"position": {}, "playouts": {}}]}\n')
+    for path, words in ((one, "not a file of tools/teacher.py"), (tmp_path / "none.txt", "cannot read"),
+                        (far, "turn 1: '%s at stone 10' is not a placement" % said.split(" at ")[0]),
+                        (rate, "turn 1: a win rate must be a number from 0 to 1"),
+                        (blank, "turn 1: missing 'variant'")):
         bad = command("tools/distil.py", str(path))
         assert bad.returncode == 2 and words in bad.stderr.splitlines()[-1] and "Traceback" not in bad.stderr

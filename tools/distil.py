@@ -29,7 +29,7 @@ if ROOT not in sys.path:
 
 import engine  # noqa: E402,F401
 from engine.cards import parse_card  # noqa: E402
-from engine.game import N_STONES  # noqa: E402
+from engine.game import CLASSIC, N_STONES  # noqa: E402
 from engine import ai  # noqa: E402
 from engine.moves import move, move_card, move_stone  # noqa: E402
 from desk import reason, run as run_command, sparring, whole  # noqa: E402
@@ -51,10 +51,16 @@ FEATURES = (
 CAP = 12000  # a second look's value beyond a clear lead (a round won at once) counts as this
 
 
-def parse_move(text):
-    """``G5 at stone 3`` as a move."""
+def parse_move(text, game):
+    """``G5 at stone 3`` as a move of the player to move in ``game``;
+    ValueError unless it is one of its placements."""
     card, _, stone = text.partition(" at stone ")
-    return move(parse_card(card), int(stone) - 1)
+    if not stone.isdigit() or not 1 <= int(stone) <= N_STONES:
+        raise ValueError("%r is not a placement (CARD at stone 1 to %d)" % (text, N_STONES))
+    m = move(parse_card(card), int(stone) - 1)
+    if m not in game.legal_moves():
+        raise ValueError("%r is not a placement of the player to move" % text)
+    return m
 
 
 def features(game, m):
@@ -102,15 +108,22 @@ def second_looks(bot, game, moves):
 
 def rows(records, seed):
     """Per turn: [(win rate, [second look / 1000, *features])] of its
-    candidates."""
+    candidates; ValueError naming the first turn that is not a teacher's."""
     bot = sparring.hard_bot(seed, 3)
     turns = []
-    for x in records:
-        game = load(x["position"])
-        moves = [parse_move(t) for t in x["playouts"]]
-        looks = second_looks(bot, game, moves)
-        turns.append([(x["playouts"][t], [max(-CAP, min(CAP, v)) / 1000.0] + features(game, m))
-                      for t, m, v in zip(x["playouts"], moves, looks)])
+    for i, x in enumerate(records, 1):
+        try:
+            game = load(x["position"])
+            rates = [(parse_move(t, game), r) for t, r in x["playouts"].items()]
+            if len(rates) < 2 or game.variant != CLASSIC:
+                raise ValueError("not two or more classic placements with their win rates")
+            if not all(type(r) in (int, float) and 0 <= r <= 1 for _, r in rates):
+                raise ValueError("a win rate must be a number from 0 to 1")
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            raise ValueError("turn %d: %s" % (i, reason(e))) from None
+        looks = second_looks(bot, game, [m for m, _ in rates])
+        turns.append([(r, [max(-CAP, min(CAP, v)) / 1000.0] + features(game, m))
+                      for (m, r), v in zip(rates, looks)])
     return turns
 
 
@@ -169,7 +182,10 @@ def main(argv=None):
         ap.error("cannot read %s: %s" % (a.records, reason(e)))
     except (ValueError, KeyError, TypeError):
         ap.error("%s: not a file of tools/teacher.py" % a.records)
-    turns = rows(records, a.seed)
+    try:
+        turns = rows(records, a.seed)
+    except ValueError as e:
+        ap.error("%s: %s" % (a.records, reason(e)))
     if len(turns) < 20:
         ap.error("%s: %d turns to fit, too few (20 or more)" % (a.records, len(turns)))
     try:
