@@ -15,8 +15,8 @@ def reason(e, default="not understood"):
     """What is wrong, in one line and the project's own words, for an
     exception a command caught: a file it could not use, a line or value it
     could not read.  Python's own wording of a limit it hit (how deep JSON
-    nests, how long a number is, a byte order mark) never reaches the
-    user; ``default`` when the exception says nothing."""
+    nests, how long a number is, a byte order mark, what its JSON parser
+    expected) never reaches the user; ``default`` when the exception says nothing."""
     if isinstance(e, OSError) and e.strerror:
         return e.strerror
     if isinstance(e, UnicodeDecodeError):
@@ -28,6 +28,8 @@ def reason(e, default="not understood"):
         return "number too long"
     if text.startswith("Unexpected UTF-8 BOM"):  # (json's, for one before a line's JSON)
         return "a byte order mark before the JSON"
+    if type(e).__name__ == "JSONDecodeError":  # (json's own words name its parser's expectations)
+        return "not JSON from %scolumn %d" % ("line %d, " % e.lineno if e.lineno > 1 else "", e.colno)
     return text or default
 
 
@@ -45,14 +47,56 @@ def whole(text):
     return n
 
 
-def count(text):
-    """An argparse type: a whole number, 1 or more."""
-    n = whole(text)
-    if n < 1:
-        import argparse
+def count_upto(most):
+    """An argparse type: a whole number from 1 to ``most`` (a count a
+    command holds in memory or in processes: a mistyped huge one is
+    refused, not tried)."""
 
-        raise argparse.ArgumentTypeError("must be 1 or more: %r" % text[:20])
-    return n
+    def count(text):
+        n = whole(text)
+        if not 1 <= n <= most:
+            import argparse
+
+            raise argparse.ArgumentTypeError("must be 1 to %d: %r" % (most, text[:20]))
+        return n
+
+    return count
+
+
+count = count_upto(1000000)  # games, deals, playouts, steps
+jobs = count_upto(64)  # worker processes (no more than there is work for: ``pool``)
+
+
+def pool(jobs, tasks):
+    """A pool of ``jobs`` worker processes (no more than ``tasks``) that
+    leave Ctrl-C to the command: it stops them, quietly (``run``)."""
+    import multiprocessing
+
+    return multiprocessing.Pool(max(1, min(jobs, tasks)), initializer=_quiet)
+
+
+def _quiet():
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def appending(path):
+    """``path`` opened to append lines of results: a last line left without
+    its newline (a run cut off mid-write) gets one first, so that the next
+    line does not run into it."""
+    ends = True
+    try:
+        with open(path, "rb") as f:
+            if f.seek(0, 2):
+                f.seek(-1, 2)
+                ends = f.read(1) == b"\n"
+    except FileNotFoundError:
+        pass
+    f = open(path, "a")
+    if not ends:
+        f.write("\n")
+    return f
 
 
 def run(main, *args):

@@ -58,6 +58,12 @@ class RecordError(ValueError):
     """What is wrong with a record, one line."""
 
 
+def _not_json(e):
+    # Why a record's line is not JSON, said once.
+    said = reason(e)
+    return said if said.startswith("not JSON") else "not JSON (%s)" % said
+
+
 def _hidden(n):
     # A code point that is not printable text (hw.settings' rule for a
     # name: a control character, a line or paragraph separator, a zero-width
@@ -171,7 +177,7 @@ def from_board(text):
     try:
         obj = json.loads(line)
     except (ValueError, RuntimeError) as e:  # (nested too deep: a RuntimeError)
-        raise RecordError("%s: not JSON (%s)" % (pos, reason(e)))
+        raise RecordError("%s: %s" % (pos, _not_json(e)))
     if not isinstance(obj, dict) or BOARD_MAGIC not in obj:
         raise RecordError("%s: not a board record" % pos)
     for other_no, other in enumerate(_lines(text), 1):
@@ -308,7 +314,7 @@ def replay(text):
         try:
             obj = json.loads(s)
         except (ValueError, RuntimeError) as e:  # (nested too deep: a RuntimeError)
-            raise RecordError("%s: not JSON (%s)" % (pos, reason(e)))
+            raise RecordError("%s: %s" % (pos, _not_json(e)))
         if match is None:
             match, r.players = _header(pos, obj)
             r.header = obj

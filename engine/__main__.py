@@ -107,7 +107,10 @@ def bot(argv):
             if opt == "--level" and args:
                 level = args.pop(0)
             elif opt == "--seed" and args:
-                seed = int(args.pop(0))
+                text = args.pop(0)
+                if not text.isdigit():
+                    raise ValueError("--seed must be a whole number, 0 or more, not %r" % text[:20])
+                seed = int(text)
             else:
                 raise ValueError("unknown option %r" % opt)
         player = Bot(level, seed)

@@ -206,7 +206,17 @@ def test_engine_options_of_garbage_are_a_usage_line(tmp_path):
         status, out, err = call(engine_main, argv, b'{"cmd": "quit"}\n')
         assert status in (0, 2) and len(err.splitlines()) <= 2, (argv, err)
         no_leak(err)
-    assert process(["-m", "engine", "bot", "--seed", "x"]).returncode == 2
+    for seed in ("x", "1.5", "-1"):
+        run = process(["-m", "engine", "bot", "--seed", seed])
+        assert run.returncode == 2 and run.stderr.splitlines()[0] == (
+            "engine bot: --seed must be a whole number, 0 or more, not %r" % seed).encode(), run.stderr
+
+
+def test_a_line_that_is_not_json_is_said_in_the_projects_words():
+    # Where the line stops being JSON, not Python's parser's expectations.
+    status, out, err = call(engine_main, ["claims"], b'x\n{"a": 1} y\n')
+    assert [json.loads(line)["error"] for line in out.splitlines()] == ["not JSON from column 1",
+                                                                       "not JSON from column 10"]
 
 
 DEEP = b"[" * 100000

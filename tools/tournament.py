@@ -151,7 +151,8 @@ class CommandPlayer:
         try:
             answer = json.loads(line.decode("utf-8"))
         except (ValueError, RuntimeError) as e:  # (not UTF-8 or not JSON; nested too deep, a RuntimeError)
-            raise ValueError("not a JSON answer: %s" % reason(e))
+            said = reason(e)  # (json's: "not JSON from column N", said once)
+            raise ValueError("not a JSON answer" + (said[8:] if said.startswith("not JSON") else ": " + said))
         if not isinstance(answer, dict):
             raise ValueError("an answer must be a JSON object, not %s" % _shown(line.decode("utf-8"), 40))
         if "error" in answer:
