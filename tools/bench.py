@@ -413,8 +413,13 @@ def print_table(rows):
         print("| %s | %s |" % (name.ljust(width), value))
 
 
-def main():
-    if "--bots" in sys.argv[1:]:
+def main(argv=None):
+    import argparse
+
+    ap = argparse.ArgumentParser(allow_abbrev=False, description="The benchmark: claim checks, random games, heap, the bots' "
+                                             "time and heap a move (device estimates), saves and the link.")
+    ap.add_argument("--bots", action="store_true", help="the bots' rows only")
+    if ap.parse_args(argv).bots:
         print_table(bot_rows(0, 8) + bot_rows(1, 8, "expert, ") + bot_rows(2, 16, "tactics, "))
         return
     rows = []
@@ -466,4 +471,6 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    from desk import run
+
+    sys.exit(run(main))  # (Ctrl-C or a closed output: stopped, no traceback)

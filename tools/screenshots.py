@@ -22,6 +22,7 @@ from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
 from sim.desk import Desk  # noqa: E402
 from sim import drive  # noqa: E402
+from desk import reason, run  # noqa: E402
 
 
 def until(runner, player, done, limit=5000):
@@ -222,9 +223,19 @@ def lesson_shots(desk, shot, out):
     desk.display.save(os.path.join(out, "learn-move-160.png"), native=True)
 
 
-def main(argv):
-    out = argv[0] if argv else os.path.join(ROOT, "docs", "screens")
-    os.makedirs(out, exist_ok=True)
+def main(argv=None):
+    import argparse
+
+    ap = argparse.ArgumentParser(description="The README's screenshots, made by playing in the headless sim.")
+    ap.add_argument("folder", nargs="?", default=os.path.join(ROOT, "docs", "screens"),
+                    help="where the pictures go (default docs/screens)")
+    out = ap.parse_args(argv).folder
+    try:
+        os.makedirs(out, exist_ok=True)
+        if not os.access(out, os.W_OK):
+            raise PermissionError(13, "Permission denied")
+    except OSError as e:
+        ap.error("cannot write %s: %s" % (out, reason(e)))
     desk = Desk(headless=True)
     try:
         def shot(name):
@@ -321,4 +332,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run(main))  # (Ctrl-C or a closed output: stopped, no traceback)
