@@ -4,8 +4,12 @@ hard bot (no knob changed: the hard bot's very moves) and its resumable
 results file, and both commands' errors in one line."""
 
 import os
+import signal
 import subprocess
 import sys
+import time
+
+import pytest
 
 from conftest import ROOT
 
@@ -136,26 +140,41 @@ def test_a_screen_goes_on_where_it_stopped(tmp_path):
     first = command("tools/screen.py", str(out), "--games", "2", "--jobs", "1", "--knobs", "worlds=2")
     assert first.returncode == 0 and "of 2 games" in first.stdout, first.stderr
     lines = out.read_text().splitlines()
-    assert len(lines) == 1 and lines[0].split()[0] == "1"
+    assert lines[0] == "# worlds=2 vs hard, classic" and len(lines) == 2 and lines[1].split()[0] == "1"
     more = command("tools/screen.py", str(out), "--games", "4", "--jobs", "1", "--knobs", "worlds=2")
     assert more.returncode == 0 and "of 4 games" in more.stdout
-    assert out.read_text().splitlines()[0] == lines[0] and len(out.read_text().splitlines()) == 2
+    assert out.read_text().splitlines()[:2] == lines and len(out.read_text().splitlines()) == 3
 
 
 def test_the_commands_say_what_is_wrong_in_one_line(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("1 2\nnonsense\n")
+    deep = tmp_path / "deep.txt"
+    deep.write_text("[" * 100000 + "]" * 100000 + "\n")
+    weights = tmp_path / "weights.txt"  # (a weight that is not a number within its bounds)
+    weights.write_text('{"step": 3, "theta": {"hope": NaN, "lack": 30, "tempo": 60, "adjacent": 3, "slope": 16}}\n')
+    lesson = tmp_path / "lesson.txt"
+    lesson.write_text('{"deal": 1, "turns": 3, "lessons": [{"hard": "a", "searcher": "b", "playouts": {}}]}\n')
     for args, words in ((("tools/screen.py", str(tmp_path / "x"), "--knobs", "hop=3"), "a knob is NAME=VALUE"),
                         (("tools/screen.py", str(bad)), "line 2: not a screen's result"),
                         (("tools/screen.py", str(tmp_path)), "cannot read"),
-                        (("tools/screen.py", str(tmp_path / "x"), "--games", "0"), "must be 1 or more"),
+                        (("tools/screen.py", str(tmp_path / "x"), "--games", "0"), "must be 1 to 1000000"),
+                        (("tools/screen.py", str(tmp_path / "x"), "--games", "10" * 9), "must be 1 to 1000000"),
+                        (("tools/screen.py", str(tmp_path / "x"), "--jobs", "100000"), "must be 1 to 64"),
                         (("tools/screen.py", str(tmp_path / "x"), "--searcher", "policy=best"), "policy 'best': one of"),
                         (("tools/screen.py", str(tmp_path / "x"), "--searcher", "margin=101"), "margin: 101 is out of range"),
                         (("tools/screen.py", str(tmp_path / "x"), "--searcher", "", "--knobs", "hope=3"), "no --knobs"),
                         (("tools/screen.py", str(tmp_path / "x"), "--variant", "tactics"), "only with --searcher"),
                         (("tools/teacher.py", str(bad)), "line 1: not a deal's record"),
-                        (("tools/teacher.py", str(tmp_path / "x"), "--playouts", "0"), "must be 1 or more"),
+                        (("tools/teacher.py", str(tmp_path / "x"), "--playouts", "0"), "must be 1 to 1000000"),
+                        (("tools/teacher.py", str(deep)), "line 1: not a deal's record"),
+                        (("tools/teacher.py", str(lesson)), "line 1: not a deal's record"),
+                        (("tools/teacher.py", str(tmp_path / "x"), "--gap", "500"), "must be 0 to 100"),
+                        (("tools/tune.py", str(deep)), "line 1: not a tuning step"),
+                        (("tools/tune.py", str(weights)), "line 1: not a tuning step"),
                         (("tools/endgame.py", "hard", "nobody"), "unknown player"),
+                        (("tools/screenshots.py", str(bad)), "cannot write %s: File exists" % bad),
+                        (("tools/bench.py", "--bot"), "unrecognized arguments: --bot"),
                         (("tools/endgame.py", "hard", "greedy", "--pile", "x"), "not a whole number")):
         run = command(*args)
         assert run.returncode == 2 and words in run.stderr.splitlines()[-1], (args, run.stderr)
@@ -221,8 +240,12 @@ def test_the_chance_trial_counts_every_way_the_round_can_end():
 def test_a_trial_plays_through_the_screen(tmp_path):
     out = tmp_path / "t.txt"
     run = command("tools/screen.py", str(out), "--try", "reply", "--games", "2", "--jobs", "1")
-    assert run.returncode == 0 and run.stdout.startswith("reply vs hard: "), run.stderr
-    assert len(out.read_text().splitlines()) == 1
+    assert run.returncode == 0 and run.stdout.startswith("reply vs hard, classic: "), run.stderr
+    assert out.read_text().splitlines()[0] == "# reply vs hard, classic" and len(out.read_text().splitlines()) == 2
+    # The file's games are the reply trial's: another trial, or knobs, go to another file.
+    other = command("tools/screen.py", str(out), "--try", "reply", "--knobs", "worlds=4", "--games", "2", "--jobs", "1")
+    assert other.returncode == 2 and other.stderr.splitlines()[-1].endswith(
+        "holds the games of reply vs hard, classic, not of reply worlds=4 vs hard, classic: another file for these")
 
 
 def test_two_results_files_compare_deal_by_deal(tmp_path):
@@ -235,8 +258,12 @@ def test_two_results_files_compare_deal_by_deal(tmp_path):
     run = command("tools/screen.py", str(a), "--compare", str(b))
     assert run.returncode == 0 and "+50.0 points of win rate on 6 games" in run.stdout
     assert a.read_text() == "1 2\n2 1\n3 2\n9 0\n"
-    lone = command("tools/screen.py", str(a), "--compare", str(tmp_path / "none.txt"))
+    c = tmp_path / "c.txt"
+    c.write_text("# hard vs greedy, classic\n9 1\n")
+    lone = command("tools/screen.py", str(a), "--compare", str(c))
     assert lone.returncode == 2 and "fewer than two deals in common" in lone.stderr
+    none = command("tools/screen.py", str(a), "--compare", str(tmp_path / "none.txt"))
+    assert none.returncode == 2 and none.stderr.splitlines()[-1].endswith("none.txt: no such file")
 
 
 def test_the_searcher_plays_through_the_screen_with_its_settings(tmp_path):
@@ -244,8 +271,8 @@ def test_the_searcher_plays_through_the_screen_with_its_settings(tmp_path):
     run = command("tools/screen.py", str(out), "--searcher", "playouts=24,source=hard,candidates=3,margin=20",
                   "--games", "2", "--jobs", "1")
     assert run.returncode == 0, run.stderr
-    assert run.stdout.startswith("searcher playouts=24,source=hard,candidates=3,margin=20 vs hard: ")
-    assert len(out.read_text().splitlines()) == 1
+    assert run.stdout.startswith("searcher playouts=24,source=hard,candidates=3,margin=20 vs hard, classic: ")
+    assert len(out.read_text().splitlines()) == 2
     assert screen.parse_searcher("policy=smart,playouts=8") == dict(screen.SEARCHER, policy="smart", playouts=8)
 
 
@@ -279,6 +306,12 @@ def test_the_teacher_records_every_turn_when_asked(tmp_path):
     # The summary still counts only the lessons (here: a gap of 5 points or more).
     counted = sum(x["playouts"][x["searcher"]] - x["playouts"][x["hard"]] >= 0.05 - 1e-9 for x in record["lessons"])
     assert (" %d of hard's %d turns" % (counted, record["turns"])) in run.stdout
+    # The file's deals were played with --every and 8 playouts: other settings go to another file.
+    other = command("tools/teacher.py", str(out), "--games", "2", "--playouts", "9", "--every", "--jobs", "1")
+    assert other.returncode == 2 and other.stderr.splitlines()[-1].endswith(
+        "line 1: played with --against hard --playouts 8 --every, not --against hard --playouts 9 --every: "
+        "another file for these"), other.stderr
+    assert len(out.read_text().splitlines()) == 1
 
 
 def test_distil_counts_a_placements_features():
@@ -327,11 +360,66 @@ def test_distil_fits_the_teachers_records_and_says_what_is_wrong(tmp_path):
     record["lessons"][0]["playouts"][said] = "x"
     rate = tmp_path / "rate.txt"
     rate.write_text(json.dumps(record) + "\n")
+    lessons_only = tmp_path / "lessons.txt"
+    record = json.loads(first)
+    record["lessons"] = record["lessons"][1:]
+    lessons_only.write_text(json.dumps(record) + "\n")
     blank = tmp_path / "blank.txt"
     blank.write_text('{"deal": 1, "turns": 1, "lessons": [{"position": {}, "playouts": {}}]}\n')
-    for path, words in ((one, "not a file of tools/teacher.py"), (tmp_path / "none.txt", "cannot read"),
+    for path, words in ((one, "line 1: not a deal's record"), (tmp_path / "none.txt", "cannot read"),
                         (far, "turn 1: '%s at stone 10' is not a placement" % said.split(" at ")[0]),
-                        (rate, "turn 1: a win rate must be a number from 0 to 1"),
-                        (blank, "turn 1: missing 'variant'")):
+                        (rate, "line 1: not a deal's record"),
+                        (blank, "line 1: not a deal's record"),
+                        (lessons_only, "deal 1 holds only its lessons: written without --every")):
         bad = command("tools/distil.py", str(path))
         assert bad.returncode == 2 and words in bad.stderr.splitlines()[-1] and "Traceback" not in bad.stderr
+
+
+def _ignores_ctrl_c(pid):
+    # Whether process ``pid`` ignores SIGINT (its status's SigIgn mask).
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            mask = next(line for line in f if line.startswith("SigIgn:")).split()[1]
+    except (OSError, StopIteration):
+        return False
+    return bool(int(mask, 16) >> (signal.SIGINT - 1) & 1)
+
+
+def _children(pid):
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+            return [int(x) for x in f.read().split()]
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads the processes' signal masks in /proc")
+@pytest.mark.parametrize("args", [("tools/teacher.py", "--games", "20", "--playouts", "300"),
+                                  ("tools/screen.py", "--games", "400", "--try", "playouts")])
+def test_ctrl_c_stops_a_notebook_command_and_its_workers_quietly(tmp_path, args):
+    out = tmp_path / "out.txt"
+    p = subprocess.Popen([sys.executable, args[0], str(out), *args[1:], "--jobs", "2"], cwd=ROOT,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # (until both workers are ready for the work)
+            workers = _children(p.pid)
+            if len(workers) >= 2 and all(_ignores_ctrl_c(w) for w in workers):
+                break
+            time.sleep(0.05)
+        os.killpg(p.pid, signal.SIGINT)  # (Ctrl-C reaches the terminal's whole foreground job)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 130 and err == b"", err.decode()[-2000:]
+
+
+def test_a_results_file_cut_off_mid_line_gets_its_newline_back(tmp_path):
+    out = tmp_path / "r.txt"
+    out.write_text("1 1")  # (a line written without its end)
+    run = command("tools/screen.py", str(out), "--games", "4", "--jobs", "1", "--knobs", "worlds=2")
+    assert run.returncode == 0, run.stderr
+    lines = out.read_text().splitlines()
+    assert lines[0] == "1 1" and [line.split()[0] for line in lines] == ["1", "2"]

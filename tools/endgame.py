@@ -17,7 +17,6 @@ and the positions each search needed.
 """
 
 import argparse
-import multiprocessing
 import os
 import sys
 
@@ -30,7 +29,7 @@ from engine.bots import Bot  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import LEVELS, NOBODY  # noqa: E402
 from engine.match import Match  # noqa: E402
-from desk import count, run as run_command, sparring, whole  # noqa: E402
+from desk import count, count_upto, jobs, pool, run as run_command, sparring, whole  # noqa: E402
 from desk.endgame import NOT_WON, UNKNOWN, Endgame  # noqa: E402
 
 KEYS = ("reached", "turns", "won", "thrown", "lost", "unknown")
@@ -79,16 +78,16 @@ def main(argv=None):
     ap.add_argument("b")
     ap.add_argument("--games", type=count, default=200)
     ap.add_argument("--pile", type=whole, default=0, help="cards left in the pile at most (default 0)")
-    ap.add_argument("--limit", type=count, default=1000000, help="positions a search may try")
-    ap.add_argument("--jobs", type=count, default=2)
+    ap.add_argument("--limit", type=count_upto(10 ** 9), default=1000000, help="positions a search may try")
+    ap.add_argument("--jobs", type=jobs, default=2)
     a = ap.parse_args(argv)
     for name in (a.a, a.b):
         if name not in LEVELS and name not in sparring.NAMES:
             ap.error("unknown player %r" % name)
     total = dict.fromkeys(KEYS, 0)
     nodes = []
-    with multiprocessing.Pool(a.jobs) as pool:
-        for out, n in pool.imap_unordered(one_game, [(g, (a.a, a.b), a.pile, a.limit) for g in range(a.games)]):
+    with pool(a.jobs, a.games) as workers:
+        for out, n in workers.imap_unordered(one_game, [(g, (a.a, a.b), a.pile, a.limit) for g in range(a.games)]):
             for k in KEYS:
                 total[k] += out[k]
             nodes += n

@@ -23,8 +23,10 @@ head start), so that the notebook's runs stay comparable; the
 searcher's own defaults are ``source=hard,candidates=3,trust=3``.  Every deal is played twice,
 the seats swapped; the bots' seeds follow the deal.  Each finished pair is
 appended to OUT as one line ``deal score`` (the changed bot's points, 0 to
-2, a draw counting a half), so that a run that stops can be run again with
-the same arguments and goes on where it stopped.  Prints the changed bot's
+2, a draw counting a half), after a first line ``# what`` that says what
+played them (``worlds=16 vs greedy, classic``), so that a run that stops
+can be run again with the same arguments and goes on where it stopped,
+and a run with others is refused there.  Prints the changed bot's
 score with a 95% interval (Wilson) at the end.  ``--compare OTHER`` plays
 nothing: OUT's score less OTHER's on their common deals (two changes
 against the same opponent), with a 95% interval.  Desktop only: the tuned
@@ -33,7 +35,6 @@ bot is the board's own code with its constants changed in this process.
 
 import argparse
 import math
-import multiprocessing
 import os
 import sys
 
@@ -45,7 +46,7 @@ import engine  # noqa: E402,F401
 from engine import ai  # noqa: E402
 from engine.bots import Bot  # noqa: E402
 from engine.game import DRAW, NOBODY, TACTICS, VARIANTS, make_game  # noqa: E402
-from desk import count, reason, run as run_command, sparring, whole  # noqa: E402
+from desk import appending, count, jobs, pool, reason, run as run_command, sparring, whole  # noqa: E402
 
 JUDGE = ("hope", "lack", "tempo", "adjacent", "draws")
 SEARCH = {"worlds": "_WORLDS", "keep": "_KEEP", "horizon": "_HORIZON", "slope": "CURVE"}
@@ -73,18 +74,22 @@ class Tuned:
         bot.judge.my_horizon = judge["draws"]
 
     def choose(self, game):
-        bot = self.bot
         saved = {name: getattr(ai, name) for name in self.budgets}
         for name, v in self.budgets.items():
             setattr(ai, name, v)
-        if len(bot.top_v) < ai._KEEP:
-            bot.top_v = [0] * ai._KEEP
-            bot.top_m = [0] * ai._KEEP
         try:
-            return bot.choose(game)
+            return self.decide(game)
         finally:
             for name, v in saved.items():
                 setattr(ai, name, v)
+
+    def decide(self, game):
+        """The move, the search's budgets set (a trial decides otherwise)."""
+        bot = self.bot
+        if len(bot.top_v) < ai._KEEP:
+            bot.top_v = [0] * ai._KEEP
+            bot.top_m = [0] * ai._KEEP
+        return bot.choose(game)
 
 
 def trial_names():
@@ -195,13 +200,20 @@ def wilson(points, n):
     return mid - half, mid + half
 
 
-def read(path):
+def read(path, match=None):
     """The pairs already in ``path``: {deal: points}; ValueError naming
-    the first line that is not ``deal points``."""
+    the first line that is not ``deal points``.  A first line ``# what``
+    says what played them; with ``match``, a file that says otherwise is
+    refused (its games are not this match's)."""
     done = {}
     if os.path.exists(path):
         with open(path) as f:
             for i, line in enumerate(f, 1):
+                if i == 1 and line.startswith("# "):
+                    if match is not None and line[2:].strip() != match:
+                        raise ValueError("%s holds the games of %s, not of %s: another file for these"
+                                         % (path, line[2:].strip(), match))
+                    continue
                 parts = line.split()
                 try:
                     deal, points = int(parts[0]), float(parts[1])
@@ -235,7 +247,7 @@ def main(argv=None):
     ap.add_argument("--against", default="hard", choices=("hard", "greedy", "searcher"),
                     help="the opponent (the searcher plays 200 playouts a move)")
     ap.add_argument("--games", type=count, default=1000, help="games to reach (each deal twice), default 1000")
-    ap.add_argument("--jobs", type=count, default=2)
+    ap.add_argument("--jobs", type=jobs, default=2)
     ap.add_argument("--compare", metavar="OTHER",
                     help="only compare OUT with another results file, deal by deal (no games played)")
     ap.add_argument("--try", dest="trial", choices=trial_names(),
@@ -246,13 +258,21 @@ def main(argv=None):
                     help="the variant (tactics only with --searcher: the changed hard is a classic bot)")
     ap.add_argument("--seed", type=whole, default=1, help="the first deal (default 1)")
     a = ap.parse_args(argv)
+    for path in (a.out, a.compare) if a.compare else ():
+        if not os.path.isfile(path):
+            ap.error("cannot read %s: no such file" % path)
     try:
         knobs = parse_knobs(a.knobs)
         if a.searcher is not None:
             if a.knobs or a.trial:
                 raise ValueError("--searcher plays the searcher: no --knobs or --try with it")
             knobs = parse_searcher(a.searcher)
-        done = read(a.out)
+        if a.searcher is not None:
+            name = "searcher " + (a.searcher or "as it was first")
+        else:
+            name = " ".join(x for x in (a.trial, a.knobs) if x) or "hard"
+        match = "%s vs %s, %s" % (name, a.against, a.variant)
+        done = read(a.out, None if a.compare else match)
     except (OSError, UnicodeDecodeError) as e:
         ap.error("cannot read %s: %s" % (a.out, reason(e)))
     except ValueError as e:
@@ -273,19 +293,22 @@ def main(argv=None):
     todo = [(d, a.against, knobs, variant, a.trial) for d in range(a.seed, a.seed + (a.games + 1) // 2) if d not in done]
     try:
         os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
-        with open(a.out, "a") as f, multiprocessing.Pool(a.jobs) as pool:
-            for deal, points in pool.imap_unordered(play_pair, todo):
+        with appending(a.out) as f, pool(a.jobs, len(todo)) as workers:
+            if not f.tell():
+                f.write("# %s\n" % match)
+            for deal, points in workers.imap_unordered(play_pair, todo):
                 f.write("%d %g\n" % (deal, points))
                 f.flush()
                 done[deal] = points
+    except BrokenPipeError:
+        raise
     except OSError as e:
         ap.error("cannot write %s: %s" % (a.out, reason(e)))
     deals = [d for d in done if a.seed <= d < a.seed + (a.games + 1) // 2]
     points = sum(done[d] for d in deals)
     n = 2 * len(deals)
     lo, hi = wilson(points, n)
-    name = "searcher " + (a.searcher or "as it was first") if a.searcher is not None else a.trial or a.knobs or "hard"
-    print("%s vs %s: %.1f%% of %d games (95%%: %.1f-%.1f%%)" % (name, a.against, 100 * points / n, n, 100 * lo, 100 * hi))
+    print("%s: %.1f%% of %d games (95%%: %.1f-%.1f%%)" % (match, 100 * points / n, n, 100 * lo, 100 * hi))
     return 0
 
 

@@ -14,14 +14,15 @@ another move's playouts beat hard's choice by at least G points of win
 rate (5 by default) is a lesson: its position (the position format,
 as hard sees it), hard's move, the searcher's, and each candidate's
 playouts; ``--every`` records every turn with a choice so (the lessons
-still counted by G).  One JSON line a deal is appended to OUT (``{"deal", "turns",
-"lessons": [...]}``), so that a run that stops goes on where it stopped;
-prints how many of hard's turns were overruled at the end.  Desktop only.
+still counted by G).  One JSON line a deal is appended to OUT
+(``{"deal", "turns", "lessons": [...], "settings"}``, the settings that
+played it), so that a run that stops goes on where it stopped, and a run
+with other settings is refused there; prints how many of hard's turns
+were overruled at the end.  Desktop only.
 """
 
 import argparse
 import json
-import multiprocessing
 import os
 import sys
 
@@ -34,7 +35,7 @@ from engine.bots import Bot  # noqa: E402
 from engine.cards import card_name  # noqa: E402
 from engine.game import CLASSIC, NOBODY, make_game  # noqa: E402
 from engine.moves import AUTO_CLAIM, PASS, move_card, move_stone  # noqa: E402
-from desk import count, reason, run as run_command, sparring, whole  # noqa: E402
+from desk import appending, count, jobs, pool, reason, run as run_command, sparring, whole  # noqa: E402
 from desk.position import dump  # noqa: E402
 
 
@@ -45,7 +46,9 @@ def said(m):
 
 def one_deal(args):
     """The record of deal ``d``: hard's turns with a choice and the lessons."""
-    d, against, playouts, gap, every = args
+    d, settings = args
+    against, playouts, every = settings["against"], settings["playouts"], settings["every"]
+    gap = (settings["gap"] or 0) / 100
     game = make_game(CLASSIC)
     game.deal(d, d % 2)
     me = d % 2
@@ -72,7 +75,7 @@ def one_deal(args):
                                 "hard": said(m), "searcher": said(best),
                                 "playouts": {said(c): round(totals[c] / playouts, 3) for c in moves}})
         game.apply(game.spell_claims(m))
-    return {"deal": d, "turns": turns, "lessons": lessons}
+    return {"deal": d, "turns": turns, "lessons": lessons, "settings": settings}
 
 
 def lesson(record, gap):
@@ -82,21 +85,53 @@ def lesson(record, gap):
     return record["searcher"] != record["hard"] and p[record["searcher"]] - p[record["hard"]] >= gap - 1e-9
 
 
-def read(path):
+def said_settings(settings):
+    """A record's settings as the options that gave them."""
+    if not isinstance(settings, dict):
+        return repr(settings)[:60]
+    words = ["--against %s --playouts %s" % (settings.get("against"), settings.get("playouts"))]
+    words.append("--every" if settings.get("every") else "--gap %s" % settings.get("gap"))
+    return " ".join(words)
+
+
+def _is_turn(x):
+    # A recorded turn: its position, hard's move and the searcher's among
+    # the candidates, each with its win rate from 0 to 1.
+    rates = x.get("playouts") if isinstance(x, dict) else None
+    return (isinstance(rates, dict) and isinstance(x.get("position"), dict)
+            and all(type(v) in (int, float) and 0 <= v <= 1 for v in rates.values())
+            and x.get("hard") in rates and x.get("searcher") in rates)
+
+
+def read(path, settings=None):
     """The deals already in ``path``: {deal: record}; ValueError naming the
-    first line that is not a deal's record."""
+    first line that is not a deal's record, or (with ``settings``) the
+    first played otherwise (its ``settings``: another opponent, count of
+    playouts, gap or --every)."""
     done = {}
     if os.path.exists(path):
         with open(path) as f:
             for i, line in enumerate(f, 1):
                 try:
                     r = json.loads(line)
-                    done[int(r["deal"])] = r
-                    if not isinstance(r["lessons"], list) or int(r["turns"]) < len(r["lessons"]):
+                    if not (type(r.get("deal")) is int and type(r.get("turns")) is int and isinstance(r.get("lessons"), list)
+                            and len(r["lessons"]) <= r["turns"] and all(_is_turn(x) for x in r["lessons"])):
                         raise ValueError
-                except (ValueError, KeyError, TypeError):
+                except (ValueError, AttributeError, RecursionError):
                     raise ValueError("%s line %d: not a deal's record" % (path, i)) from None
+                if settings is not None and r.get("settings", settings) != settings:
+                    raise ValueError("%s line %d: played with %s, not %s: another file for these"
+                                     % (path, i, said_settings(r["settings"]), said_settings(settings)))
+                done[r["deal"]] = r
     return done
+
+
+def percent(text):
+    """An argparse type: a whole number from 0 to 100."""
+    n = whole(text)
+    if n > 100:
+        raise argparse.ArgumentTypeError("must be 0 to 100: %r" % text[:20])
+    return n
 
 
 def main(argv=None):
@@ -104,27 +139,30 @@ def main(argv=None):
     ap.add_argument("out", help="the records file (appended; a run goes on where it stopped)")
     ap.add_argument("--games", type=count, default=100, help="deals to play (one game each), default 100")
     ap.add_argument("--playouts", type=count, default=300, help="playouts of each candidate a turn, default 300")
-    ap.add_argument("--gap", type=whole, default=5, help="points of win rate that make a lesson, default 5")
+    ap.add_argument("--gap", type=percent, default=5, help="points of win rate (0 to 100) that make a lesson, default 5")
     ap.add_argument("--against", choices=("hard", "greedy"), default="hard")
     ap.add_argument("--every", action="store_true", help="record every turn with a choice, not only the lessons")
-    ap.add_argument("--jobs", type=count, default=2)
+    ap.add_argument("--jobs", type=jobs, default=2)
     ap.add_argument("--seed", type=whole, default=1, help="the first deal (default 1)")
     a = ap.parse_args(argv)
+    settings = {"against": a.against, "playouts": a.playouts, "every": a.every, "gap": None if a.every else a.gap}
     try:
-        done = read(a.out)
+        done = read(a.out, settings)
     except (OSError, UnicodeDecodeError) as e:
         ap.error("cannot read %s: %s" % (a.out, reason(e)))
     except ValueError as e:
         ap.error(reason(e))
     deals = range(a.seed, a.seed + a.games)
-    todo = [(d, a.against, a.playouts, a.gap / 100, a.every) for d in deals if d not in done]
+    todo = [(d, settings) for d in deals if d not in done]
     try:
         os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
-        with open(a.out, "a") as f, multiprocessing.Pool(a.jobs) as pool:
-            for record in pool.imap_unordered(one_deal, todo):
+        with appending(a.out) as f, pool(a.jobs, len(todo)) as workers:
+            for record in workers.imap_unordered(one_deal, todo):
                 f.write(json.dumps(record) + "\n")
                 f.flush()
                 done[record["deal"]] = record
+    except BrokenPipeError:
+        raise
     except OSError as e:
         ap.error("cannot write %s: %s" % (a.out, reason(e)))
     turns = sum(done[d]["turns"] for d in deals)

@@ -83,6 +83,7 @@ class SecondLook(screen.Tuned):
 
     def __init__(self, seed, knobs):
         screen.Tuned.__init__(self, seed, knobs)
+        self.CANDIDATES = knobs.get("keep", self.CANDIDATES)
         self.world = Game()
         self.bot.top_v = [0] * self.CANDIDATES
         self.bot.top_m = [0] * self.CANDIDATES
@@ -91,7 +92,7 @@ class SecondLook(screen.Tuned):
         """Whether this trial decides ``game``'s move (else hard does)."""
         return game.variant == CLASSIC
 
-    def choose(self, game):
+    def decide(self, game):
         bot = self.bot
         if not self.takes(game):
             return bot.choose(game)
@@ -233,10 +234,11 @@ class Blend(screen.Tuned):
 
     def __init__(self, seed, knobs):
         screen.Tuned.__init__(self, seed, knobs)
+        self.KEEP = knobs.get("keep", self.KEEP)
         self.bot.top_v = [0] * self.KEEP
         self.bot.top_m = [0] * self.KEEP
 
-    def choose(self, game):
+    def decide(self, game):
         bot = self.bot
         if game.variant != CLASSIC:
             return bot.choose(game)

@@ -17,7 +17,6 @@ does ``--steps`` more steps.  Screen the weights it ends with
 
 import argparse
 import json
-import multiprocessing
 import os
 import sys
 
@@ -27,7 +26,7 @@ if ROOT not in sys.path:
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import screen  # noqa: E402
-from desk import count, reason, run as run_command, whole  # noqa: E402
+from desk import appending, count, jobs, pool, reason, run as run_command, whole  # noqa: E402
 from engine.rng import Random  # noqa: E402
 
 # The weights, where they start, their perturbation and their bounds.
@@ -60,9 +59,12 @@ def read(path):
             for i, line in enumerate(f, 1):
                 try:
                     rec = json.loads(line)
-                    step = int(rec["step"])
-                    theta = {k: float(rec["theta"][k]) for k in START}
-                except (ValueError, KeyError, TypeError):
+                    step = rec["step"]
+                    theta = {k: rec["theta"][k] for k in START}
+                    if type(step) is not int or step < 1 or not all(
+                            type(v) in (int, float) and BOUNDS[k][0] <= v <= BOUNDS[k][1] for k, v in theta.items()):
+                        raise ValueError
+                except (ValueError, KeyError, TypeError, ArithmeticError, RecursionError):
                     raise ValueError("%s line %d: not a tuning step" % (path, i)) from None
     return step, theta
 
@@ -72,7 +74,7 @@ def main(argv=None):
     ap.add_argument("state", help="the steps so far, one JSON line each (appended)")
     ap.add_argument("--steps", type=count, default=40)
     ap.add_argument("--deals", type=count, default=100, help="deals a step (each played twice)")
-    ap.add_argument("--jobs", type=count, default=2)
+    ap.add_argument("--jobs", type=jobs, default=2)
     ap.add_argument("--seed", type=whole, default=100000, help="the first step's first deal")
     a = ap.parse_args(argv)
     try:
@@ -83,7 +85,7 @@ def main(argv=None):
         ap.error(reason(e))
     try:
         os.makedirs(os.path.dirname(a.state) or ".", exist_ok=True)
-        with open(a.state, "a") as f, multiprocessing.Pool(a.jobs) as pool:
+        with appending(a.state) as f, pool(a.jobs, a.deals) as workers:
             for _ in range(a.steps):
                 step += 1
                 rng = Random(step)
@@ -92,8 +94,8 @@ def main(argv=None):
                 plus = {k: bounded(k, theta[k] + c * DELTA[k] * signs[k]) for k in START}
                 minus = {k: bounded(k, theta[k] - c * DELTA[k] * signs[k]) for k in START}
                 first = a.seed + step * a.deals
-                jobs = [(d, knobs(plus), knobs(minus)) for d in range(first, first + a.deals)]
-                score = sum(pool.map(pair, jobs)) / (2 * a.deals)
+                tasks = [(d, knobs(plus), knobs(minus)) for d in range(first, first + a.deals)]
+                score = sum(workers.map(pair, tasks)) / (2 * a.deals)
                 g = GAIN / (step + 5) ** 0.602 * 6
                 for k in START:
                     # toward plus when it won more than half, scaled to the weight's delta
@@ -101,6 +103,8 @@ def main(argv=None):
                 f.write(json.dumps({"step": step, "score": round(score, 4), "theta": {k: round(v, 3) for k, v in theta.items()}}) + "\n")
                 f.flush()
                 print("step %d: plus %.1f%%, weights %s" % (step, 100 * score, knobs(theta)), flush=True)
+    except BrokenPipeError:
+        raise
     except OSError as e:
         ap.error("cannot write %s: %s" % (a.state, reason(e)))
     return 0
