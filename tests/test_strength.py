@@ -173,6 +173,7 @@ def test_the_commands_say_what_is_wrong_in_one_line(tmp_path):
                         (("tools/tune.py", str(deep)), "line 1: not a tuning step"),
                         (("tools/tune.py", str(weights)), "line 1: not a tuning step"),
                         (("tools/endgame.py", "hard", "nobody"), "unknown player"),
+                        (("tools/endgame.py", "easy", "greedy"), "one of the two must be hard"),
                         (("tools/screenshots.py", str(bad)), "cannot write %s: File exists" % bad),
                         (("tools/bench.py", "--bot"), "unrecognized arguments: --bot"),
                         (("tools/endgame.py", "hard", "greedy", "--pile", "x"), "not a whole number")):

@@ -75,11 +75,18 @@ def test_a_figure_it_cannot_play_with_is_one_error_line(capsys, argv, said):
 
 
 @pytest.mark.parametrize("spec", ["searcher:nan", "searcher:inf", "searcher:0", "searcher:-1", "searcher:-inf",
-                                  "searcher:0p", "searcher:xp", "searcher:-5p", "searcher:p"])
+                                  "searcher:0p", "searcher:xp", "searcher:-5p", "searcher:p", "searcher:1_0p",
+                                  "searcher:\u0663p", "searcher:1e3", "searcher: 2"])
 def test_a_searcher_without_a_time_it_can_keep_is_refused(capsys, spec):
     # (nan or infinity a move would never answer; no playouts would not play)
     status, out, err = main(capsys, spec, "easy", "--games", "2")
     assert status == 2 and out == "" and "bad budget in %r" % spec in err.splitlines()[-1], err
+
+
+def test_only_the_searcher_takes_a_budget(capsys):
+    status, out, err = main(capsys, "greedy:5", "easy", "--games", "2")
+    assert status == 2 and err.splitlines()[-1].endswith("'greedy:5': only the searcher takes a budget "
+                                                         "(searcher:0.5, searcher:200p)"), err
 
 
 def test_a_searcher_with_playouts_answers_the_same_whatever_the_time():
@@ -156,3 +163,10 @@ def _running(pid):
             return f.read().split(") ")[1][0] != "Z"  # (a zombie has ended)
     except OSError:
         return False
+
+
+def test_the_same_player_twice_is_told_apart_in_the_report(capsys):
+    status = tournament.main(["easy", "easy", "--games", "1", "--jobs", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert status == 0 and lines[0] == "easy (A) vs easy (B), 1 game (classic)", lines
+    assert lines[1].startswith("  easy (A) wins ") and ", easy (B) wins " in lines[1]

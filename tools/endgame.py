@@ -84,6 +84,8 @@ def main(argv=None):
     for name in (a.a, a.b):
         if name not in LEVELS and name not in sparring.NAMES:
             ap.error("unknown player %r" % name)
+    if "hard" not in (a.a, a.b):
+        ap.error("one of the two must be hard: the ceiling is that of hard's endgames")
     total = dict.fromkeys(KEYS, 0)
     nodes = []
     with pool(a.jobs, a.games) as workers:

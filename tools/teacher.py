@@ -167,8 +167,8 @@ def main(argv=None):
         ap.error("cannot write %s: %s" % (a.out, reason(e)))
     turns = sum(done[d]["turns"] for d in deals)
     lessons = sum(lesson(x, a.gap / 100) for d in deals for x in done[d]["lessons"])
-    print("hard vs %s, %d games: %d of hard's %d turns with a choice overruled by %d points or more (%.1f%%)"
-          % (a.against, len(deals), lessons, turns, a.gap, 100 * lessons / max(1, turns)))
+    print("hard vs %s, %d game%s: %d of hard's %d turns with a choice overruled by %d points or more (%.1f%%)"
+          % (a.against, len(deals), "" if len(deals) == 1 else "s", lessons, turns, a.gap, 100 * lessons / max(1, turns)))
     return 0
 
 

@@ -212,7 +212,12 @@ class SparringPlayer:
         self.name, _, budget = spec.partition(":")
         self.seconds = 1.0
         self.playouts = 0
+        if budget and self.name != "searcher":
+            raise ValueError("%r: only the searcher takes a budget (searcher:0.5, searcher:200p)" % spec)
         try:
+            digits = budget[:-1] if budget.endswith("p") else budget.replace(".", "", 1)
+            if budget and not (digits and all("0" <= c <= "9" for c in digits)):  # (no 1_0, no other scripts' digits)
+                raise ValueError
             if budget.endswith("p"):
                 self.playouts = int(budget[:-1])
                 if self.playouts < 1:
@@ -381,16 +386,19 @@ def run(a, b, games=400, jobs=None, variant="classic", seed=1, time_limit=TIME_L
 
 
 def report(r):
+    a, b = r["a"], r["b"]
+    if a == b:  # (the same player twice: told apart by where it was named)
+        a, b = a + " (A)", b + " (B)"
     lines = [
-        "%s vs %s, %d games (%s)" % (r["a"], r["b"], r["games"], r["variant"]),
-        "  %s wins %d, %s wins %d, draws %d" % (r["a"], r["a_wins"], r["b"], r["b_wins"], r["draws"]),
+        "%s vs %s, %d game%s (%s)" % (a, b, r["games"], "" if r["games"] == 1 else "s", r["variant"]),
+        "  %s wins %d, %s wins %d, draws %d" % (a, r["a_wins"], b, r["b_wins"], r["draws"]),
         "  %s win rate %.1f%% (95%% CI %.1f%% to %.1f%%)" % (
-            r["a"], 100 * r["a_win_rate"], 100 * r["ci95"][0], 100 * r["ci95"][1]),
+            a, 100 * r["a_win_rate"], 100 * r["ci95"][0], 100 * r["ci95"][1]),
         "  time per move, median / max: %s %.2f / %.2f ms, %s %.2f / %.2f ms" % (
-            r["a"], r["a_ms"][0], r["a_ms"][1], r["b"], r["b_ms"][0], r["b_ms"][1]),
+            a, r["a_ms"][0], r["a_ms"][1], b, r["b_ms"][0], r["b_ms"][1]),
     ]
     for side, why in r["illegal"]:
-        name = r["a"] if side == "A" else r["b"]
+        name = a if side == "A" else b
         lines.append("  illegal or missing answer by %s (loses that game): %s" % (name, why))
     return "\n".join(lines)
 
