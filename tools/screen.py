@@ -100,6 +100,11 @@ def trial_names():
     return sorted(trials.TRIALS)
 
 
+# What a knob may be (the judge's weights: 0 to 1000): beyond, a bot that
+# would take hours a move or more memory than there is.
+KNOB_RANGE = {"worlds": (1, 64), "keep": (1, 24), "horizon": (1, 12), "slope": (1, 64), "draws": (0, 12)}
+
+
 def parse_knobs(text):
     """``"hope=10,worlds=12"`` as a dict of ints; ValueError in our words."""
     knobs = {}
@@ -108,12 +113,13 @@ def parse_knobs(text):
         name = name.strip()
         if not eq or name not in JUDGE and name not in SEARCH:
             raise ValueError("a knob is NAME=VALUE with NAME one of %s, not %r" % (", ".join(JUDGE + tuple(SEARCH)), part))
-        try:
-            knobs[name] = int(value)
-        except ValueError:
-            raise ValueError("knob %s: %r is not a whole number" % (name, value)) from None
-        if knobs[name] < (1 if name in SEARCH else 0):
-            raise ValueError("knob %s: %d is too small" % (name, knobs[name]))
+        value = value.strip()
+        if not value or not all("0" <= c <= "9" for c in value):
+            raise ValueError("knob %s: %r is not a whole number" % (name, value[:20]))
+        low, high = KNOB_RANGE.get(name, (0, 1000))
+        if len(value) > 6 or not low <= int(value) <= high:
+            raise ValueError("knob %s: %s is out of range (%d to %d)" % (name, value[:20], low, high))
+        knobs[name] = int(value)
     return knobs
 
 
@@ -136,12 +142,13 @@ def parse_searcher(text):
                 raise ValueError("%s %r: one of %s" % (name, value, ", ".join(names)))
             out[name] = value
             continue
-        try:
-            out[name] = int(value)
-        except ValueError:
-            raise ValueError("searcher's %s: %r is not a whole number" % (name, value)) from None
-        if not (0 <= out[name] <= 100 if name in ("margin", "trust") else out[name] >= 1):
-            raise ValueError("searcher's %s: %d is out of range" % (name, out[name]))
+        value = value.strip()
+        if not value or not all("0" <= c <= "9" for c in value):
+            raise ValueError("searcher's %s: %r is not a whole number" % (name, value[:20]))
+        low, high = (0, 100) if name in ("margin", "trust") else (1, 100000) if name == "playouts" else (1, 60)
+        if len(value) > 6 or not low <= int(value) <= high:
+            raise ValueError("searcher's %s: %s is out of range (%d to %d)" % (name, value[:20], low, high))
+        out[name] = int(value)
     return out
 
 
