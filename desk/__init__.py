@@ -102,10 +102,18 @@ def appending(path):
 def run(main, *args):
     """The exit status of a command's ``main(*args)``, stopped quietly by
     Ctrl-C (130) or by its reader going away (1: its output closed, as
-    ``| head`` closes it): no traceback either way."""
+    ``| head`` closes it): no traceback either way.  Started with no
+    output at all (``>&-``), it says so and does nothing (2): what it
+    would print would be lost."""
     import os
     import sys
 
+    if sys.stdout is None:
+        if sys.stderr is not None:
+            path = sys.argv[0] or "python"
+            name = os.path.basename(os.path.dirname(path) if path.endswith("__main__.py") else path)  # (python -m NAME)
+            sys.stderr.write("%s: no standard output to write to (closed)\n" % name)
+        return 2
     try:
         return main(*args)
     except KeyboardInterrupt:

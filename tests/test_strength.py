@@ -431,3 +431,14 @@ def test_a_results_file_cut_off_mid_line_gets_its_newline_back(tmp_path):
     assert run.returncode == 0, run.stderr
     lines = out.read_text().splitlines()
     assert lines[0] == "1 1" and [line.split()[0] for line in lines] == ["1", "2"]
+
+
+@pytest.mark.parametrize("args, name", [(("tools/teacher.py", "OUT", "--games", "1", "--playouts", "2"), "teacher.py"),
+                                        (("-m", "engine", "claims"), "engine")])
+def test_a_command_started_without_an_output_says_so_and_does_nothing(tmp_path, args, name):
+    # (``>&-``: what it would print would be lost, the run with it)
+    args = [str(tmp_path / "out.txt") if a == "OUT" else a for a in args]
+    run = subprocess.run([sys.executable, *args], cwd=ROOT, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True, timeout=120, preexec_fn=lambda: os.close(1))
+    assert run.returncode == 2 and run.stderr == "%s: no standard output to write to (closed)\n" % name
+    assert not (tmp_path / "out.txt").exists()
