@@ -155,7 +155,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, "sim: %s (python -m sim --help lists the options)\n" % message)
 
 
-def _args(argv):
+def arguments(argv):
+    """The command line ``argv`` read; one line and exit status 2 for an
+    option it cannot take (tools/sim_link.py checks its two sims' so)."""
     ap = _Parser(prog="python -m sim", description="The handheld app in a window, headless, or as a text game.",
                  epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--headless", action="store_true", help="no window (SDL dummy drivers)")
@@ -262,7 +264,7 @@ def _refused(option, value, e):
 
 
 def main(argv=None):
-    args = _args(sys.argv[1:] if argv is None else argv)
+    args = arguments(sys.argv[1:] if argv is None else argv)
     if args.stats:
         from sim.stats import main as stats_main
 

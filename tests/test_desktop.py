@@ -20,7 +20,7 @@ from hw import buttons  # noqa: E402
 from hw.app import App  # noqa: E402
 from hw.screens import REMOTE, TURN  # noqa: E402
 from sim import desk as D  # noqa: E402
-from sim.__main__ import KEYS_LEGEND, _args, title  # noqa: E402
+from sim.__main__ import KEYS_LEGEND, arguments, title  # noqa: E402
 from sim.autoplay import AutoPlayer  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -50,8 +50,8 @@ def test_the_window_is_titled_with_the_player_and_the_keys(desk):
     assert title() == "Schotten Totten: " + KEYS_LEGEND
     assert title("Ann") == "Schotten Totten - Ann: " + KEYS_LEGEND
     assert "Esc quits" in title(replay=True) and "the start" in title(replay=True)
-    assert _args(["--headless"]).title == title()
-    args = _args(["--headless", "--name", "Player 2"])
+    assert arguments(["--headless"]).title == title()
+    args = arguments(["--headless", "--name", "Player 2"])
     assert args.title == title("Player 2") and args.name == "Player 2"
     desk.close()
     named = D.Desk(headless=True, title=title("Player 2"))
@@ -67,6 +67,13 @@ def test_the_two_linked_sims_are_player_1_and_player_2():
         assert cmd[cmd.index("--name") + 1] == "Player %d" % (i + 1)
         assert cmd[cmd.index("--port") + 1] == "/dev/pts/%d" % i
     assert sim_link.sim_command(0, "p", ["--name", "Ann"]).count("--name") == 1
+
+
+def test_an_option_the_linked_sims_cannot_take_is_said_once():
+    run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim_link.py"), "--headless", "--seed", "x"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and run.stdout == "" and run.stderr == (
+        "sim: argument --seed: 'x' is not a whole number from 0 to 1073741823 (python -m sim --help lists the options)\n")
 
 
 # -- no sound ---------------------------------------------------------------------

@@ -21,6 +21,8 @@ import sys
 import tty
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
 
 
 class Cable:
@@ -79,6 +81,9 @@ def sim_command(i, path, argv):
 
 
 def main(argv):
+    from sim.__main__ import arguments
+
+    arguments(sim_command(0, "-", argv)[3:])  # (an option a sim cannot take: said once, here, not by both)
     cable = Cable()
     sims = [subprocess.Popen(sim_command(i, path, argv), cwd=ROOT, stdout=subprocess.PIPE, text=True)
             for i, path in enumerate(cable.paths)]
