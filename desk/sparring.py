@@ -40,7 +40,7 @@ from engine.botkit import fit, split_unseen
 from engine.formation import rank3
 from engine.game import NOBODY, N_STONES, SIDE_MAX, TACTICS, make_game
 from engine.cards import SCOUT, SHIELD
-from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move, move_card, move_second
+from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move, move_card, move_second, move_stone
 from engine.rng import Random
 
 # Greedy: what an unseen card costs in a hoped-for formation (its own
@@ -571,6 +571,26 @@ def hard_pick(bot, moves):
     from engine import ai
 
     return ai._second_look(bot, bot.view, bot.view.to_move, min(ai._KEEP, len(moves))) | AUTO_CLAIM
+
+
+def second_look_values(bot, moves):
+    """Hard's second-look value of each of ``moves`` (placements of the
+    player to move in ``bot.view``, claims or not), in the worlds its judge
+    has sampled there: its judgement with its own next draws in each world
+    counted too, as ``hard_pick`` chooses by (desktop trials and fits)."""
+    g = bot.view
+    p = g.to_move
+    judge = bot.judge
+    judge.deep = True
+    judge.begin(g, p)
+    out = []
+    for m in moves:
+        plain = m & ~AUTO_CLAIM
+        token = g.play_tentatively(plain)
+        out.append(judge.value_after(g, p, move_card(plain), move_stone(plain)))
+        g.unplay(plain, token)
+    judge.deep = False
+    return out
 
 
 class Searcher:

@@ -94,17 +94,8 @@ def second_looks(bot, game, moves):
     g.copy_from(game)
     p = g.to_move
     g.hide(p)
-    judge = bot.judge
-    judge.sample(g, p, bot.rng, ai._WORLDS, ai._HORIZON)
-    judge.deep = True
-    judge.begin(g, p)
-    out = []
-    for m in moves:
-        token = g.play_tentatively(m)
-        out.append(judge.value_after(g, p, move_card(m), move_stone(m)))
-        g.unplay(m, token)
-    judge.deep = False
-    return out
+    bot.judge.sample(g, p, bot.rng, ai._WORLDS, ai._HORIZON)
+    return sparring.second_look_values(bot, moves)
 
 
 def rows(records, seed):

@@ -38,7 +38,7 @@ from desk import sparring  # noqa: E402
 from engine import ai  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import CLASSIC, N_STONES, NOBODY  # noqa: E402
-from engine.moves import AUTO_CLAIM, PASS, move, move_card, move_stone  # noqa: E402
+from engine.moves import AUTO_CLAIM, PASS, move  # noqa: E402
 from engine.rng import Random  # noqa: E402
 
 
@@ -73,18 +73,16 @@ class Chance(screen.Tuned):
         self.bot.judge._board = types.MethodType(_board_chance, self.bot.judge)
 
 
-class SecondLook(screen.Tuned):
-    """Hard's first look picks its three best placements; a subclass's
-    ``judge_in`` judges each again in the same worlds instead of hard's
-    second look, and the best total is played."""
+class Candidates(screen.Tuned):
+    """Hard's first look picks its ``CANDIDATES`` best placements (the
+    ``keep`` knob, if given); a subclass's ``pick`` chooses among them
+    instead of hard's second look."""
 
     CANDIDATES = 3
-    SEEDS = 4  # worlds a candidate
 
     def __init__(self, seed, knobs):
         screen.Tuned.__init__(self, seed, knobs)
         self.CANDIDATES = knobs.get("keep", self.CANDIDATES)
-        self.world = Game()
         self.bot.top_v = [0] * self.CANDIDATES
         self.bot.top_m = [0] * self.CANDIDATES
 
@@ -99,7 +97,23 @@ class SecondLook(screen.Tuned):
         moves = sparring.hard_candidates(bot, game, self.CANDIDATES)
         if len(moves) < 2:  # (a move that wins at once, or the only one)
             return moves[0] if moves else PASS | AUTO_CLAIM
-        g = bot.view  # (the position as the player to move sees it)
+        return self.pick(moves)  # (bot.view: the position as the player to move sees it)
+
+
+class SecondLook(Candidates):
+    """A subclass's ``judge_in`` judges each of hard's candidates again in
+    the same worlds instead of hard's second look, and the best total is
+    played."""
+
+    SEEDS = 4  # worlds a candidate
+
+    def __init__(self, seed, knobs):
+        Candidates.__init__(self, seed, knobs)
+        self.world = Game()
+
+    def pick(self, moves):
+        bot = self.bot
+        g = bot.view
         p = g.to_move
         seeds = [bot.rng.bits30() for _ in range(self.SEEDS)]
         best = None
@@ -223,44 +237,23 @@ class FinishMore(Finish):
     BONUS = 400
 
 
-class Blend(screen.Tuned):
+class Blend(Candidates):
     """Hard whose second look does not replace its first: each of the
-    first look's ``KEEP`` best is chosen by its second look's value plus
-    ``WEIGHT`` / 16 of its first look's (the two judge the same board, the
-    first with the opponent's draws only, the second with p's own too)."""
+    first look's ``CANDIDATES`` best is chosen by its second look's value
+    plus ``WEIGHT`` / 16 of its first look's (the two judge the same board,
+    the first with the opponent's draws only, the second with p's own
+    too)."""
 
-    KEEP = 3
     WEIGHT = 16
 
-    def __init__(self, seed, knobs):
-        screen.Tuned.__init__(self, seed, knobs)
-        self.KEEP = knobs.get("keep", self.KEEP)
-        self.bot.top_v = [0] * self.KEEP
-        self.bot.top_m = [0] * self.KEEP
-
-    def decide(self, game):
+    def pick(self, moves):
         bot = self.bot
-        if game.variant != CLASSIC:
-            return bot.choose(game)
-        moves = sparring.hard_candidates(bot, game, self.KEEP)
-        if len(moves) < 2:
-            return moves[0] if moves else PASS | AUTO_CLAIM
-        g = bot.view
-        p = g.to_move
-        judge = bot.judge
-        judge.deep = True
-        judge.begin(g, p)
+        looks = sparring.second_look_values(bot, moves)
         best = None
         for i, cand in enumerate(moves):
-            plain = cand & ~AUTO_CLAIM
-            v = self.extra(g, plain)
-            token = g.play_tentatively(plain)
-            v += judge.value_after(g, p, move_card(plain), move_stone(plain))
-            g.unplay(plain, token)
-            v += bot.top_v[i] * self.WEIGHT // 16
+            v = self.extra(bot.view, cand & ~AUTO_CLAIM) + looks[i] + bot.top_v[i] * self.WEIGHT // 16
             if best is None or v > best:
                 best, m = v, cand
-        judge.deep = False
         return m
 
     def extra(self, g, m):
@@ -273,7 +266,7 @@ class BlendHalf(Blend):
 
 
 class BlendFive(Blend):
-    KEEP = 5
+    CANDIDATES = 5
 
 
 class Distil(Blend):
