@@ -113,14 +113,20 @@ def parse_knobs(text):
         name = name.strip()
         if not eq or name not in JUDGE and name not in SEARCH:
             raise ValueError("a knob is NAME=VALUE with NAME one of %s, not %r" % (", ".join(JUDGE + tuple(SEARCH)), part))
-        value = value.strip()
-        if not value or not all("0" <= c <= "9" for c in value):
-            raise ValueError("knob %s: %r is not a whole number" % (name, value[:20]))
-        low, high = KNOB_RANGE.get(name, (0, 1000))
-        if len(value) > 6 or not low <= int(value) <= high:
-            raise ValueError("knob %s: %s is out of range (%d to %d)" % (name, value[:20], low, high))
-        knobs[name] = int(value)
+        knobs[name] = _whole_in("knob " + name, value, *KNOB_RANGE.get(name, (0, 1000)))
     return knobs
+
+
+def _whole_in(what, value, low, high):
+    # ``value``, plain digits from ``low`` to ``high``, as an int;
+    # ValueError in our words (no 1_0, no other scripts' digits, no
+    # thousands of them).
+    value = value.strip()
+    if not value or not all("0" <= c <= "9" for c in value):
+        raise ValueError("%s: %r is not a whole number" % (what, value[:20]))
+    if len(value) > 6 or not low <= int(value) <= high:
+        raise ValueError("%s: %s is out of range (%d to %d)" % (what, value[:20], low, high))
+    return int(value)
 
 
 # The first searcher's settings (the notebook's screens start from them).
@@ -142,13 +148,8 @@ def parse_searcher(text):
                 raise ValueError("%s %r: one of %s" % (name, value, ", ".join(names)))
             out[name] = value
             continue
-        value = value.strip()
-        if not value or not all("0" <= c <= "9" for c in value):
-            raise ValueError("searcher's %s: %r is not a whole number" % (name, value[:20]))
         low, high = (0, 100) if name in ("margin", "trust") else (1, 100000) if name == "playouts" else (1, 60)
-        if len(value) > 6 or not low <= int(value) <= high:
-            raise ValueError("searcher's %s: %s is out of range (%d to %d)" % (name, value[:20], low, high))
-        out[name] = int(value)
+        out[name] = _whole_in("searcher's " + name, value, low, high)
     return out
 
 
@@ -274,7 +275,6 @@ def main(argv=None):
             if a.knobs or a.trial:
                 raise ValueError("--searcher plays the searcher: no --knobs or --try with it")
             knobs = parse_searcher(a.searcher)
-        if a.searcher is not None:
             name = "searcher " + (a.searcher or "as it was first")
         else:
             name = " ".join(x for x in (a.trial, a.knobs) if x) or "hard"
