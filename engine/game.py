@@ -500,6 +500,20 @@ def lowest(mask):
     return s
 
 
+# What each variant loads while it is in play, its rules and its bots
+# (engine.bots, engine.botkit and engine.formation serve both).
+_VARIANT_MODULES = (("engine.ai", "engine.classic", "engine.threat"), ("engine.tbots", "engine.tactics", "engine.elite"))
+
+
+def only_variant(variant):
+    """A board holds one variant's rules and bots: the other's modules
+    are forgotten (``engine.unload``), before ``variant``'s are loaded."""
+    from engine import unload
+
+    for name in _VARIANT_MODULES[0 if variant == TACTICS else 1]:
+        unload(name)
+
+
 def make_game(variant):
     """An empty round of ``variant``: an ``engine.classic.Game`` for CLASSIC
     and EXPERT, an ``engine.tactics.TacticsGame`` for TACTICS (each module

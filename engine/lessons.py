@@ -31,56 +31,22 @@ from engine.cards import FIRST_TACTIC, NO_CARD, SCOUT, STRATEGIST, TACTIC_DECK, 
 from engine.game import TACTICS
 from engine.moves import AUTO_CLAIM, PASS, move, move_card, move_claims, move_dest, move_slot, move_stone
 
-# The classic lesson: placing a card, the five formations, a stone won, the
-# tie, an early claim (the rule book's own example), the round won.
-CLASSIC = (
-    ("hand:R3,R4,G7,B2,Y9,P5 their:O6,O2,B7,Y1,G5,P8", None),
-    ("", ("*@*", "O6@9")),
-    ("me2:R3,R4 me4:Y7,O7 me6:B2,B5 me8:G4,P5 hand:R5,G7,B9,O6,Y1,P2 their:O1,O3,Y4,Y6,G9,P9 "
-     "pile:P1,Y2,G1,O9,R9,G2", None),
-    ("", ("R5@2", "O1@1")),
-    ("", ("G7@4", "O3@3")),
-    ("", ("B9@6", "Y4@5")),
-    ("", ("O6@8", "Y6@7")),
-    ("it3:B2,O4,Y9 me3:R3,R4 hand:R5,G7,O1,P2,Y5,B6 their:G9,P9,O6,Y1,B1,P1", None),
-    ("", ("*@3+3", "")),
-    ("it6:R2,O5,Y9 me6:G3,B6 hand:P7,P8,Y1,O2,B1,G2 their:R1,O1,Y4,G9,B9,P9", None),
-    ("", ("P8@6+6", "")),
-    ("me4:Y8,G8,B8 it4:R9,R7 hand:R8,O1,P2,Y3,G5,B6 their:O9,P1,Y2,G4,B3,R5", None),
-    ("", ("R8@*+4", "")),
-    ("me1:P7,P8,P9 it1:G1,G3,B5 me2:Y4,Y5,Y6 it2:B1,O2,R6 mine:1,2 me3:O9,O8 it3:G5,G6,G7 "
-     "hand:O7,R5,B3,P2,G8,Y1 their:R9,B9,O1,P4,G2,Y9", None),
-    ("", ("O7@3+3", "")),
-    ("", None),
-)
+# Each variant's steps, in a module of its own (``engine/lesson_<variant>.py``):
+# a lesson loads its own alone.
+_STEPS = ("engine.lesson_classic", "engine.lesson_expert", "engine.lesson_tactics")  # by variant
 
-# The expert lesson: claims come first, so a stone completed waits a turn.
-EXPERT = (
-    ("me5:R7,R8,R9 it5:B1,B2,B4 me7:G5,G6 it7:Y9,O9,P9 hand:O3,G7,P2,Y5,B6,R1 their:Y1,O1,G2,B3,P4,R5 "
-     "pile:O2,P1,G1,B9,Y3,P3", None),
-    ("", ("O3@*+5", "Y1@1")),
-    ("", ("G7@7", "O1@2")),
-    ("", ("*@*+7", "")),
-    ("", None),
-)
 
-# The tactics lesson: the tactic cards, one use each.
-TACTICS_LESSON = (
-    ("me2:R8,R9 hand:JK,O1,Y2,G3,B4,P5,O6 their:R1,O2,Y3,G4,B5,P6,Y7", None),
-    ("", ("JK@2", "")),
-    ("me3:B7,O7 hand:SP,R1,Y2,G4,B5,P6,O2 their:R2,O3,Y4,G5,B6,P8,Y6", ("SP@3", "")),
-    ("me4:G1,G2 hand:SB,R4,Y5,O6,B8,P9,R2 their:R3,O4,Y6,G7,B9,P7,O8", ("SB@4", "")),
-    ("it5:R1,R2,R3 me5:Y9,O8 hand:BB,B7,G1,P2,O3,Y4,G5 their:R4,O5,Y6,G6,B4,P3,P8", ("BB@5", "")),
-    ("it6:Y9,Y8 me6:B2,O3 hand:MF,R6,G8,P1,O5,B3,G3 their:R7,O6,Y1,G2,B4,P5,R9", ("MF@6", "")),
-    ("me1:R5 hand:SC,G2,Y3,O4,B5,P6,O7 their:R1,O1,Y1,G1,B1,P1,R2", ("SC", "")),
-    ("", ("back", "")),
-    ("me1:P2,G7 me7:G5,G6 hand:ST,R1,O2,Y3,B4,P5,R6 their:O3,Y4,B5,P6,R7,O8,Y9", ("ST@1>7=G7", "")),
-    ("it4:Y7,Y8 me4:R1,O2 hand:BA,G3,B4,P5,R6,O7,B8 their:G9,P9,O9,B9,R9,G1,P1", ("BA@4", "")),
-    ("it3:P9,O1 me6:P8,P7 hand:TR,R2,Y3,G4,B5,O6,R4 their:Y5,G6,B7,R8,O9,Y1,G2", ("TR@3>6=P9", "")),
-    ("", None),
-)
+def steps(variant):
+    """The steps of ``variant``'s lesson (its module loaded: ``forget``
+    lets it go)."""
+    return __import__(_STEPS[variant], None, None, ("STEPS",)).STEPS
 
-LESSONS = (CLASSIC, EXPERT, TACTICS_LESSON)  # by variant
+
+def forget(variant):
+    """``variant``'s steps back to the heap (``engine.unload``)."""
+    from engine import unload
+
+    unload(_STEPS[variant])
 
 
 def _cards(text):
@@ -190,13 +156,14 @@ def matches(game, m, expected):
     return move_claims(m) & claims == claims
 
 
-def answer(game, text):
+def answer(game, text, out=None):
     """A move of the player to move in ``game`` that is the one ``text``
     asks for, its claims spelled out (for a player at the buttons: the
-    sim's autoplay, the tests)."""
+    sim's autoplay, the tests).  ``out``: a list of the caller's to list
+    the plays in (``legal_moves``')."""
     expected = parse(text, game)
     card = expected[0]
-    for m in game.legal_moves(game.to_move, None, card if card >= 0 and card != PASS else -1):
+    for m in game.legal_moves(game.to_move, out, card if card >= 0 and card != PASS else -1):
         m = game.spell_claims(m | AUTO_CLAIM)  # (every claim it may make, at its variant's time)
         if matches(game, m, expected):
             return m

@@ -46,7 +46,8 @@ class App:
 
     def __init__(self, seed=0, opponent="medium", variant=CLASSIC, rounds=1, lang="en", auto_claim=False,
                  link_port=None, random_bytes=None, saver=None, recorder=None, sound=False, speaker=None, hints=True):
-        """``link_port()`` opens a link's serial port (None: no link here);
+        """``link_port()``: a link's serial port, opened at the first call
+        and the same after (None: no link here);
         ``random_bytes(n)``: unpredictable bytes for it.  ``saver``: where
         matches and menu choices are saved (None: nowhere);
         ``recorder.note(app)`` is called once when a match ends.  ``sound``
@@ -64,16 +65,15 @@ class App:
         self.shown = ""  # the module of the screen last shown (App.screen)
         self.row = 0  # menu and pause cursor (a help page's number)
         self.controls = 0  # the device's buttons, for the help: 0 PyBadge, 1 PyGamer, 2 a keyboard
-        self.link_port = link_port
-        self.random_bytes = random_bytes
-        self.link = None  # type: Any  # hw.linkplay's Link, from the first link on
-        self.match = None  # type: Any
-        self.matches = 0
+        self.link_port, self.random_bytes = link_port, random_bytes
+        # hw.linkplay's Link while a link needs it; what links leave behind
+        # since power-up: the last conversation's mark, the deals given up.
+        self.link, self.link_marks = None, bytearray(2)  # type: Any, bytearray
+        self.match, self.matches = None, 0  # type: Any, int  # the match in play; matches dealt since power-up
         self.bots = [None, None]  # type: list
         self.turn = None  # type: Any  # hw.turn's Turn, being built on the screen: a match's (hw.play)
         self.detail_stone = 0  # the stone shown in detail
-        self.lines = []  # a notice's lines
-        self.after = _MENU  # where a notice, the pause or the detail returns
+        self.lines, self.after = [], _MENU  # a notice's lines; where a notice, the pause or the detail returns
         self.message = ""  # the last thing the opponent did
         self.note = ""  # the top line's corner instead of the piles (a replay's move number)
         self.known = [None, None]  # per seat, the hand it kept at its last move (None: a new round)
@@ -84,11 +84,9 @@ class App:
         self.stats = bytearray(2 * (_TALLY_TABLE + 9 * len(self.OPPONENTS)))
         self.events = []  # ("claim", player, mask), ("round", winner): for shots and tests
         self.flash_at = -1  # when the last claim was seen (the NeoPixels flash)
-        self.now = 0
-        self.dirty = True
+        self.now, self.dirty = 0, True
         self.keeper = keep.Keeper(saver, recorder, keep.tag(opponent, variant, rounds, lang, auto_claim, sound))
-        self.offer = None  # type: Any  # a saved match on offer (the resume screen)
-        self.offer_seat = 0
+        self.offer, self.offer_seat = None, 0  # type: Any, int  # a saved match on offer (the resume screen), its seat
         self.confirm = ""  # the pause menu's row waiting for A again (a restart)
         self.review = None  # type: Any  # hw.review's Review while a match is reviewed
         self.lesson = None  # type: Any  # hw.learn's Lesson while one is under way
@@ -177,11 +175,13 @@ class App:
         return __import__(MODULES[self.mode], None, None, ("press",))
 
     def leave(self):
-        """The module of a screen left is forgotten (its code goes back to the heap)."""
+        """The module of a screen left is forgotten; at the menu, a match's too (hw.between)."""
         name = MODULES[self.mode]
         if name != self.shown:
             unload(self.shown)
             self.shown = name
+            if self.mode == _MENU and self.match is None:
+                __import__("hw.between", None, None, ("floor",)).floor(self)  # (the session's floor)
 
     def panel(self):
         """The lines of the panel shown over the board (None: the board)."""

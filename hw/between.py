@@ -1,16 +1,30 @@
-"""Between two rounds of a match: while the round's end shows (its board
-kept by the match, the next round dealt, ``hw.ends`` about to be loaded),
-the turn and the bots' thinking (their arrays and code) go back to the
-heap, made again at the next turn: a board's heap peaked there.  A bot's
-moves do not depend on them (its sampled worlds come from its seed's
-generator, kept).  Loaded by ``hw.play`` for this alone, and dropped: a
-match does not hold this code.
+"""What goes back to the heap between the parts of a session: between two
+rounds of a match (``rest``), and at the menu, between two matches, a
+lesson, a review or the statistics (``floor``).  The memory plan of a
+session, phase by phase, is docs/architecture.md's; this module is loaded
+for these moments alone and dropped, so that no phase holds its code.
 """
 
 from engine import unload
 
+# The menu is a session's floor: back at it, the app holds what it held at
+# power-up (the menu's screen and the language table aside).  What a
+# match, a review, a lesson or the statistics may have loaded goes: either
+# variant's rules and bots, the turn's code, the review's and the
+# lessons', the statistics' counters; a link's session, once its last
+# move is delivered (hw.linkplay: Link.rest).
+_FLOOR = ("hw.turn", "engine.bots", "engine.botkit", "engine.ai", "engine.tbots", "engine.classic", "engine.threat",
+          "engine.tactics", "engine.elite", "engine.formation", "engine.review", "engine.lessons", "engine.lesson_classic",
+          "engine.lesson_expert", "engine.lesson_tactics", "hw.tally")
+
 
 def rest(app):
+    """While a round's end shows (its board kept by the match, the next
+    round dealt, ``hw.ends`` about to be loaded), the turn and the bots'
+    thinking (their arrays and code) go back to the heap, made again at
+    the next turn: a board's heap peaked there.  A bot's moves do not
+    depend on them (its sampled worlds come from its seed's generator,
+    kept)."""
     app.turn = None
     unload("hw.turn")
     for bot in app.bots:
@@ -18,3 +32,15 @@ def rest(app):
             bot.tactics = bot.view = bot.judge = None
     for name in ("engine.ai", "engine.tbots", "engine.botkit"):  # (engine.bots: the Bot's class, kept with it)
         unload(name)
+
+
+def floor(app):
+    """The menu reached with no match in play (``hw.app``'s ``App.leave``):
+    the floor, then this module goes too."""
+    app.turn = None
+    app.bots = [None, None]
+    for name in _FLOOR:
+        unload(name)
+    if app.link is not None:
+        app.link.rest(app)  # (the link and its code, once no linked match needs them)
+    unload("hw.between")

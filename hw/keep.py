@@ -22,7 +22,8 @@ SETTLE_MS = const(1500)  # menu choices are saved once left alone this long
 
 class Keeper:
     """The app's saves and records (``App.keeper``): where they go, what
-    was saved last, the menu's last change, the match last recorded."""
+    was saved last, the menu's last change, whether the match in play has
+    been recorded."""
 
     def __init__(self, saver, recorder, tag):
         self.saver = saver  # engine.save.Saver (None: nowhere)
@@ -33,7 +34,10 @@ class Keeper:
         self.count = 0  # saves written
         self.error = ""  # why the last save failed ("": it did not)
         self.changed_at = -1  # when the menu last changed (-1: saved since)
-        self.recorded = None  # type: Any  # the match last recorded
+        # The match in play has been counted and recorded (at its end;
+        # False again once a match is in play).  A flag, not the match: a
+        # finished match stays on the heap only while its screens show it.
+        self.recorded = False
 
     def keep(self, app):
         """After every move (whoever made it) the match is saved; when it
@@ -46,9 +50,11 @@ class Keeper:
         if app.review is not None or app.lesson is not None:
             return  # (its match is a table rebuilt to be looked at, or set up for a lesson: not one in play)
         match = app.match
-        if match is not None and match.over():
-            if self.recorded is not match:
-                self.recorded = match
+        if match is not None and not match.over():
+            self.recorded = False
+        elif match is not None:
+            if not self.recorded:
+                self.recorded = True
                 from hw import tally  # (counted once, in the save that ends the match)
 
                 tally.count(app)

@@ -59,7 +59,7 @@ class Lesson:
 
     def __init__(self, variant, opponent):
         self.variant = variant
-        self.steps = lessons.LESSONS[variant]
+        self.steps = lessons.steps(variant)
         self.k = -1
         self.page = 0
         self.shown = 0  # the step whose pages are shown (k, or an earlier one's again: B)
@@ -100,6 +100,7 @@ def start(app, variant):
     """The lesson of ``variant`` in place of anything else: its first step."""
     app.match = None
     app.turn = None
+    unload("hw.play")  # (a match's flow: the menu loads it again)
     gc.collect()
     app.lesson = Lesson(variant, app.opponent)
     app.opponent = "medium"  # (the other clan, as the screens name it: never pass-and-play's seats)
@@ -128,6 +129,7 @@ def leave(app):
     app.mode = MENU
     app.row = 0
     unload("hw.turn")
+    lessons.forget(lesson.variant)
     unload("engine.lessons")
     if lesson.done:
         from hw import tally
@@ -303,10 +305,12 @@ def _wrong(app, page):
 
 
 def _beep(app, kind):
-    # A sound, as in a match (hw.play's beep: nothing with sound off).
-    from hw.play import beep
+    # A sound, as in a match (hw.play's beep, whose module a lesson lets
+    # go: nothing with sound off, hw.sound loaded with the first one).
+    if app.sound and app.speaker is not None:
+        from hw.sound import ask
 
-    beep(app, kind)
+        ask(app, kind)
 
 
 def lines(app):

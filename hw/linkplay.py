@@ -21,35 +21,42 @@ except ImportError:
 
 from micropython import const
 
-from engine import TICKS_MASK
-from engine.channel import Channel
+from engine import TICKS_MASK, unload
 from engine.game import TACTICS
-from engine.session import FAILED, MOVED, PLAYING, SCORED, Session
-from engine.session import RESUME as RESUME_KIND
 from hw import play, words
 from hw.screens import LINKING, MENU, REMOTE, RESUME, ROUND_END
 
 _S_LINK = const(5)  # hw.sound's LINK (tests/test_layers.py holds it equal)
+# engine.session's numbers (tests/test_layers.py holds them equal): that
+# module, and what it uses, are loaded while a link is in play (Link.start),
+# and go when none is (Link.rest).
+_PLAYING = const(2)
+_FAILED = const(3)
+_MOVED = const(1)
+_SCORED = const(2)
+_SESSION_MODULES = ("engine.session", "engine.channel", "engine.frames", "engine.fairdeal", "engine.sha256")
 
 
 def start(app, resume=None):
-    """A linked match from this screen: the app's ``Link`` made at the
-    first, then ``Link.start``."""
+    """A linked match from this screen: the app's ``Link`` made if it has
+    none, then ``Link.start``."""
     if app.link is None:
-        app.link = Link()
+        app.link = Link(app.link_marks)
     app.link.start(app, resume)
 
 
 class Link:
-    def __init__(self):
-        self.port = None  # type: Any  # opened at the first link, kept
+    def __init__(self, marks):
+        """``marks``: the app's ``link_marks``, what links leave behind
+        since power-up (the last conversation's mark, the deals the other
+        board gave up), kept there when this goes (``rest``)."""
+        self.port = None  # type: Any  # the board's (app.link_port: opened once, the same after)
         self.session = None  # type: Any  # the linked match's (None: none in play)
         self.draining = None  # type: Any  # a finished match's, sending its last move
         self.drain_until = 0
         self.lost = False  # the other board silent too long
         self.resuming = None  # type: Any  # (match, seat) of a saved match being resumed
-        self.epoch = 0  # the last conversation's mark
-        self.redeals = 0  # links the other board stopped to seek another deal, since power-up
+        self.marks = marks
 
     def start(self, app, resume=None):
         """A linked match: a new one, or ``resume`` = (match, seat), a saved
@@ -61,14 +68,17 @@ class Link:
             reset()  # what an earlier conversation left in the receive buffer
         # This conversation's mark (engine.channel): 1 to 255, never the last one's.
         epoch = app.random_bytes(1)[0] % 255 + 1
-        if epoch == self.epoch:
+        if epoch == self.marks[0]:
             epoch = epoch % 255 + 1
-        self.epoch = epoch
+        self.marks[0] = epoch
         if resume is not None:
             app.variant = resume[0].game.variant
             app.rounds = resume[0].rounds
         # Hints allowed (the menu's row), not in tactics: a board holding a
         # linked tactics match has no room for the hard level's thinking.
+        from engine.channel import Channel
+        from engine.session import Session
+
         self.session = Session(Channel(epoch=epoch), app.variant, app.rounds, app.random_bytes, resume,
                                app.hints_on and app.variant != TACTICS)
         self.session.start()
@@ -100,6 +110,8 @@ class Link:
         self.draining = None
         match, seat = self._match(session)
         play.cancel(app)
+        from engine.session import RESUME as RESUME_KIND  # (a session is there: loaded)
+
         resumes = session.peer_began() == RESUME_KIND
         if match is None or (not resumes and match.move_count() == 0):
             self.start(app)  # it began a handshake (again): so does this one
@@ -142,7 +154,7 @@ class Link:
         the round (scored by the session, the next one dealt)."""
         session = self.session
         session.play(m)
-        scored = session.happened & SCORED
+        scored = session.happened & _SCORED
         session.happened = 0  # (a move of this board's own: nothing to tell)
         if scored:
             self.round_over(app)
@@ -151,13 +163,7 @@ class Link:
     def round_over(self, app):
         # The session scored the round and dealt the next one already.
         self.session.happened = 0
-        if app.match.over():
-            play.finished(app)
-        app.events.append(("round", app.match.results[-1][0]))
-        play.round_sound(app, app.match.results[-1][0])
-        app.mode = ROUND_END
-        app.message = ""  # the next round opens with nothing said
-        app.known = [None, None]
+        play.round_ended(app, app.match.results[-1][0])
 
     def next_round(self, app):
         # The summary seen: the other board may have opened the new round
@@ -183,7 +189,7 @@ class Link:
         data = port.read(256)
         if data:
             session.feed(data, now)
-            if session.peer_began() and session.state != FAILED:
+            if session.peer_began() and session.state != _FAILED:
                 return self._restarted(app, session)
         session.tick(now)
         _send(port, session, now)
@@ -191,7 +197,7 @@ class Link:
         if lost != self.lost:
             self.lost = lost
             app.dirty = True
-        if session.state == FAILED:
+        if session.state == _FAILED:
             error = session.error
             # A saved match that did not resume, or a match the link broke
             # off, stays saved and on offer.
@@ -209,12 +215,12 @@ class Link:
             lines = [app.t("link_stopped"), error]  # (the reason: the engine's, in English)
             if session.redeal:
                 # Another deal is the player's choice, and each is counted.
-                self.redeals += 1
-                lines += [app.t("link_again"), app.t("redeals") % self.redeals]
+                self.marks[1] = min(255, self.marks[1] + 1)
+                lines += [app.t("link_again"), app.t("redeals") % self.marks[1]]
             app.notice(lines, after)
             app.dirty = True
             return
-        if app.mode == LINKING and session.state == PLAYING:
+        if app.mode == LINKING and session.state == _PLAYING:
             app.match = session.match
             was = self.resuming
             self.resuming = None  # resumed: saved from now on like any match
@@ -229,8 +235,7 @@ class Link:
                 # other board gets its last move: the result again (recorded
                 # and counted then, not again; a match the other board ended
                 # while this one was off is recorded and counted now).
-                if was is None or was[0].over():
-                    app.keeper.recorded = app.match
+                app.keeper.recorded = was is None or was[0].over()
                 app.mode = ROUND_END
                 return
             play.start_turn(app)
@@ -238,11 +243,11 @@ class Link:
         if app.match is None or app.mode != REMOTE:
             return  # (what happened meanwhile is told once the other board's turn is shown)
         happened = session.happened
-        if happened & SCORED:
+        if happened & _SCORED:
             app.message = words.move_text(app, session.last)
             self.round_over(app)
             app.dirty = True
-        elif happened & MOVED:
+        elif happened & _MOVED:
             session.happened = 0
             play.beep(app, _S_LINK)  # (hw.sound's: the other board's move is here)
             game = app.game
@@ -275,6 +280,19 @@ class Link:
                 # next power-up, to send the last move again) until the
                 # settings are saved anew.
                 app.keeper.saved(None)
+            session = None
+            self.rest(app)
+
+    def rest(self, app):
+        """No linked match in play, being resumed or delivering its last
+        move: the link goes, and its code (this module, engine.session and
+        what it uses) back to the heap, loaded again by the next
+        ``start``; what it leaves behind is in ``app.link_marks``."""
+        if self.session is None and self.draining is None and self.resuming is None and app.link is self:
+            app.link = None
+            for name in _SESSION_MODULES:
+                unload(name)
+            unload("hw.linkplay")
 
 
 def _send(port, session, now):

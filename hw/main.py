@@ -35,8 +35,12 @@ class Runner:
 
     def step(self, pressed=()):
         """Handle ``pressed`` buttons, let time pass, and redraw what
-        changed.  Returns True when the screen was refreshed."""
+        changed.  Returns True when the screen was refreshed.  What
+        happened (``App.events``) is this step's alone: a match's would
+        grow with every sound and claim on a board, where nobody reads
+        them (the sim's screenshots read each step's)."""
         app = self.app
+        del app.events[:]
         for b in pressed:
             app.press(b)
         app.tick(self.board.now())

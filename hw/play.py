@@ -8,15 +8,12 @@ the turn's decision), the link's module when the other board moved.
 from micropython import const
 
 from engine import unload
-from engine.game import TACTICS
+from engine.game import only_variant
 from engine.match import Match
 from engine.moves import PASS, move_card, stones_text
 from hw import words
 
-# What each variant loads when it is in play (engine.bots, engine.botkit
-# and engine.game serve both), and the bots' part of it.
-_CLASSIC_MODULES = ("engine.ai", "engine.classic", "engine.threat")
-_TACTICS_MODULES = ("engine.tbots", "engine.tactics", "engine.elite")
+# The bots' modules, both variants'.
 _BOT_MODULES = ("engine.ai", "engine.tbots", "engine.botkit", "engine.bots")
 # Screens (hw.screens' numbers) as private constants: inlined, no name kept
 # on the heap (tests/test_layers.py holds each equal to hw.screens').
@@ -43,9 +40,7 @@ def new_match(app):
     seed = (app.seed + 104729 * app.matches) & 0x3FFFFFFF
     app.match = None
     app.bots = [None, None]
-    # A board holds one variant's rules and bots: the other's go first.
-    for name in _CLASSIC_MODULES if app.variant == TACTICS else _TACTICS_MODULES:
-        unload(name)
+    only_variant(app.variant)  # (the other variant's go first)
     begin(app, Match(seed, app.rounds, app.variant), app.bot(seed ^ 0x5A5A))
 
 
@@ -81,6 +76,14 @@ def start_turn(app):
         app.mode = _THINKING
         app.thought = False
     else:
+        # A person's turn: the bots' thinking space (their brain, view and
+        # judge) goes back to the heap, made again at a bot's turn (its
+        # moves are the same: its sampled worlds come from its seed's
+        # generator, kept), so that the turn's screens (a stone's detail,
+        # a hint's words) have its room.
+        for bot in app.bots:
+            if bot is not None:
+                bot.tactics = bot.view = bot.judge = None
         # A player who can only pass, with nothing to claim, sees no
         # screen: the device stays with whoever holds it.
         needs_screen = game.returns or game.can_place(p) or game.claimable(p)
@@ -197,7 +200,14 @@ def cancel(app):
 def _round_over(app):
     if app.linked():
         return  # rounds end in the session (hw.linkplay: Link.round_over)
-    w = app.match.finish_round()
+    round_ended(app, app.match.finish_round())
+
+
+def round_ended(app, w):
+    """The round just scored (won by ``w``), the next one dealt unless the
+    match is over: what the round held goes back to the heap, and its
+    final board is shown (A then: the next round, or the match's
+    summary).  A linked round is scored by the session (``hw.linkplay``)."""
     if app.match.over():
         finished(app)
     else:

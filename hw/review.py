@@ -76,6 +76,7 @@ def start(app):
     match = None  # (nothing holds the match now: its room is the review's)
     if app.linked():
         app.link.close(app.now + _DRAIN_MS)  # (as A on the summary: its last move delivered meanwhile)
+        app.link.rest(app)  # (the link and its code, if that move is delivered: the hard level's room)
     app.match = None
     app.message = ""
     # The match's code goes too (hw.play: the menu loads it again), so that

@@ -376,12 +376,11 @@ def main(argv=None):
                     pressed.append(b)
             elif script is not None and args.headless:
                 break  # the script is done
-            events = len(app.events)
             had_match = app.match is not None
             runner.step(pressed)
             if app.match is not None and not had_match:
                 shots.take("start")
-            for event in app.events[events:]:
+            for event in app.events:  # (this step's: hw.main's Runner.step)
                 shots.take(event[0])
             steps += 1
             if app.mode == MATCH_END and (player is not None or args.headless):

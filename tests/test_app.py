@@ -77,6 +77,43 @@ def test_a_board_holds_one_variant_and_no_bot_once_a_match_is_over():
     assert len(app.game.hand_cards(0)) == 7
 
 
+def test_back_at_the_menu_nothing_holds_the_finished_match_nor_its_code():
+    # The menu is a session's floor (hw.between): the finished match is let
+    # go (the save's keeper keeps only that it was counted), and with it
+    # either variant's rules and bots, the turn's and the review's code;
+    # from the summary (A), from the review (B there), and after a lesson.
+    import gc
+    import sys
+    import weakref
+
+    from hw import learn
+
+    code = {"engine.classic", "engine.tactics", "engine.elite", "engine.threat", "engine.ai", "engine.tbots",
+            "engine.bots", "engine.botkit", "engine.formation", "engine.review", "engine.lessons", "engine.lesson_classic",
+            "engine.lesson_expert", "engine.lesson_tactics", "hw.turn"}
+    for variant, review in ((CLASSIC, False), (TACTICS, True), (EXPERT, True)):
+        app = App(seed=4, opponent="hard", variant=variant)
+        drive(app, AutoPlayer("random", 4))
+        assert app.mode == MATCH_END
+        finished = weakref.ref(app.match)
+        if review:
+            app.press(buttons.B)
+            app.tick(app.now + 10)
+            app.tick(app.now + 10)  # (the first move's hard one worked out)
+        app.press(buttons.B if review else buttons.A)
+        assert app.mode == MENU and app.keeper.recorded is True
+        gc.collect()
+        assert finished() is None
+        assert not code & set(sys.modules), sorted(code & set(sys.modules))
+        learn.start(app, 2 - variant)  # (another variant's lesson, left at once: Start, A)
+        lesson = weakref.ref(app.match)
+        app.press(buttons.START)
+        app.press(buttons.A)
+        assert app.mode == MENU
+        gc.collect()
+        assert lesson() is None and not code & set(sys.modules)
+
+
 def test_the_modes_without_a_link_never_load_its_code():
     # A bot's match and pass-and-play, from the menu to the next: the link's
     # code (hw.linkplay, the session, the channel) stays off the heap.
@@ -968,7 +1005,7 @@ def test_the_other_boards_tactic_plays_are_described():
     from hw.linkplay import Link
 
     app = App(seed=0, opponent="link", variant=TACTICS)
-    app.link = Link()
+    app.link = Link(app.link_marks)
     app.link.port = Pipe()
     match = Match(3, 1, TACTICS)
     game = match.game

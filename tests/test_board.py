@@ -294,7 +294,107 @@ def test_every_lesson_plays_to_its_end_on_a_board_heap(board, variant, lang):
     # The menu's Learn (its first row): the variant's lesson, every move it
     # asks for made at the buttons, to its last page; counted once.
     got = play(board, BOARD_HEAP, ST_VARIANT=variant, ST_LANGUAGE=lang, BOARD_SEED=7, BOARD_LEARN=1)
-    steps = len(__import__("engine.lessons", None, None, ("LESSONS",)).LESSONS[("classic", "expert", "tactics").index(variant)])
+    steps = len(__import__("engine.lessons", None, None, ("steps",)).steps(("classic", "expert", "tactics").index(variant)))
     assert got["end"] == "lesson" and int(got["lesson"]) == steps
     assert got["stats"] == "0:1"  # hw.tally's LESSONS
     assert int(got["peak"]) < BOARD_HEAP
+
+
+# ---- whole sessions: one power-up, what a player does after a match
+
+# Every path of a session fits the board's heap.
+SESSION_HEAP = BOARD_HEAP
+
+# Each in one power-up (tests/board/run_board.py's BOARD_SESSION): every
+# variant's match against each level, three rounds with a hint at every
+# card step, sound on, in French, its review, the statistics, Learn in
+# another variant and a match of another variant after it.
+SESSIONS = {
+    "easy": "match:tactics:easy:3:hints:sound:fr:review stats learn:classic match:classic:easy:3:hints learn:expert "
+            "match:expert:easy:3:hints",
+    "medium": "match:classic:medium:3:hints:sound:fr:review learn:tactics match:tactics:medium:3:hints stats "
+              "match:expert:medium:3:hints:review learn:classic",
+    "hard": "match:expert:hard:3:hints:sound:fr:review learn:tactics match:tactics:hard:3:hints:review stats "
+            "learn:expert match:classic:hard:3:hints:looks",
+    "pass": "match:classic:pass:3:hints:sound:fr:review stats learn:tactics match:tactics:pass:3:hints:looks "
+            "learn:classic match:expert:pass:3:hints",
+}
+
+
+def floors(out):
+    """The session's menus (run_board.py's "menu" lines): [(live heap, modules)]."""
+    return [(int(line.split()[2]), set(line.split()[3:])) for line in out.splitlines() if line.startswith("menu ")]
+
+
+def check_floors(out, lang="fr"):
+    # At the menu, after every step, the app holds what it held at power-up
+    # (hw.between's floor): the menu's screen and words, the sound's once it
+    # played (never a link's, once its last move is delivered), and no more
+    # than a few KB of names interned on the way (the first after-step
+    # menu's heap).
+    (_, power_up), first, *rest = floors(out)
+    allowed = power_up | {"hw.menu", "hw.lang", "hw.lang." + lang, "hw.sound", "hw.speaker"}
+    for live, modules in [first] + rest:
+        assert modules <= allowed, sorted(modules - allowed)
+        assert live <= first[0] + 6000, (live, first[0])
+    return len(rest) + 1
+
+
+@pytest.mark.parametrize("level", sorted(SESSIONS))
+def test_a_whole_session_plays_on_a_board_heap_with_room_to_spare(board, level):
+    spec = SESSIONS[level]
+    code, got, out = board_run.play(board, SESSION_HEAP, BOARD_SESSION=spec, BOARD_SEED=13)
+    assert code == 0 and "Out of memory" not in out, out[-3000:]
+    assert got["end"] == "session" and int(got["steps"]) == len(spec.split())
+    assert int(got["matches"]) == 3 and int(got["reviews"]) >= 1 and int(got["lessons"]) == 2
+    assert int(got["hints"]) >= 40 and int(got["notes"]) > 0
+    assert check_floors(out) == len(spec.split())
+
+
+@pytest.mark.parametrize("variant", ["classic", "tactics"])
+def test_a_session_after_a_linked_match(board, tmp_path, variant):
+    # A linked match (hints asked for: classic has them), its review, the
+    # statistics, Learn and a match against hard in the other variant, on
+    # each board: the link's session code goes once its last move is
+    # delivered (hw.linkplay: Link.rest).
+    other = "classic" if variant == "tactics" else "tactics"
+    spec = "match:link:%s:hints:review stats learn:%s match:%s:hard:hints" % (variant, other, other)
+    cable = tmp_path / "cable"
+    cable.mkdir()
+    ends = board_run.play_linked(board, SESSION_HEAP, str(cable), BOARD_SESSION=spec)
+    assert [code for code, _, _ in ends] == [0, 0], "\n\n".join(out[-3000:] for code, _, out in ends if code)
+    for code, got, out in ends:
+        assert got["end"] == "session" and int(got["matches"]) == 2 and int(got["lessons"]) == 1
+        assert check_floors(out, "en") == 4
+
+
+def fuzzed_session(seed):
+    """A session of five steps drawn from ``seed``: matches of any variant
+    against any level, one or three rounds, hints or not, reviewed or not;
+    Learn, the statistics, the help."""
+    from engine.rng import Random
+
+    rng = Random(seed)
+    steps = []
+    for _ in range(5):
+        kind = rng.below(5)
+        if kind < 2:
+            step = "match:%s:%s:%d" % (("classic", "expert", "tactics")[rng.below(3)],
+                                       ("easy", "medium", "hard", "pass")[rng.below(4)], (1, 3)[rng.below(2)])
+            step += ":hints" if rng.below(2) else ""
+            step += ":review" if rng.below(2) else ""
+            steps.append(step)
+        else:
+            steps.append(("learn:" + ("classic", "expert", "tactics")[rng.below(3)], "stats", "help")[kind - 2])
+    return " ".join(steps)
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_random_presses_over_a_whole_session_never_run_out_of_memory(board, seed):
+    # One press in ten at random (any button: pause menus, restarts, a
+    # stone's detail, hints, a step left half-way), the rest a player's.
+    spec = fuzzed_session(seed)
+    code, got, out = board_run.play(board, SESSION_HEAP, BOARD_SESSION=spec, BOARD_FUZZ=10, BOARD_SEED=seed,
+                                    BOARD_POLLS=6000)
+    assert code == 0 and "Out of memory" not in out and "Traceback" not in out, (spec, out[-3000:])
+    assert got["end"] in ("session", "fuzz"), spec

@@ -48,7 +48,7 @@ def until_card_step(app, player, moves):
 
 
 @pytest.mark.parametrize("variant, opponent", [(CLASSIC, "easy"), (EXPERT, "medium"), (TACTICS, "easy"),
-                                               (TACTICS, "pass")])
+                                               (TACTICS, "medium"), (TACTICS, "hard"), (TACTICS, "pass")])
 def test_a_hint_is_the_hard_levels_move_and_playing_it_plays_it(variant, opponent):
     app = App(seed=11, opponent=opponent, variant=variant)
     app.press(buttons.START)
@@ -192,13 +192,15 @@ def test_the_hints_go_into_the_matchs_record_and_the_desktop_reads_them():
         from_board(text.replace('"hints": [2, 0]', '"hints": [2, -1]'))
 
 
-@pytest.mark.parametrize("variant", [CLASSIC, TACTICS])
-def test_hints_change_nothing_of_the_match(variant):
+@pytest.mark.parametrize("variant, opponent", [(CLASSIC, "easy"), (TACTICS, "easy"), (TACTICS, "medium"),
+                                               (TACTICS, "hard")])
+def test_hints_change_nothing_of_the_match(variant, opponent):
     # The same match played twice by the same presses, once with a hint
     # asked (and read) at every card step: the same moves, both seats'
-    # (the hint's bot shares the opponent's scratch view in tactics).
+    # (in tactics the hint thinks in the opponent's brain, made the hard
+    # level's: engine.tbots.hard_brain).
     def played(hints):
-        app = App(seed=21, opponent="easy", variant=variant)
+        app = App(seed=21, opponent=opponent, variant=variant)
         app.press(buttons.START)
         player = AutoPlayer("medium", 21)
         seen = -1

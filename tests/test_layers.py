@@ -140,6 +140,17 @@ def test_the_views_private_copies_are_the_turns_phases():
     assert set(found) == {"_LESSONS"} and found["_LESSONS"][0] == found["_LESSONS"][1]
 
 
+def test_the_links_private_copies_are_the_sessions_numbers():
+    # hw.linkplay reads the session's state with private copies of
+    # engine.session's numbers: the session's code goes when no link is in
+    # play (Link.rest), the app's link stays.
+    from engine import session
+
+    found = copies("linkplay", session)
+    assert set(found) == {"_PLAYING", "_FAILED", "_MOVED", "_SCORED"}
+    assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}
+
+
 def test_the_views_private_copies_are_the_looks_numbers():
     # hw.view draws with private copies of hw.look's numbers.
     found = copies("view", look)

@@ -49,7 +49,7 @@ def test_every_lesson_plays_to_its_end_at_the_buttons(variant, lang):
     # and bottom line fits the screen; the last page's A ends it, counted.
     app = _lesson(variant, lang)
     player = AutoPlayer("random", 1)
-    steps = lessons.LESSONS[variant]
+    steps = lessons.steps(variant)
     made = []
     seen = set()
     for _ in range(3000):
@@ -89,7 +89,7 @@ def test_the_words_match_the_steps(lang):
     assert all(len(k) <= 9 for k in keys[2:4])  # (the top line's corner)
     for page in keys[4:]:  # (the right play without its claim; leave the lesson?)
         assert 2 <= len(page) <= LINES - 1 and all(len(line) <= PANEL_CHARS for line in page)
-    for variant, steps in enumerate(lessons.LESSONS):
+    for variant, steps in enumerate(lessons.steps(v) for v in range(3)):
         entries = _words(lang, variant)
         assert len(entries) == len(steps)
         for (table, task), entry in zip(steps, entries):
@@ -202,7 +202,7 @@ def test_the_answer_of_every_step_is_legal_and_each_reply_too():
     # asked for exists; each reply is legal after it.
     from engine.game import make_game
 
-    for variant, steps in enumerate(lessons.LESSONS):
+    for variant, steps in enumerate(lessons.steps(v) for v in range(3)):
         game = make_game(variant)
         for table, task in steps:
             if table:
@@ -246,7 +246,7 @@ def test_the_sim_plays_a_lesson_headless_and_says_it_in_json(tmp_path, variant):
                           str(script)], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout.strip().splitlines()[-1]) == {
-        "lesson": VARIANTS[variant], "done": True, "steps": len(lessons.LESSONS[variant])}
+        "lesson": VARIANTS[variant], "done": True, "steps": len(lessons.steps(variant))}
 
 
 def test_a_lesson_cut_short_says_how_far_it_got(tmp_path):

@@ -179,7 +179,7 @@ def _link_screens(runner, checker):
 
     app = runner.app
     app.opponent = "link"
-    app.link = Link()
+    app.link = Link(app.link_marks)
     for lost in (False, True):
         app.mode, app.link.lost = S.LINKING, lost
         checker.render(app)
@@ -307,7 +307,7 @@ def test_every_screen_fits_in_every_language(desk, lang):
         # A lost link over the board, and the other board's turn.
         from hw.linkplay import Link
 
-        app.link = Link()
+        app.link = Link(app.link_marks)
         app.turn = P.Turn(app)  # (a turn on the screen: the match's went with its end)
         app.mode, app.link.lost = S.TURN, True
         checker.render(app)

@@ -288,3 +288,33 @@ def test_the_judgements_keep_only_what_a_play_leaves_alone():
             game.apply(bots[p].choose(game))
             turn += 1
     assert checked > 200, checked
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_hint_thinking_in_the_opponents_brain_changes_no_move(level):
+    # The app's hint thinks in the opponent's brain, made the hard level's
+    # (engine.tbots.hard_brain), at the other seat's turns: the opponent
+    # plays the moves it plays in a brain of its own, and the hint's move
+    # is a fresh hard bot's.
+    from engine.match import Match
+    from engine.tbots import hard_brain
+
+    for seed in range(12):
+        plays = []
+        for shared in (False, True):
+            match = Match(seed, 1, TACTICS)
+            opponent = Bot(level, seed * 7 + 1)
+            me = Bot("medium", seed * 7 + 2)
+            out = []
+            while not match.game.over():
+                game = match.game
+                if game.to_move == 0 and shared:
+                    hint = Bot("hard", seed + len(out))
+                    hint.tactics = hard_brain(opponent)
+                    assert opponent.tactics.worlds == 8
+                    assert hint.choose(game) == Bot("hard", seed + len(out)).choose(game)
+                m = (me if game.to_move == 0 else opponent).choose(game)
+                game.apply(m)
+                out.append(m)
+            plays.append(out)
+        assert plays[0] == plays[1]

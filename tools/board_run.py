@@ -28,9 +28,9 @@ import circuitpy_run  # noqa: E402
 
 STANDINS = os.path.join(ROOT, "tests", "board")
 RUNNER = "run_board.py"
-# The player at the buttons picks its move in the player's turn (a list of
-# the classic moves, at most 54): room for that, which a board's player does
-# not take.
+# The player at the buttons picks its move in the player's turn (its list of
+# moves is its own, made with it: sim/autoplay.py): room for what else it
+# allocates then, which a board's player does not take.
 DRIVER_THINKING = 512
 
 
@@ -259,15 +259,21 @@ def _run_linked(dirs, heap, folder, seeds, settings, credit):
 
 def plays(dirs, heap, linked_folder=None, **settings):
     if linked_folder:
-        return all(code == 0 and got.get("end") == "match" for code, got, _ in
+        return all(code == 0 and got.get("end") in ENDS for code, got, _ in
                    play_linked(dirs, heap, linked_folder, **settings))
     code, got, _ = play(dirs, heap, **settings)
-    return code == 0 and got.get("end") == "match"
+    return code == 0 and got.get("end") in ENDS
+
+
+# How a run that played what it was asked ends (tests/board/run_board.py):
+# a match, a session's every step, a fuzzed session as far as it got, a
+# review or a lesson to its end.
+ENDS = ("match", "session", "fuzz", "review", "lesson")
 
 
 def smallest_heap(dirs, lo=40000, hi=400000, step=1000, linked_folder=None, **settings):
-    """The least heap (within ``step`` bytes) that plays the whole match, by
-    bisection; None when even ``hi`` does not."""
+    """The least heap (within ``step`` bytes) that plays the whole match
+    (or session: ``ENDS``), by bisection; None when even ``hi`` does not."""
     if not plays(dirs, hi, linked_folder, **settings):
         return None
     while hi - lo > step:

@@ -20,6 +20,23 @@
 #              (prints "reviewed" and "differs", then "end review")
 # BOARD_LEARN  the menu's Learn: the lesson of ST_VARIANT, played to its end
 #              (prints "lesson" and its steps, then "end lesson")
+# BOARD_SESSION  a whole session in one power-up: steps separated by
+#              spaces, each a kind and its options separated by ":" (set on
+#              the menu with its buttons before the step starts):
+#                match[:VARIANT][:OPPONENT][:ROUNDS][:hints][:looks][:review]
+#                      a match (hints: B at each card step; looks: Select
+#                      there, A, a stone's detail and whether it may be
+#                      claimed, then back; review: B on its summary,
+#                      every move stepped through, then B)
+#                learn:VARIANT   the variant's lesson to its end
+#                stats, help     every page, then B
+#              and the menu's settings, for this step and the next:
+#                fr, es, en, sound, quiet
+#              ends "end session" once every step is back at the menu
+# BOARD_FUZZ   in a session, this percentage of the presses is a button at
+#              random (any of the eight): pause menus, details, hints,
+#              restarts, steps left half-way; reaching BOARD_POLLS then
+#              ends "end fuzz" (exit 0), not stuck
 # BOARD_CUT    cut the power (exit at once) once the match has this many moves
 # BOARD_FULL   once the game's history has this many entries, fill the heap
 #              when the bot is about to choose (prints "full" and the
@@ -66,6 +83,8 @@ sys.path[:] = [HERE, "", "lib"]
 import time  # noqa: E402
 
 import adafruit_pixelbuf  # noqa: E402,F401
+import audiocore  # noqa: E402,F401  (the firmware's, as the rest: not loaded with the first sound on the app's heap)
+import audioio  # noqa: E402,F401
 import bitmaptools  # noqa: E402,F401
 import board  # noqa: E402,F401
 import busio  # noqa: E402,F401
@@ -173,8 +192,52 @@ CUT = int(_os.getenv("BOARD_CUT") or "0")
 FULL = int(_os.getenv("BOARD_FULL") or "0")
 POLLS = int(_os.getenv("BOARD_POLLS") or "30000")
 STARTUP_ONLY = bool(_os.getenv("BOARD_STARTUP"))
+FUZZ = int(_os.getenv("BOARD_FUZZ") or "0")
+TRACE = bool(_os.getenv("BOARD_TRACE"))  # (the live heap and modules at each screen reached, each hint asked for)
+
+
+def _session(spec):
+    # BOARD_SESSION's steps: [(kind, menu row, its settings [(row, value)], hints, review, looks)].
+    variants = ("classic", "expert", "tactics")
+    steps = []
+    menu = {}
+    for word in spec.split():
+        parts = word.split(":")
+        kind = parts[0]
+        hints = review = looks = False
+        for part in parts[1:]:
+            if part in variants:
+                menu["variant"] = variants.index(part)
+            elif part in ("easy", "medium", "hard", "pass", "link"):
+                menu["opponent"] = part
+            elif part.isdigit():
+                menu["rounds"] = int(part)
+            elif part in ("en", "fr", "es"):
+                menu["language"] = part
+            elif part in ("sound", "quiet"):
+                menu["sound"] = part == "sound"
+            elif part == "hints":
+                hints = True
+            elif part == "review":
+                review = True
+            elif part == "looks":
+                looks = True
+            else:
+                raise ValueError("BOARD_SESSION: what is %r?" % part)
+        row = {"match": "start", "learn": "learn", "stats": "stats", "help": "help"}[kind]
+        steps.append((kind, row, sorted(menu.items()), hints, review, looks))
+    return steps
+
+
+SESSION = _session(_os.getenv("BOARD_SESSION") or "")
+if SESSION and not _os.getenv("BOARD_POLLS"):
+    POLLS = 400000
 state = {"app": None, "player": None, "polls": 0, "peak": 0, "resumed": False, "driver": 0, "redraw_us": 0, "redraw_calls": 0,
-         "redraw_max_us": 0, "hold": None}
+         "redraw_max_us": 0, "hold": None,
+         # a session's: the step, whether it left the menu, its presses on a
+         # page screen, the last hint's turn; the fuzz's generator; counts
+         "step": 0, "started": False, "reviewing": False, "ended": False, "menus": 0, "presses": 0, "hinted": None, "fuzz": _seed[0] ^ 0x1D2C3B, "hints": 0,
+         "reviews": 0, "lessons": 0, "matches": 0}
 
 
 def call_overhead():
@@ -231,11 +294,14 @@ def finish(app, how):
     print("call_us", CALL_US)
     print("nvm_writes", microcontroller.nvm.writes)
     print("resumed", state["resumed"])
-    audio = sys.modules.get("audioio")  # (loaded once a sound played)
-    print("notes", audio.plays[0] if audio is not None else 0)
+    print("notes", audioio.plays[0])
     stats = app.stats  # the statistics' counters that are not 0, "index:count" (hw.tally)
     print("stats", " ".join("%d:%d" % (i, stats[2 * i] << 8 | stats[2 * i + 1]) for i in range(len(stats) // 2)
                             if stats[2 * i] or stats[2 * i + 1]))
+    if SESSION:
+        print("steps", state["step"])
+        for key in ("matches", "hints", "reviews", "lessons"):
+            print(key, state[key])
     if match is not None:
         print("results", " ".join("%d:%d-%d" % r for r in match.results))
         print("moves", len(game.history))
@@ -295,7 +361,10 @@ def feed():
         state["keys"] = PYBADGE_KEYS
         gc.collect()
         state["driver"] = gc.mem_alloc() - before
+
         print("driver", state["driver"])
+    if state["polls"] > POLLS and FUZZ:  # (a fuzzed session may wander: as far as it got)
+        finish(app, "fuzz")
     if state["polls"] > POLLS:  # stuck: waiting for a board that is gone
         print("end stuck")
         raise SystemExit(1)
@@ -304,6 +373,9 @@ def feed():
     mode = app.mode
     if mode == 11:  # hw.screens.RESUME: a saved match offered
         state["resumed"] = True
+    if SESSION:
+        b = session_button(app, player, mode)
+        return None if b is None else state["keys"].index(b)
     if LEARN and mode == 16:  # hw.screens.LEARN
         state["lesson"] = app.lesson.k + 1
     elif LEARN and mode == 0:  # hw.screens.MENU: its first row, Learn; once the lesson is over, the end
@@ -338,6 +410,130 @@ def feed():
         return state["keys"].index(sys.modules["hw.buttons"].B)
     b = player.next_button(app)
     return None if b is None else state["keys"].index(b)
+
+
+_MENU_VALUES = {"opponent": "opponent", "variant": "variant", "rounds": "rounds", "language": "lang", "sound": "sound"}
+
+
+def session_button(app, player, mode):
+    # The next button of a session (BOARD_SESSION), or None (time passes).
+    b = sys.modules["hw.buttons"]
+    if TRACE and mode != state.get("traced"):
+        state["traced"] = mode
+        print("trace mode", mode, live(), " ".join(sorted(k for k in sys.modules if k.startswith(("hw", "engine")))))
+    if FUZZ:
+        x = state["fuzz"] = (state["fuzz"] * 1103515245 + 12345) & 0x3FFFFFFF
+        if (x >> 8) % 100 < FUZZ:
+            return (b.LEFT, b.RIGHT, b.UP, b.DOWN, b.A, b.B, b.START, b.SELECT)[(x >> 16) & 7]
+    kind, row, menu, hints, review, looks = SESSION[state["step"]]
+    if mode == 0:  # hw.screens.MENU
+        if not state["menus"] or state["started"]:
+            # At the menu, the session's floor: what it holds then (live
+            # heap, the app's modules), at power-up and after each step.
+            print("menu", state["step"], live(), " ".join(sorted(k for k in sys.modules if k.startswith(("hw", "engine")))))
+            micropython.qstr_info()
+            state["menus"] += 1
+        if state["started"] and _os.getenv("BOARD_PROBE") and int(_os.getenv("BOARD_PROBE")) == state["step"]:
+            probe(app)
+        if state["started"]:  # the step is over: the next one
+            # (what the player at the buttons planned is forgotten: it
+            # would keep the match, which a board's player does not)
+            player.plan = player.task = None
+            if kind == "learn" and state.get("lesson_done"):
+                state["lessons"] += 1
+            elif kind == "match" and state["ended"]:
+                state["matches"] += 1
+            state["ended"] = False
+            state["lesson_done"] = False
+            state["step"] += 1
+            state["started"] = False
+            state["presses"] = 0
+            state["reviewing"] = False
+            if state["step"] == len(SESSION):
+                finish(app, "session")
+            kind, row, menu, hints, review, looks = SESSION[state["step"]]
+        rows = sys.modules["hw.screens"].MENU_ROWS
+        for key, value in menu:
+            if getattr(app, _MENU_VALUES[key]) != value:
+                return _to_row(app, rows, key) or b.RIGHT
+        return _to_row(app, rows, row) or _begin(b.A)
+    state["started"] = True
+    if mode == 7 and app.link is not None and app.link.session is not None and app.link.session.pending():
+        return None  # (a linked match's last move on its way: the summary waits, as a player would)
+    if mode == 7:  # hw.screens.MATCH_END: the review (B), or the menu (A)
+        state["ended"] = True
+        if review and not state["reviewing"]:
+            state["reviewing"] = True
+            return b.B
+        return b.A
+    if mode == 15:  # hw.screens.REVIEW: every move of the player's, the hard level's worked out
+        rv = app.review
+        if rv.hard[rv.k] < 0:
+            return None  # (its ticks think)
+        if rv.k + 1 < len(rv.mine):
+            return b.RIGHT
+        state["reviews"] += 1
+        return b.B
+    if mode == 12 or mode == 14:  # hw.screens.HELP, STATS: every page, then back
+        state["presses"] += 1
+        return b.RIGHT if state["presses"] < 12 else b.B
+    if mode == 16:  # hw.screens.LEARN: a lesson (counted when it ends at its last page)
+        state["lesson_done"] = app.lesson.done
+    if mode == 5:  # hw.screens.DETAIL: whether it may be claimed (A), then back
+        state["presses"] += 1
+        return b.A if state["presses"] & 1 else b.B
+    if looks and mode == 1 and app.turn.phase == 0 and state.get("looked") != (state["step"], len(app.match.results), len(app.game.history)):
+        state["looked"] = (state["step"], len(app.match.results), len(app.game.history))  # once a turn
+        state["presses"] = 0
+        return b.SELECT
+    if hints and mode == 1 and app.turn.phase == 0 and state["hinted"] != (state["step"], len(app.match.results), len(app.game.history)):
+        state["hinted"] = (state["step"], len(app.match.results), len(app.game.history))  # hw.screens.TURN, hw.turn.CARD: once a turn
+        state["hints"] += 1
+        if TRACE:
+            print("trace hint", state["hints"], live(), " ".join(sorted(k for k in sys.modules if k.startswith(("hw", "engine")))))
+        return b.B
+    if not FUZZ:
+        return player.next_button(app)
+    try:
+        return player.next_button(app)
+    except (ValueError, IndexError):  # (its plan undone by a press at random: back, and a new plan)
+        player.plan = None
+        return b.B
+
+
+def probe(app):
+    # (debugging) what the menu holds: each holder dropped in turn, the live heap after.
+    print("probe", live())
+    view = sys.modules["hw.main"].Runner
+    for name in ("known", "events", "lines", "message", "note", "sounds", "link", "turn", "offer", "bots", "hints"):
+        setattr(app, name, None)
+        print("probe", name, live())
+    app.keeper.match = None
+    print("probe keeper.match", live())
+    print("probe plan", state["player"].plan, state["player"].task, state["player"].bot)
+    state["player"].plan = None
+    print("probe player.plan", live())
+    state["player"].bot = None
+    print("probe player.bot", live())
+    for k in list(sys.modules):
+        if k.startswith(("hw.lang", "hw.menu")):
+            del sys.modules[k]
+    print("probe lang", live())
+    finish(app, "probe")
+
+
+def _begin(button):
+    state["started"] = True
+    return button
+
+
+def _to_row(app, rows, key):
+    # UP or DOWN towards the menu's row ``key``; 0 when there.
+    target = rows.index(key)
+    if app.row == target:
+        return 0
+    b = sys.modules["hw.buttons"]
+    return b.DOWN if (target - app.row) % len(rows) <= len(rows) // 2 else b.UP
 
 
 def fill():
