@@ -178,10 +178,10 @@ class App:
         """The module of a screen left is forgotten; at the menu, a match's too (hw.between)."""
         name = MODULES[self.mode]
         if name != self.shown:
-            unload(self.shown)
-            self.shown = name
-            if self.mode == _MENU and self.match is None:
-                __import__("hw.between", None, None, ("floor",)).floor(self)  # (the session's floor)
+            left, self.shown = self.shown, name
+            unload(left)
+            if self.mode == _MENU and left and self.match is None:  # (the session's floor; not at power-up)
+                __import__("hw.between", None, None, ("floor",)).floor(self)
 
     def panel(self):
         """The lines of the panel shown over the board (None: the board)."""
