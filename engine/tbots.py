@@ -614,21 +614,6 @@ class Brain(Prospects):
         return DRAW_TACTIC if ht < room else 0
 
 
-def hard_brain(bot):
-    """``bot``'s brain made the hard level's (made if it has none), for
-    another bot that never thinks at the same time (the app's hint) to
-    think in too: one brain on the heap, not two.  Its scratch is
-    refilled at every move, and the lower levels play the same moves in
-    the hard level's larger one (tests/test_tbots.py), so ``bot`` plays
-    on as it would have."""
-    brain = bot.tactics
-    if brain is None or brain.worlds == 0:
-        view = brain.view if brain is not None else None
-        bot.tactics = brain = None  # (a lower level's arrays go first)
-        brain = bot.tactics = Brain("hard", view)
-    return brain
-
-
 def _curve(diff, blind):
     if blind:
         diff *= 3  # sums only: a few points matter more

@@ -21,15 +21,11 @@ _FLOOR = ("hw.turn", "engine.bots", "engine.botkit", "engine.ai", "engine.tbots"
 def rest(app):
     """While a round's end shows (its board kept by the match, the next
     round dealt, ``hw.ends`` about to be loaded), the turn and the bots'
-    thinking (their arrays and code) go back to the heap, made again at
-    the next turn: a board's heap peaked there.  A bot's moves do not
-    depend on them (its sampled worlds come from its seed's generator,
-    kept)."""
+    code go back to the heap (their thinking space went already:
+    ``hw.play``'s ``idle_bots``), made again at the next turn: a board's
+    heap peaked there."""
     app.turn = None
     unload("hw.turn")
-    for bot in app.bots:
-        if bot is not None:
-            bot.tactics = bot.view = bot.judge = None
     for name in ("engine.ai", "engine.tbots", "engine.botkit"):  # (engine.bots: the Bot's class, kept with it)
         unload(name)
 

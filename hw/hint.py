@@ -14,7 +14,6 @@ import gc
 from micropython import const
 
 from engine import unload
-from engine.game import TACTICS
 from engine.moves import move_card, move_stone
 from hw import play
 
@@ -59,23 +58,12 @@ def tick(app, now):
 
 
 def _choose(app):
-    # The hard bot's move, the bot dropped once it is made.  In tactics it
-    # thinks in the opponent bot's brain (engine.tbots.hard_brain: made
-    # the hard level's if it was not, and kept by the opponent for the
-    # round): one brain on the heap, made once a round, not a second one
-    # at every hint in a heap the match has cut into pieces.
+    # The hard bot's move, the bot dropped with its thinking once it is
+    # made: the opponent's thinking space went when this turn started
+    # (hw.play: start_turn), so that its brain is the one on the heap.
     from engine.bots import Bot
 
-    bot = Bot("hard", seed(app))
-    other = app.bots[1] or app.bots[0]
-    if app.game.variant == TACTICS and hasattr(other, "tactics"):  # (the sim's Master has no brain)
-        from engine.tbots import hard_brain
-
-        bot.tactics = hard_brain(other)
-        m = bot.choose(app.game)
-        other.tactics = None
-        return m
-    return bot.choose(app.game)
+    return Bot("hard", seed(app)).choose(app.game)
 
 
 def lines(app):

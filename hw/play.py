@@ -76,14 +76,7 @@ def start_turn(app):
         app.mode = _THINKING
         app.thought = False
     else:
-        # A person's turn: the bots' thinking space (their brain, view and
-        # judge) goes back to the heap, made again at a bot's turn (its
-        # moves are the same: its sampled worlds come from its seed's
-        # generator, kept), so that the turn's screens (a stone's detail,
-        # a hint's words) have its room.
-        for bot in app.bots:
-            if bot is not None:
-                bot.tactics = bot.view = bot.judge = None
+        idle_bots(app)  # (a stone's detail, a hint and its words get their room)
         # A player who can only pass, with nothing to claim, sees no
         # screen: the device stays with whoever holds it.
         needs_screen = game.returns or game.can_place(p) or game.claimable(p)
@@ -203,6 +196,15 @@ def _round_over(app):
     round_ended(app, app.match.finish_round())
 
 
+def idle_bots(app):
+    """The bots' thinking space (their brain, view and judge) back to the
+    heap, made again at a bot's turn: it plays the same moves (its sampled
+    worlds come from its seed's generator, kept)."""
+    for bot in app.bots:
+        if bot is not None:
+            bot.tactics = bot.view = bot.judge = None
+
+
 def round_ended(app, w):
     """The round just scored (won by ``w``), the next one dealt unless the
     match is over: what the round held goes back to the heap, and its
@@ -211,6 +213,7 @@ def round_ended(app, w):
     if app.match.over():
         finished(app)
     else:
+        idle_bots(app)
         from hw.between import rest  # (before the round's end's code is loaded)
 
         rest(app)

@@ -197,8 +197,7 @@ def test_the_hints_go_into_the_matchs_record_and_the_desktop_reads_them():
 def test_hints_change_nothing_of_the_match(variant, opponent):
     # The same match played twice by the same presses, once with a hint
     # asked (and read) at every card step: the same moves, both seats'
-    # (in tactics the hint thinks in the opponent's brain, made the hard
-    # level's: engine.tbots.hard_brain).
+    # (the hint's bot thinks where the opponent's thinking space was).
     def played(hints):
         app = App(seed=21, opponent=opponent, variant=variant)
         app.press(buttons.START)

@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT, bot_game, under_cpython, under_micropython
 from engine.bots import Bot
 from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SPY, STRATEGIST, TRAITOR
-from engine.game import LEVELS, NOBODY, TACTICS, make_game
+from engine.game import CLASSIC, LEVELS, NOBODY, TACTICS, make_game
 from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_claims, move_second
 from engine.rng import Random
 
@@ -290,30 +290,27 @@ def test_the_judgements_keep_only_what_a_play_leaves_alone():
     assert checked > 200, checked
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-def test_a_hint_thinking_in_the_opponents_brain_changes_no_move(level):
-    # The app's hint thinks in the opponent's brain, made the hard level's
-    # (engine.tbots.hard_brain), at the other seat's turns: the opponent
-    # plays the moves it plays in a brain of its own, and the hint's move
-    # is a fresh hard bot's.
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("variant", [CLASSIC, TACTICS])
+def test_a_bot_whose_thinking_space_goes_at_every_turn_plays_the_same_moves(variant, level):
+    # The app lets a bot's brain, view and judge go when a person's turn
+    # starts (hw.play's idle_bots), and a hard bot (the hint) thinks for
+    # the person meanwhile: the bot plays the moves it plays keeping them.
     from engine.match import Match
-    from engine.tbots import hard_brain
 
-    for seed in range(12):
+    for seed in range(8):
         plays = []
-        for shared in (False, True):
-            match = Match(seed, 1, TACTICS)
-            opponent = Bot(level, seed * 7 + 1)
+        for idle in (False, True):
+            match = Match(seed, 1, variant)
+            bot = Bot(level, seed * 7 + 1)
             me = Bot("medium", seed * 7 + 2)
             out = []
             while not match.game.over():
                 game = match.game
-                if game.to_move == 0 and shared:
-                    hint = Bot("hard", seed + len(out))
-                    hint.tactics = hard_brain(opponent)
-                    assert opponent.tactics.worlds == 8
-                    assert hint.choose(game) == Bot("hard", seed + len(out)).choose(game)
-                m = (me if game.to_move == 0 else opponent).choose(game)
+                if game.to_move == 0 and idle:
+                    bot.tactics = bot.view = bot.judge = None
+                    Bot("hard", seed + len(out)).choose(game)
+                m = (me if game.to_move == 0 else bot).choose(game)
                 game.apply(m)
                 out.append(m)
             plays.append(out)
