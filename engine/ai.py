@@ -453,15 +453,17 @@ def choose(bot, game):
     """The classic and expert turns of ``bot`` (an ``engine.bots.Bot``): a
     legal move for the player to move in ``game``, with every provable
     claim (``AUTO_CLAIM``).  ``game`` is left as it was."""
-    g = bot.view
-    if g is None:
-        g = bot.view = Game()
+    if bot.judge is None:
         bot.judge = Judge(hope=8, lack=30, tempo=60) if bot.level == "hard" else Judge()
         bot.before = bytearray(N_STONES)
         bot.need_mask = [0] * 6
         bot.top_v = [0] * _KEEP
         bot.top_m = [0] * _KEEP
-    g.copy_from(game)
+    g = bot.view
+    if g is None:
+        g = bot.view = Game()
+    if g is not game:  # (a game lent to think on: Bot.choose_on)
+        g.copy_from(game)
     p = g.to_move
     g.hide(p)
     if g.variant == EXPERT:

@@ -165,6 +165,26 @@ class Stones:
         self.to_move = first_player
         return rng
 
+    def secrets(self, player):
+        """What ``player`` cannot see (the other hand, the pile; each
+        variant adds its own piles), for ``reveal`` to put back after a
+        ``hide``: a bot may think on the game itself, hidden, rather than
+        on a copy (``engine.bots.Bot.choose_on``)."""
+        return bytes(self.hand[1 - player]) + bytes(self.deck)
+
+    def reveal(self, player, secrets):
+        """Put back what ``hide(player)`` forgot, from ``secrets(player)``
+        (nothing allocated: it runs after a bot's thinking, and after a
+        board's heap ran out in it).  Returns the bytes it read."""
+        other = self.hand[1 - player]
+        k = len(other)
+        for h in range(k):
+            other[h] = secrets[h]
+        deck = self.deck
+        for i in range(54):
+            deck[i] = secrets[k + i]
+        return k + 54
+
     def hide(self, player):
         """Forget what ``player`` cannot see: the other hand and the pile
         become NO_CARD (their sizes stay; each variant hides its own piles

@@ -8,16 +8,8 @@ alone (``seed``), and sees what the hint's sees (the game, whose bots
 read only what the player to move may know).
 """
 
-from micropython import const
-
 from engine.game import NOBODY, TACTICS
 from engine.match import Match
-
-# The room of the tactics brain's list of plays, made with it: most
-# positions have fewer (a few, with many ruses' targets, up to about 200:
-# the list grows for those).
-_PLAYS = const(128)
-
 
 def seed(match_seed, n):
     """The hard bot's seed for move ``n`` (0 for the first of the match) of
@@ -31,20 +23,14 @@ def hard_bot(variant, lend=False):
     the review's tables cut the heap up, not again at every move.  With
     ``lend`` (a board's review: one game less on the heap), a tactics
     brain has no view of its own: ``hard_move`` lends it the game it is
-    given, and the game the brain would have viewed is its sampled world.
-    The brain's list of plays is given its room at once too."""
+    given."""
     from engine.bots import Bot
 
     bot = Bot("hard")
     if variant == TACTICS:
         from engine.tbots import Brain
 
-        brain = bot.tactics = Brain("hard")
-        brain.moves = [0] * _PLAYS
-        del brain.moves[:]  # (its room stays: legal_moves refills it)
-        if lend:
-            brain.world = brain.view
-            brain.view = None
+        brain = bot.tactics = Brain("hard", not lend)
     return bot
 
 
@@ -54,16 +40,13 @@ def hard_move(bot, game, match_seed, n):
     of ``bot`` (``hard_bot``'s) seeded for it: the move a hard bot made
     afresh with that seed chooses (its brain keeps no more than its
     scratch from one move to the next, as in a match).  A bot made to
-    borrow its view thinks on a tactics ``game`` itself, leaving it as
-    that player sees it, the rest hidden: the same move, a game spent."""
+    borrow its view thinks on a tactics ``game`` itself (``choose_on``):
+    the same move."""
     bot.rng.seed(seed(match_seed, n))
     brain = bot.tactics
     if brain is None or brain.view is not None:
         return game.spell_claims(bot.choose(game))
-    brain.view = game
-    m = bot.choose(game)
-    brain.view = None  # (the game is the caller's to drop)
-    return game.spell_claims(m)
+    return game.spell_claims(bot.choose_on(game))
 
 
 def positions(match_seed, rounds, variant, moves, upto=-1, game=None):

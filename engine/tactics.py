@@ -146,6 +146,15 @@ class TacticsTable(Stones):
         for i in range(10):
             self.tdeck[i] = NO_CARD
 
+    def secrets(self, player):
+        return Stones.secrets(self, player) + bytes(self.tdeck)
+
+    def reveal(self, player, secrets):
+        k = Stones.reveal(self, player, secrets)
+        for i in range(10):
+            self.tdeck[i] = secrets[k + i]
+        return k + 10
+
     def hidden_tactics(self, player):
         """How many tactic cards the other player holds: public, since
         everyone sees which pile a card is drawn from."""

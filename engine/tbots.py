@@ -47,6 +47,9 @@ N_STONES = const(9)
 CERTAIN = const(1000)
 _NOISE = const(3)  # random tie-break added to judgements
 _UNKNOWN = const(-100000)  # a prospect not worked out yet
+# The room of a brain's list of plays: most positions have fewer (with
+# many ruses' targets, up to about 200: the list grows for those).
+_PLAYS = const(128)
 
 # The price of spending a tactic card, per kind (JK SP SB BB MF SC ST BA TR),
 # in the units of a stone's chance (0..1000).
@@ -60,7 +63,6 @@ class Prospects:
 
     def __init__(self, level):
         self.level = level
-        self.world = None  # a sampled world (hard only, made on first use)
         self.solver = Solver()
         self.hm = [0] * 6  # p's hand: clan cards per colour
         self.hn = bytearray(9)
@@ -298,14 +300,13 @@ class Prospects:
     # -- sampled worlds ----------------------------------------------------
 
     def sample(self, g, p, rng):
+        # Each world is dealt on ``g`` itself (p's view: ``determinize``
+        # writes only what ``hide`` blanks, and reads none of it), which
+        # is hidden again after: no second game on the heap.
         worlds = self.worlds
-        w = self.world
-        if w is None:
-            w = self.world = TacticsGame()
         q = 1 - p
         for d in range(worlds):
-            w.copy_from(g)
-            w.determinize(p, rng)
+            g.determinize(p, rng)
             wm = self.wm[d]
             wn = self.wn[d]
             wh = self.wh[d]
@@ -315,8 +316,8 @@ class Prospects:
             for v in range(9):
                 wn[v] = 0
             av = 0
-            hand = w.hand[q]
-            for h in range(w.hand_n[q]):
+            hand = g.hand[q]
+            for h in range(g.hand_n[q]):
                 card = hand[h]
                 if card < FIRST_TACTIC:
                     wm[card // 9] |= 1 << (card % 9)
@@ -327,7 +328,8 @@ class Prospects:
             if g.jokers_on[q]:
                 av &= ~W_JOKER
             self.wav[d] = av
-            botkit.add_draws(w.deck, w.deck_pos + 1, self.horizon, wm, wn)  # p draws next, then the opponent
+            botkit.add_draws(g.deck, g.deck_pos + 1, self.horizon, wm, wn)  # p draws next, then the opponent
+        g.hide(p)
         wem = self.wem
         for i in range(4 * worlds):
             wem[i] = _UNKNOWN
@@ -348,15 +350,19 @@ class Brain(Prospects):
     """Scratch space and the judgement of the tactics levels (one per Bot):
     each play judged on the stones it touches, or on the whole board."""
 
-    def __init__(self, level, view=None):
-        """``view``: another brain's view to share (a scratch game, filled
-        afresh at each move: two brains that never think at once may share
-        one; the app's hint does, with the opponent's)."""
+    def __init__(self, level, viewed=True):
+        """``viewed``: with a game of its own to think on (``view``: a copy
+        of the game, filled afresh at each move, as its player sees it; the
+        hard level deals its sampled worlds on it too); without, it is lent
+        one at each move (a board's review: ``engine.review.hard_move``)."""
         Prospects.__init__(self, level)
-        self.view = view if view is not None else TacticsGame()
+        self.view = TacticsGame() if viewed else None
         # The view's plays, refilled every move (``legal_moves``' ``out``),
-        # and the plays after a Scout's return step.
-        self.moves = []
+        # made with their room at once (a list grown by appends leaves
+        # holes in a board's heap; ``del`` keeps the room), and the plays
+        # after a Scout's return step.
+        self.moves = [0] * _PLAYS
+        del self.moves[:]
         self.plays = []
         self.root = [0] * N_STONES
         self.odds = bytearray(N_STONES)
@@ -627,7 +633,8 @@ def choose(bot, game):
     if brain is None:
         brain = bot.tactics = Brain(bot.level)
     g = brain.view
-    g.copy_from(game)
+    if g is not game:  # (a game lent to think on: Bot.choose_on)
+        g.copy_from(game)
     p = g.to_move
     g.hide(p)
     if g.returns:

@@ -60,10 +60,12 @@ def tick(app, now):
 def _choose(app):
     # The hard bot's move, the bot dropped with its thinking once it is
     # made: the opponent's thinking space went when this turn started
-    # (hw.play: start_turn), so that its brain is the one on the heap.
+    # (hw.play: start_turn), so that its brain is the one on the heap; it
+    # thinks on the match's game itself, what the player cannot see put
+    # aside meanwhile (Bot.choose_on: no copy of the game).
     from engine.bots import Bot
 
-    return Bot("hard", seed(app)).choose(app.game)
+    return Bot("hard", seed(app)).choose_on(app.game)
 
 
 def lines(app):

@@ -193,6 +193,7 @@ def cancel(app):
 def _round_over(app):
     if app.linked():
         return  # rounds end in the session (hw.linkplay: Link.round_over)
+    idle_bots(app)  # (their room for the copy of the round's final board)
     round_ended(app, app.match.finish_round())
 
 
@@ -213,7 +214,6 @@ def round_ended(app, w):
     if app.match.over():
         finished(app)
     else:
-        idle_bots(app)
         from hw.between import rest  # (before the round's end's code is loaded)
 
         rest(app)

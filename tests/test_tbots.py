@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT, bot_game, under_cpython, under_micropython
 from engine.bots import Bot
 from engine.cards import BANSHEE, FIRST_TACTIC, JOKER, SCOUT, SPY, STRATEGIST, TRAITOR
-from engine.game import CLASSIC, LEVELS, NOBODY, TACTICS, make_game
+from engine.game import CLASSIC, EXPERT, LEVELS, NOBODY, TACTICS, make_game
 from engine.moves import AUTO_CLAIM, DRAW_TACTIC, PASS, move_card, move_claims, move_second
 from engine.rng import Random
 
@@ -315,3 +315,60 @@ def test_a_bot_whose_thinking_space_goes_at_every_turn_plays_the_same_moves(vari
                 out.append(m)
             plays.append(out)
         assert plays[0] == plays[1]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("variant", [CLASSIC, EXPERT, TACTICS])
+def test_a_bot_thinking_on_the_game_itself_plays_the_same_moves_and_leaves_it_as_it_was(variant, level):
+    # Bot.choose_on (the app's hint): no copy of the game, what the player
+    # to move cannot see put aside meanwhile and put back, field for field.
+    from engine.match import Match
+
+    def fields(game):
+        return {k: bytes(v) if isinstance(v, bytearray) else repr(v) for k, v in vars(game).items()}
+
+    for seed in range(6):
+        match = Match(seed, 1, variant)
+        bots = [Bot("medium", seed * 7 + 1), Bot("medium", seed * 7 + 2)]
+        turn = 0
+        while not match.game.over():
+            game = match.game
+            before = fields(game)
+            lent = Bot(level, seed + turn)
+            if turn % 3 == 1:  # (now and then a bot that thought before, on its own view)
+                lent.choose(game)
+                lent.rng.seed(seed + turn)
+            assert lent.choose_on(game) == Bot(level, seed + turn).choose(game)
+            assert fields(game) == before
+            game.apply(bots[game.to_move].choose(game))
+            turn += 1
+
+
+def test_the_sampled_worlds_are_dealt_on_the_view_and_leave_it_as_its_player_sees_it():
+    # The hard level deals its worlds on its own view (no second game on a
+    # board's heap): after them the view is the hidden copy it was, field
+    # for field, and each world differs from the last.
+    from engine.tbots import Brain
+
+    checked = differs = 0
+    for seed in range(4):
+        game = make_game(TACTICS)
+        game.deal(seed, seed & 1)
+        bots = [Bot("medium", seed), Bot("medium", seed + 1)]
+        brain = Brain("hard")
+        while game.winner == NOBODY:
+            p = game.to_move
+            view = brain.view
+            view.copy_from(game)
+            view.hide(p)
+            fields = {k: bytes(v) if isinstance(v, bytearray) else repr(v) for k, v in vars(view).items()}
+            hands = bytes(view.hand[1 - p])
+            brain.know(view, p)
+            brain.sample(view, p, Random(checked))
+            after = {k: bytes(v) if isinstance(v, bytearray) else repr(v) for k, v in vars(view).items()}
+            assert after == fields and bytes(view.hand[1 - p]) == hands
+            differs += len({tuple(w) for w in brain.wh}) > 1
+            assert [k for k, v in vars(brain).items() if isinstance(v, type(game))] == ["view"]
+            checked += 1
+            game.apply(bots[p].choose(game))
+    assert checked > 150 and differs > checked * 3 // 4, (checked, differs)
