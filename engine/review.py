@@ -11,6 +11,7 @@ read only what the player to move may know).
 from engine.game import NOBODY, TACTICS
 from engine.match import Match
 
+
 def seed(match_seed, n):
     """The hard bot's seed for move ``n`` (0 for the first of the match) of
     the match dealt from ``match_seed``: the same review everywhere."""
@@ -30,7 +31,7 @@ def hard_bot(variant, lend=False):
     if variant == TACTICS:
         from engine.tbots import Brain
 
-        brain = bot.tactics = Brain("hard", not lend)
+        bot.tactics = Brain("hard", not lend)
     return bot
 
 

@@ -317,6 +317,11 @@ def test_a_bot_whose_thinking_space_goes_at_every_turn_plays_the_same_moves(vari
         assert plays[0] == plays[1]
 
 
+def _fields(game):
+    # Every field of a game, its bytes and lists as they stand.
+    return {k: bytes(v) if isinstance(v, bytearray) else repr(v) for k, v in vars(game).items()}
+
+
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("variant", [CLASSIC, EXPERT, TACTICS])
 def test_a_bot_thinking_on_the_game_itself_plays_the_same_moves_and_leaves_it_as_it_was(variant, level):
@@ -324,22 +329,19 @@ def test_a_bot_thinking_on_the_game_itself_plays_the_same_moves_and_leaves_it_as
     # to move cannot see put aside meanwhile and put back, field for field.
     from engine.match import Match
 
-    def fields(game):
-        return {k: bytes(v) if isinstance(v, bytearray) else repr(v) for k, v in vars(game).items()}
-
     for seed in range(6):
         match = Match(seed, 1, variant)
         bots = [Bot("medium", seed * 7 + 1), Bot("medium", seed * 7 + 2)]
         turn = 0
         while not match.game.over():
             game = match.game
-            before = fields(game)
+            before = _fields(game)
             lent = Bot(level, seed + turn)
             if turn % 3 == 1:  # (now and then a bot that thought before, on its own view)
                 lent.choose(game)
                 lent.rng.seed(seed + turn)
             assert lent.choose_on(game) == Bot(level, seed + turn).choose(game)
-            assert fields(game) == before
+            assert _fields(game) == before
             game.apply(bots[game.to_move].choose(game))
             turn += 1
 
@@ -361,12 +363,11 @@ def test_the_sampled_worlds_are_dealt_on_the_view_and_leave_it_as_its_player_see
             view = brain.view
             view.copy_from(game)
             view.hide(p)
-            fields = {k: bytes(v) if isinstance(v, bytearray) else repr(v) for k, v in vars(view).items()}
+            fields = _fields(view)
             hands = bytes(view.hand[1 - p])
             brain.know(view, p)
             brain.sample(view, p, Random(checked))
-            after = {k: bytes(v) if isinstance(v, bytearray) else repr(v) for k, v in vars(view).items()}
-            assert after == fields and bytes(view.hand[1 - p]) == hands
+            assert _fields(view) == fields and bytes(view.hand[1 - p]) == hands
             differs += len({tuple(w) for w in brain.wh}) > 1
             assert [k for k, v in vars(brain).items() if isinstance(v, type(game))] == ["view"]
             checked += 1
