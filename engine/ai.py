@@ -67,7 +67,6 @@ class Judge:
         self.root = [0] * N_STONES  # ``begin``: each stone's chance
         self.uses = bytearray(N_STONES * 54)  # ``begin``: the cards each rests on
         self.recording = False
-        self.world = None  # type: Game | None
         self.theirs_r = bytearray(0)
         # Answers that hold while p's hand and the unseen cards stay as they
         # are (``key``: 64 as ``know`` found them, a card while ``leave``
@@ -102,8 +101,6 @@ class Judge:
         self.mix_key = -2
         if not worlds:
             return
-        if self.world is None:
-            self.world = Game()
         if len(self.theirs_r) < worlds * N_STONES:
             self.theirs_r = bytearray(worlds * N_STONES)
             self.draws_mask = [0] * (worlds * 6)
@@ -112,25 +109,26 @@ class Judge:
             self.mixes_n = [bytearray(9) for _ in range(worlds)]
             self.wempty_r = [0] * worlds
             self.wempty_p = [0] * worlds
-        w = self.world
+        # Each world is dealt on ``game`` itself, what it dealt over put
+        # back after (``secrets``, ``reveal``): no second game on the heap.
+        kept = game.secrets(p)
         tm = self.pool_mask  # scratch: ``know`` refills both
         tn = self.pool_n
         q = 1 - p
         side = game.side
         out = self.theirs_r
         for d in range(worlds):
-            w.copy_from(game)
-            w.determinize(p, rng)
+            game.determinize(p, rng)
             for c in range(6):
                 tm[c] = 0
             for v in range(9):
                 tn[v] = 0
-            hand = w.hand[q]
-            for h in range(w.hand_n[q]):
+            hand = game.hand[q]
+            for h in range(game.hand_n[q]):
                 card = hand[h]
                 tm[card // 9] |= 1 << (card % 9)
                 tn[card % 9] += 1
-            botkit.add_draws(w.deck, w.deck_pos + 1, horizon, tm, tn)  # p draws next, then the opponent
+            botkit.add_draws(game.deck, game.deck_pos + 1, horizon, tm, tn)  # p draws next, then the opponent
             # p's own next draws in this world, for ``deep`` judgements.
             dm = self.draws_mask
             dn = self.draws_n
@@ -138,11 +136,11 @@ class Judge:
                 dm[d * 6 + c] = 0
             for v in range(9):
                 dn[d * 9 + v] = 0
-            pos = w.deck_pos
+            pos = game.deck_pos
             for _ in range(self.my_horizon):
                 if pos >= 54:
                     break
-                card = w.deck[pos]
+                card = game.deck[pos]
                 dm[d * 6 + card // 9] |= 1 << (card % 9)
                 dn[d * 9 + card % 9] += 1
                 pos += 2
@@ -155,6 +153,7 @@ class Judge:
                     if packed:
                         r = self._rank(side, j * 3, k, packed)
                 out[d * N_STONES + s] = r
+        game.reveal(p, kept)
 
     def know(self, game, p):
         """Split the unseen cards into ``p``'s hand and the rest (the pool:

@@ -165,17 +165,25 @@ class Stones:
         self.to_move = first_player
         return rng
 
-    def secrets(self, player):
+    def secrets(self, player, room=0):
         """What ``player`` cannot see (the other hand, the pile; each
         variant adds its own piles), for ``reveal`` to put back after a
-        ``hide``: a bot may think on the game itself, hidden, rather than
-        on a copy (``engine.bots.Bot.choose_on``)."""
-        return bytes(self.hand[1 - player]) + bytes(self.deck)
+        ``hide`` or a ``determinize``: a bot may think on the game itself,
+        hidden (``engine.bots.Bot.choose_on``), and deal its sampled worlds
+        on it, rather than on a copy.  ``room``: bytes left at the end for
+        a variant's piles."""
+        other = self.hand[1 - player]
+        k = len(other)
+        kept = bytearray(k + 54 + room)  # (one allocation)
+        kept[:k] = other
+        kept[k:k + 54] = self.deck
+        return kept
 
     def reveal(self, player, secrets):
-        """Put back what ``hide(player)`` forgot, from ``secrets(player)``
-        (nothing allocated: it runs after a bot's thinking, and after a
-        board's heap ran out in it).  Returns the bytes it read."""
+        """Put back what ``hide(player)`` forgot or ``determinize(player)``
+        dealt over, from ``secrets(player)`` (nothing allocated: it runs
+        after a bot's thinking, and after a board's heap ran out in it).
+        Returns the bytes it read."""
         other = self.hand[1 - player]
         k = len(other)
         for h in range(k):

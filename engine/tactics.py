@@ -146,8 +146,11 @@ class TacticsTable(Stones):
         for i in range(10):
             self.tdeck[i] = NO_CARD
 
-    def secrets(self, player):
-        return Stones.secrets(self, player) + bytes(self.tdeck)
+    def secrets(self, player, room=0):
+        kept = Stones.secrets(self, player, 10 + room)
+        k = len(kept) - 10 - room
+        kept[k:k + 10] = self.tdeck
+        return kept
 
     def reveal(self, player, secrets):
         k = Stones.reveal(self, player, secrets)
