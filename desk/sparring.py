@@ -527,8 +527,7 @@ def tactics_candidates(bot, game, k):
     g.copy_from(game)
     p = g.to_move
     g.hide(p)
-    moves = g.legal_moves(-1, brain.moves)
-    if moves[0] == PASS:
+    if not g.can_play(p):
         return []
     brain.know(g, p)
     seen = []  # hard's whole-board judgement of each of its best, in order
@@ -541,7 +540,7 @@ def tactics_candidates(bot, game, k):
 
     brain.board = recorded
     try:
-        pick = tbots._hard(bot, brain, g, p, moves)
+        pick = tbots._hard(bot, brain, g, p)
     finally:
         del brain.board
     if brain.won or not seen:

@@ -31,6 +31,8 @@ match's first bot turn and are dropped together at its end; parts of it
 never run alone, and each module costs a board its name, path and globals.
 """
 
+from array import array
+
 from micropython import const
 
 from engine import botkit
@@ -46,10 +48,17 @@ from engine.tactics import MODE_BLIND, MODE_MUD, SIDE_CAP, TacticsGame
 N_STONES = const(9)
 CERTAIN = const(1000)
 _NOISE = const(3)  # random tie-break added to judgements
-_UNKNOWN = const(-100000)  # a prospect not worked out yet
-# The room of a brain's list of plays: most positions have fewer (with
-# many ruses' targets, up to about 200: the list grows for those).
-_PLAYS = const(128)
+_UNKNOWN = const(-32000)  # a prospect not worked out yet
+# The room of a brain's list of plays, which holds one card's plays at a
+# time: a ruse's targets make up to 153 in 39,000 positions of tactics
+# matches, a whole hand's up to about 300; past its room the list grows.
+_PLAYS = const(160)
+
+
+def _shorts(n):
+    # n signed 16-bit zeros.
+    return array("h", bytes(2 * n))
+
 
 # The price of spending a tactic card, per kind (JK SP SB BB MF SC ST BA TR),
 # in the units of a stone's chance (0..1000).
@@ -64,11 +73,13 @@ class Prospects:
     def __init__(self, level):
         self.level = level
         self.solver = Solver()
-        self.hm = [0] * 6  # p's hand: clan cards per colour
+        # (The brain's tables of small numbers are arrays of 16 bits: half
+        # a list's bytes on a board's heap.)
+        self.hm = _shorts(6)  # p's hand: clan cards per colour
         self.hn = bytearray(9)
         self.havail = 0  # elite kinds in p's hand that it may still place
         self.mavail = 0  # elite kinds p may hope for (hand and tactic pile)
-        self.pm = [0] * 6  # the pool: unseen clan cards not in p's hand
+        self.pm = _shorts(6)  # the pool: unseen clan cards not in p's hand
         self.pn = bytearray(9)
         self.qavail = 0  # elite kinds the opponent may hold or draw
         self.hope = 30  # discount per card p must still draw (rank points)
@@ -78,11 +89,11 @@ class Prospects:
         self.horizon = 2
         # Per world: the opponent's clan cards (hand and next draws) per
         # colour and per value, its hand alone, its elite kinds.
-        self.wm = [[0] * 6 for _ in range(self.worlds)]
+        self.wm = [_shorts(6) for _ in range(self.worlds)]
         self.wn = [bytearray(9) for _ in range(self.worlds)]
-        self.wh = [[0] * 6 for _ in range(self.worlds)]
+        self.wh = [_shorts(6) for _ in range(self.worlds)]
         self.wav = bytearray(self.worlds)
-        self.tw = [0] * (N_STONES * self.worlds)  # per world and stone: the opponent's prospect
+        self.tw = _shorts(N_STONES * self.worlds)  # per world and stone: the opponent's prospect
         self.touched_q = 0  # stones whose opponent side or modes a move changed
         # An empty side's prospects, the same at every stone with the same
         # modes (index: 2 for Mud fight + 1 for Blind man's bluff): p's
@@ -97,7 +108,7 @@ class Prospects:
         self.th_key = [-1] * N_STONES  # per stone: the opponent's prospect, for ``epoch``
         self.th_v = [0] * N_STONES
         self.top = 0  # ``_prospect``: the best hoped for, undiscounted
-        self.wem = [_UNKNOWN] * (4 * self.worlds)
+        self.wem = _shorts(4 * self.worlds)  # (set to _UNKNOWN by ``sample``)
 
     # -- what p knows ------------------------------------------------------
 
@@ -357,14 +368,13 @@ class Brain(Prospects):
         one at each move (a board's review: ``engine.review.hard_move``)."""
         Prospects.__init__(self, level)
         self.view = TacticsGame() if viewed else None
-        # The view's plays, refilled every move (``legal_moves``' ``out``),
-        # made with their room at once (a list grown by appends leaves
-        # holes in a board's heap; ``del`` keeps the room), and the plays
-        # after a Scout's return step.
+        # One card's plays at a time (``legal_moves``' ``out`` and
+        # ``only``: ``_card_plays``), refilled for each, made with their room
+        # at once (a list grown by appends leaves holes in a board's heap;
+        # ``del`` keeps the room).
         self.moves = [0] * _PLAYS
         del self.moves[:]
-        self.plays = []
-        self.root = [0] * N_STONES
+        self.root = _shorts(N_STONES)
         self.odds = bytearray(N_STONES)
         self.adjacent = 3
         self.keep = 12
@@ -373,15 +383,15 @@ class Brain(Prospects):
         self.won = False
         self.root_claims = 0
         self.stamp = 0
-        self.src_stamp = [0] * 72  # per ruse source (stone, slot): when judged
-        self.src_v = [0] * 72
+        self.src_stamp = array("H", bytes(144))  # per ruse source (stone, slot): when judged
+        self.src_v = _shorts(72)
         # ``board`` in one move's search (hard): the chances of the stones
         # a play leaves alone, kept per state of what they rest on besides
         # their own sides (``_slot``), which plays share; a slot per play.
         self.slots = self.keep if level == "hard" else 0
         self.slot_key = [0] * (5 * self.slots)
         self.slot_ok = [0] * self.slots  # per slot: mask of the stones kept
-        self.slot_v = [0] * (N_STONES * self.slots)
+        self.slot_v = _shorts(N_STONES * self.slots)
         self.slot_n = 0
         self.key = [0] * 5
         self.full_root = 0
@@ -590,7 +600,7 @@ class Brain(Prospects):
                 wins |= 1 << s
         self.wins_at = wins
         self.stamp += 1  # forget the ruses' source stones
-        if self.stamp > 1000000:
+        if self.stamp > 65000:  # (src_stamp's 16 bits)
             self.stamp = 1
             for i in range(72):
                 self.src_stamp[i] = 0
@@ -639,20 +649,37 @@ def choose(bot, game):
     g.hide(p)
     if g.returns:
         return _returns(bot, brain, g, p)
-    moves = g.legal_moves(-1, brain.moves)
-    if moves[0] == PASS:
+    if not g.can_play(p):
         return PASS | AUTO_CLAIM
     if bot.level == "easy":
-        m = _easy(bot, g, p, moves)
+        m = _easy(bot, brain, g, p)
         if bot.rng.below(4) == 0:
             m |= DRAW_TACTIC
         return m | AUTO_CLAIM
     brain.know(g, p)
     if bot.level == "hard":
-        m = _hard(bot, brain, g, p, moves)
+        m = _hard(bot, brain, g, p)
     else:
-        m = _medium(bot, brain, g, p, moves)
+        m = _medium(bot, brain, g, p)
     return _finish(brain, g, p, m)
+
+
+def _card_plays(brain, g, p, h):
+    # The plays of the card at hand index h, in brain.moves (the order of
+    # ``legal_moves``: a card's plays after those of the cards before it);
+    # None for a card listed already (two Jokers) or with no play.  The
+    # levels go through the hand a card at a time: one card's plays are a
+    # short list, a whole hand's can be hundreds.  After a Scout, every way
+    # to put cards back, at h = 0 (desk.sparring judges those as plays).
+    hand = g.hand[p]
+    card = -1 if g.returns else hand[h]
+    if card < 0 and h:
+        return None
+    for i in range(h):
+        if hand[i] == card:
+            return None
+    moves = g.legal_moves(p, brain.moves, card)
+    return None if moves[0] == PASS else moves
 
 
 def _finish(brain, g, p, m):
@@ -666,20 +693,21 @@ def _finish(brain, g, p, m):
     return m | brain.draw_flag(g, p, m) | AUTO_CLAIM
 
 
-def _easy(bot, g, p, moves):
+def _easy(bot, brain, g, p):
     rng = bot.rng
     hand = g.hand[p]
     n = g.hand_n[p]
     stones = g.open_stones(p)
     clan = 0
+    count = 0  # plays of a tactic card
     for h in range(n):
         if hand[h] < FIRST_TACTIC:
             clan += 1
+        else:
+            moves = _card_plays(brain, g, p, h)
+            if moves is not None:
+                count += len(moves)
     tactic = False
-    count = 0  # plays of a tactic card
-    for m in moves:
-        if move_card(m) >= FIRST_TACTIC:
-            count += 1
     if count and (not clan or not stones or rng.below(3) == 0):
         tactic = True
     if not tactic:
@@ -692,7 +720,7 @@ def _easy(bot, g, p, moves):
                     break
                 pick -= 1
         best = -1
-        m = moves[0]
+        m = PASS  # (stones is not empty: every level has passed when no card can be played)
         for s in range(N_STONES):
             if not stones >> s & 1:
                 continue
@@ -704,58 +732,68 @@ def _easy(bot, g, p, moves):
                 best = score
                 m = move(card, s)
         return m
-    # A tactic card from the hand, used simply.
+    # A tactic card from the hand, used simply: one of all their plays.
     pick = rng.below(count)
-    for m in moves:
-        if move_card(m) >= FIRST_TACTIC:
-            if not pick:
-                break
-            pick -= 1
+    for h in range(n):
+        if hand[h] >= FIRST_TACTIC:
+            moves = _card_plays(brain, g, p, h)
+            if moves is not None:
+                if pick < len(moves):
+                    break
+                pick -= len(moves)
+    m = moves[pick]
     card = move_card(m)
     if card <= SHIELD:
         # An elite troop goes to its fullest open side.
         best = -1
         for x in moves:
-            if move_card(x) == card:
-                s = move_stone(x)
-                k = g.n[s * 2 + p] * 4 + rng.below(4)
-                if k > best:
-                    best = k
-                    m = x
+            s = move_stone(x)
+            k = g.n[s * 2 + p] * 4 + rng.below(4)
+            if k > best:
+                best = k
+                m = x
     elif card == SCOUT:
         m = move(SCOUT, g.scout_range()[0])
     return m
 
 
-def _scored(bot, brain, g, p, moves, worlds, keep):
-    # Every move judged by ``delta``; the best, and with ``keep`` the
-    # ``keep`` best in brain.top_m (best first).
+def _scored(bot, brain, g, p, worlds, keep):
+    # Every play judged by ``delta``, a card's plays at a time; the best,
+    # and with ``keep`` the ``keep`` best in brain.top_m (best first).
     rng = bot.rng
     top_v = brain.top_v
     top_m = brain.top_m
     k = keep or 1  # (the first of the best is the one returned)
-    botkit.begin_best(top_v, top_m, k, moves[0])
+    botkit.begin_best(top_v, top_m, k, PASS)
     brain.won = False
-    for m in moves:
-        v = brain.delta(g, p, m, worlds, top_v[k - 1])
-        if v >= WIN:
-            brain.won = True
-            return m
-        v += rng.below(_NOISE)
-        if v > top_v[k - 1]:
-            botkit.keep_best(top_v, top_m, k, v, m)
+    first = True
+    for h in range(g.hand_n[p]):
+        moves = _card_plays(brain, g, p, h)
+        if moves is None:
+            continue
+        if first:
+            top_m[0] = moves[0]  # (the answer while none is judged)
+            first = False
+        for m in moves:
+            v = brain.delta(g, p, m, worlds, top_v[k - 1])
+            if v >= WIN:
+                brain.won = True
+                return m
+            v += rng.below(_NOISE)
+            if v > top_v[k - 1]:
+                botkit.keep_best(top_v, top_m, k, v, m)
     return top_m[0]
 
 
-def _medium(bot, brain, g, p, moves):
+def _medium(bot, brain, g, p):
     brain.set_root(g, p, 0)
-    return _scored(bot, brain, g, p, moves, 0, 0)
+    return _scored(bot, brain, g, p, 0, 0)
 
 
-def _hard(bot, brain, g, p, moves):
+def _hard(bot, brain, g, p):
     brain.set_root(g, p, 0)
     keep = brain.keep
-    m = _scored(bot, brain, g, p, moves, 0, keep)
+    m = _scored(bot, brain, g, p, 0, keep)
     if brain.won:
         return m  # a claim that wins at once
     worlds = brain.worlds
@@ -792,8 +830,8 @@ def _hard(bot, brain, g, p, moves):
 def _returns(bot, brain, g, p):
     # The Scout's return step: put back the cards whose best play is worth
     # least; the least useful ends on top.
-    moves = g.legal_moves(-1, brain.moves)
     if bot.level == "easy":
+        moves = g.legal_moves(-1, brain.moves)
         return moves[bot.rng.below(len(moves))] | AUTO_CLAIM
     owed = g.returns
     g.returns = 0
@@ -805,17 +843,18 @@ def _returns(bot, brain, g, p):
     for h in range(n):
         if hand[h] >= FIRST_TACTIC:
             worth[h] = _COST[hand[h] - FIRST_TACTIC] // 2  # kept for later
-    plays = g.legal_moves(-1, brain.plays)
-    for m in plays:
-        card = move_card(m)
-        if card == PASS:
+    for c in range(n):
+        plays = _card_plays(brain, g, p, c)
+        if plays is None:
             continue
-        v = brain.delta(g, p, m, 0)
-        if card >= FIRST_TACTIC:
-            v += _COST[card - FIRST_TACTIC]  # keeping it is not spending it
-        for h in range(n):
-            if hand[h] == card and v > worth[h]:
-                worth[h] = v
+        for m in plays:
+            card = move_card(m)
+            v = brain.delta(g, p, m, 0)
+            if card >= FIRST_TACTIC:
+                v += _COST[card - FIRST_TACTIC]  # keeping it is not spending it
+            for h in range(n):
+                if hand[h] == card and v > worth[h]:
+                    worth[h] = v
     g.returns = owed
     # The two least worth (ties: the first found).
     a = -1

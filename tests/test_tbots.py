@@ -383,3 +383,41 @@ def test_the_sampled_worlds_are_dealt_on_the_game_itself_and_leave_it_as_it_was(
             checked += 1
             game.apply(bots[p].choose(game))
     assert checked > 100 and differs > checked // 2, (checked, differs)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_level_lists_a_card_s_plays_at_a_time_and_judges_them_in_the_whole_list_s_order(level):
+    # A whole hand's plays can run to hundreds (a ruse's targets): grown in
+    # the middle of a hint, a list of them ran a board's heap out. A brain
+    # lists one card's plays at a time (its list's room holds those of
+    # every card seen in 39,000 positions) and judges the plays of the
+    # whole list, once each, in its order.
+    from engine import tbots
+
+    seen = 0
+    for seed in range(40):
+        game = make_game(TACTICS)
+        game.deal(seed, seed & 1)
+        bots = [Bot("easy", seed), Bot("medium", seed + 1)]
+        while game.winner == NOBODY:
+            p = game.to_move
+            full = [] if game.returns else game.legal_moves()
+            if len(full) > tbots._PLAYS:
+                bot = Bot(level, seed)
+                brain = bot.tactics = tbots.Brain(level)
+                listed = []
+                judged = []
+                legal_moves = brain.view.legal_moves
+                delta = brain.delta
+                brain.view.legal_moves = lambda *a: listed.append(len(legal_moves(*a))) or legal_moves(*a)
+                brain.delta = lambda g, p, m, *a: judged.append(m) or delta(g, p, m, *a)
+                m = bot.choose(game)
+                assert game.check(m & ~AUTO_CLAIM) is None
+                most = max(sum(move_card(x) == card for x in full) for card in set(map(move_card, full)))
+                assert max(listed) == most < len(full)
+                if level != "easy":
+                    n = len(judged)
+                    assert judged == full[:n] and (n == len(full) or brain.won)
+                seen += 1
+            game.apply(bots[p].choose(game))
+    assert seen >= 8, seen
