@@ -56,8 +56,13 @@ _PLAYS = const(160)
 
 
 def _shorts(n):
-    # n signed 16-bit zeros.
-    return array("h", bytes(2 * n))
+    # n signed 16-bit zeros, made at their size (an array of a range is,
+    # with no list or bytes of zeros made first: garbage between the
+    # brain's tables left holes too small for its next ones in a full heap).
+    a = array("h", range(n))
+    for i in range(n):
+        a[i] = 0
+    return a
 
 
 # The price of spending a tactic card, per kind (JK SP SB BB MF SC ST BA TR),
@@ -383,7 +388,7 @@ class Brain(Prospects):
         self.won = False
         self.root_claims = 0
         self.stamp = 0
-        self.src_stamp = array("H", bytes(144))  # per ruse source (stone, slot): when judged
+        self.src_stamp = _shorts(72)  # per ruse source (stone, slot): when judged
         self.src_v = _shorts(72)
         # ``board`` in one move's search (hard): the chances of the stones
         # a play leaves alone, kept per state of what they rest on besides
@@ -600,7 +605,7 @@ class Brain(Prospects):
                 wins |= 1 << s
         self.wins_at = wins
         self.stamp += 1  # forget the ruses' source stones
-        if self.stamp > 65000:  # (src_stamp's 16 bits)
+        if self.stamp > 32000:  # (src_stamp's 16 bits)
             self.stamp = 1
             for i in range(72):
                 self.src_stamp[i] = 0
