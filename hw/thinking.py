@@ -1,5 +1,7 @@
 """The opponent's bot thinking: the board with "thinking", and the bot's
-move on the tick after the screen said so.  A screen's module
+move on the tick after the screen said so, thought on the match's game
+itself, what the bot may not see put aside meanwhile (``Bot.choose_on``:
+no view of its own on the heap, as the hint).  A screen's module
 (``hw.screens.MODULES``), loaded while a bot is to move."""
 
 from hw import play, words
@@ -15,7 +17,7 @@ def tick(app, now):
         return
     game = app.game
     p = game.to_move
-    play.apply(app, p, game.spell_claims(app.bots[p].choose(game)))
+    play.apply(app, p, game.spell_claims(app.bots[p].choose_on(game)))
     app.message = words.last_text(app)
     app.dirty = True
     play.start_turn(app)

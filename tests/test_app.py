@@ -1278,3 +1278,42 @@ def test_between_two_rounds_the_turn_and_the_bots_thinking_leave_the_heap(varian
     assert "engine.tbots" not in sys.modules and "engine.ai" not in sys.modules
     player.play(app, lambda a: a.mode == MATCH_END, limit=60000)
     assert len(app.match.results) >= 2
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, TACTICS])
+def test_the_opponent_thinks_on_the_match_s_game_itself(variant, monkeypatch):
+    # A bot's turn makes no game of its own to think on (a view beside its
+    # brain ran a board's heap out at a hard tactics bot's turn): it thinks
+    # on the match's game, what it may not see put aside meanwhile, as the
+    # hint does, and plays the move it would make on a copy.
+    import copy
+
+    from engine.classic import Game
+    from engine.tactics import TacticsGame
+
+    app = App(seed=5, opponent="hard", variant=variant)
+    app.press(buttons.START)
+    player = AutoPlayer("medium", 5)
+    kind = TacticsGame if variant == TACTICS else Game
+    made = []
+    init = kind.__init__
+    monkeypatch.setattr(kind, "__init__", lambda self, *a: made.append(self) or init(self, *a))
+    now = 0
+    turns = 0
+    while turns < 6 and app.mode != MATCH_END:
+        now = player.play(app, lambda a: a.mode == THINKING and a.thought or a.mode == MATCH_END, now)
+        if app.mode != THINKING:
+            break
+        game = app.game
+        ref = kind()
+        ref.copy_from(game)
+        want = game.spell_claims(copy.deepcopy(app.bots[game.to_move]).choose(ref))
+        n, k = len(game.history), len(ref.history)
+        ref.apply(want)
+        del made[:]
+        now += 50
+        app.tick(now)
+        assert not made
+        assert game.history[n:n + len(ref.history) - k] == ref.history[k:]
+        turns += 1
+    assert turns == 6
