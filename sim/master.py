@@ -23,7 +23,8 @@ NO_PORT = {"not_connected": ("needs --port", "--port requis", "falta --port"),
 
 
 class Master:
-    """The searcher as the app's bot: ``choose(game)`` for the seat to move."""
+    """The searcher as the app's bot: ``choose(game)`` (and ``choose_on``,
+    as ``engine.bots.Bot``) for the seat to move."""
 
     def __init__(self, seed, seconds=1.0, playouts=0):
         self.searcher = sparring.make("searcher", seed, seconds, playouts)
@@ -36,6 +37,10 @@ class Master:
         view.copy_from(game)
         view.hide(game.to_move)
         return self.searcher.choose(view)
+
+    # The app's bots think on the match's game itself (a board's heap);
+    # the desktop has room for the copy above.
+    choose_on = choose
 
 
 class DeskApp(App):
