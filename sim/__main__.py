@@ -489,7 +489,7 @@ class Shots:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:  # Ctrl-C: stopped, no traceback
-        sys.exit(130)
+    import desk
+
+    # (Ctrl-C, or a reader gone as ``| head`` goes: stopped, no traceback)
+    sys.exit(desk.run(main))

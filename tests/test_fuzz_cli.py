@@ -558,3 +558,22 @@ def test_a_reader_that_goes_away_stops_a_command_without_a_traceback(args):
         if p.poll() is None:
             p.kill()
     assert p.returncode == 1 and err == b"", err.decode("utf-8", "replace")[-2000:]
+
+
+def test_a_reader_that_goes_away_stops_the_sim_s_review_without_a_traceback(tmp_path):
+    # ``python -m sim --replay REC --review --headless | head -1``: a line
+    # per move, the output closed after the first.
+    record = tmp_path / "match.txt"
+    record.write_text(write(5, TACTICS, 1, whole_match(5, TACTICS, 1)[1]))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    p = subprocess.Popen([sys.executable, "-m", "sim", "--replay", str(record), "--review", "--headless"],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    try:
+        assert json.loads(p.stdout.readline())["move"] >= 1
+        p.stdout.close()
+        err = p.stderr.read()
+        p.wait(timeout=120)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 1 and err == b"", err.decode("utf-8", "replace")[-2000:]
