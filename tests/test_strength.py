@@ -155,6 +155,9 @@ def test_the_commands_say_what_is_wrong_in_one_line(tmp_path):
     weights.write_text('{"step": 3, "theta": {"hope": NaN, "lack": 30, "tempo": 60, "adjacent": 3, "slope": 16}}\n')
     lesson = tmp_path / "lesson.txt"
     lesson.write_text('{"deal": 1, "turns": 3, "lessons": [{"hard": "a", "searcher": "b", "playouts": {}}]}\n')
+    listed = tmp_path / "listed.txt"  # (a move that is a list: no move, and no key of the rates either)
+    listed.write_text('{"deal": 1, "turns": 3, "lessons": [{"hard": ["a"], "searcher": "b", "position": {}, '
+                      '"playouts": {"b": 0.5}}]}\n')
     for args, words in ((("tools/screen.py", str(tmp_path / "x"), "--knobs", "hop=3"), "a knob is NAME=VALUE"),
                         (("tools/screen.py", str(bad)), "line 2: not a screen's result"),
                         (("tools/screen.py", str(tmp_path)), "cannot read"),
@@ -176,6 +179,10 @@ def test_the_commands_say_what_is_wrong_in_one_line(tmp_path):
                         (("tools/teacher.py", str(tmp_path / "x"), "--playouts", "0"), "must be 1 to 1000000"),
                         (("tools/teacher.py", str(deep)), "line 1: not a deal's record"),
                         (("tools/teacher.py", str(lesson)), "line 1: not a deal's record"),
+                        (("tools/teacher.py", str(listed)), "line 1: not a deal's record"),
+                        (("tools/distil.py", str(listed)), "line 1: not a deal's record"),
+                        (("tools/teacher.py", "/dev/zero"), "not a file of deals' records"),
+                        (("tools/distil.py", "/dev/zero"), "not a file of deals' records"),
                         (("tools/teacher.py", str(tmp_path / "x"), "--gap", "500"), "must be 0 to 100"),
                         (("tools/tune.py", str(deep)), "line 1: not a tuning step"),
                         (("tools/tune.py", str(weights)), "line 1: not a tuning step"),

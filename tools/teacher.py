@@ -100,6 +100,7 @@ def _is_turn(x):
     rates = x.get("playouts") if isinstance(x, dict) else None
     return (isinstance(rates, dict) and isinstance(x.get("position"), dict)
             and all(type(v) in (int, float) and 0 <= v <= 1 for v in rates.values())
+            and type(x.get("hard")) is str and type(x.get("searcher")) is str  # (a list or an object: no move)
             and x.get("hard") in rates and x.get("searcher") in rates)
 
 
@@ -110,6 +111,8 @@ def read(path, settings=None):
     playouts, gap or --every)."""
     done = {}
     if os.path.exists(path):
+        if not os.path.isfile(path):  # (a device such as /dev/zero: lines without end)
+            raise ValueError("%s: not a file of deals' records" % path)
         with open(path) as f:
             for i, line in enumerate(f, 1):
                 try:
