@@ -60,8 +60,10 @@ def main(capsys, *argv):
 
 
 @pytest.mark.parametrize("argv, said", [
-    (["--games", "0"], "--games must be 1 or more"), (["--games", "-3"], "--games must be 1 or more"),
-    (["--jobs", "0"], "--jobs must be 1 or more"), (["--seed", "-1"], "--seed must be 0 or more"),
+    (["--games", "0"], "--games must be 1 to 1000000"), (["--games", "-3"], "--games must be 1 to 1000000"),
+    (["--games", "1000001"], "--games must be 1 to 1000000"), (["--games", "9" * 30], "--games must be 1 to 1000000"),
+    (["--jobs", "0"], "--jobs must be 1 to 64"), (["--jobs", "65"], "--jobs must be 1 to 64"),
+    (["--seed", "-1"], "--seed must be 0 or more"),
     (["--seed", "9" * 5000], "number too long"), (["--games", "x"], "not a whole number"),
     (["--time-limit", "nan"], "--time-limit must be"), (["--time-limit", "0"], "--time-limit must be"),
     (["--time-limit", "-1"], "--time-limit must be"), (["--time-limit", "inf"], "--time-limit must be"),

@@ -347,13 +347,17 @@ def _median(xs):
     return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
 
 
+MOST_GAMES = 1000000
+MOST_JOBS = 64
+
+
 def run(a, b, games=400, jobs=None, variant="classic", seed=1, time_limit=TIME_LIMIT):
     """The figures of ``games`` games of ``a`` against ``b``; ValueError,
     before any game, for an opponent or a figure it cannot play with."""
-    if games < 1:
-        raise ValueError("--games must be 1 or more")
-    if jobs is not None and jobs < 1:
-        raise ValueError("--jobs must be 1 or more")
+    if not 1 <= games <= MOST_GAMES:  # (a mistyped huge count is refused, not tried: as the other tools)
+        raise ValueError("--games must be 1 to %d" % MOST_GAMES)
+    if jobs is not None and not 1 <= jobs <= MOST_JOBS:
+        raise ValueError("--jobs must be 1 to %d" % MOST_JOBS)
     if seed < 0:
         raise ValueError("--seed must be 0 or more")
     if not 0 < time_limit < float("inf"):  # (not a number, or no end: a silent program would stop it all)
@@ -423,8 +427,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("a", help="a level (%s) or a command" % ", ".join(LEVELS))
     ap.add_argument("b", help="a level or a command")
-    ap.add_argument("--games", type=_whole, default=400, help="how many games (default 400), 1 or more")
-    ap.add_argument("--jobs", type=_whole, default=None, help="parallel processes (default: one per CPU)")
+    ap.add_argument("--games", type=_whole, default=400, help="how many games (default 400), 1 to %d" % MOST_GAMES)
+    ap.add_argument("--jobs", type=_whole, default=None, help="parallel processes (default: one per CPU), 1 to %d" % MOST_JOBS)
     ap.add_argument("--variant", choices=VARIANTS, default="classic")
     ap.add_argument("--seed", type=_whole, default=1, help="the first deal (default 1), 0 or more")
     ap.add_argument("--time-limit", type=_seconds, default=TIME_LIMIT, metavar="T",
