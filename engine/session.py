@@ -202,10 +202,10 @@ class Session:
             return self._fail("the other board restarted the link")
         if self.resuming is None:  # (a resuming session is never _REVEALING)
             return self._fail("the other board resumes a saved game")
+        if p and p[0] != VERSION:  # (an older board's RESUME is shorter: its version said first)
+            return self._fail("protocol version %d, ours is %d" % (p[0], VERSION))
         if len(p) != _RESUME_BYTES or p[3] > 1:
             return self._fail("bad resume")
-        if p[0] != VERSION:
-            return self._fail("protocol version %d, ours is %d" % (p[0], VERSION))
         mine = self._resume_message()
         if p[1] != mine[1] or p[2] != mine[2] or bytes(p[4:8]) != mine[4:8]:
             return self._fail("the other board saved another game")

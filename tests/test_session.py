@@ -506,6 +506,24 @@ def test_a_board_of_the_old_protocol_is_refused_clearly(old):
     assert a.state == FAILED and a.error == "protocol version %d, ours is 6" % old
 
 
+@pytest.mark.parametrize("old", [5, 4, 3])
+def test_a_resuming_board_of_the_old_protocol_is_refused_clearly(old):
+    # Its RESUME is a byte shorter (no flags): the version is read first,
+    # as in a HELLO, not taken for a bad resume.
+    rnd = random.Random(4)
+    match = Match(77, 1, 0)
+    for _ in range(6):
+        match.game.apply(match.game.legal_moves()[0])
+    a = Session(Channel(), 0, 1, lambda n: bytes(rnd.randrange(256) for _ in range(n)), resume=(match, 0))
+    b = Session(Channel(), 0, 1, lambda n: bytes(rnd.randrange(256) for _ in range(n)))
+    ab, ba = FaultyLine(1), FaultyLine(2)
+    a.start()
+    older = a._resume_message()[:-1]  # (the same save, said by a board of that version)
+    b.channel.send(20, bytes((old,)) + older[1:])
+    run(a, b, ab, ba, 3000, stop=lambda: a.state == FAILED)
+    assert a.state == FAILED and a.error == "protocol version %d, ours is 6" % old
+
+
 def test_linked_tactics_matches_survive_loss_flips_and_an_unplug():
     from linkgames import linked_game
 
