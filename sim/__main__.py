@@ -263,6 +263,37 @@ def _refused(option, value, e):
     return 2
 
 
+def _save_area_refused(path):
+    """Why the sim will not keep its saves in ``path`` (None when it may):
+    a file that is not a save area (longer than a board's, or whose two
+    slots begin neither as a save nor as erased memory), which the first
+    save would overwrite; or a place where nothing can be written, where
+    every save would fail.  An empty or new file is a save area to be."""
+    from engine.save import SLOT_HEAD
+    from sim.desk import DeskNVM
+
+    if os.path.isfile(path):
+        size = os.path.getsize(path)
+        if size > DeskNVM.SIZE:
+            return "not a save area (%d bytes, a save area has %d): it would be overwritten" % (size, DeskNVM.SIZE)
+        if size:
+            with open(path, "rb") as f:
+                data = f.read(DeskNVM.SIZE)
+            half = DeskNVM.SIZE // 2
+            heads = [data[at:at + SLOT_HEAD] for at in (0, half) if len(data) >= at + SLOT_HEAD]
+            if heads and not any(h[:2] == b"Sv" or h in (b"\xff" * SLOT_HEAD, bytes(SLOT_HEAD)) for h in heads):
+                return "not a save area (neither slot holds a save): it would be overwritten"
+    elif os.path.exists(path):
+        return None  # (a folder, a device: said when it is opened)
+    try:  # (a save is written beside it first, then renamed: sim.desk.DeskNVM)
+        with open(path + ".new", "wb"):
+            pass
+        os.remove(path + ".new")
+    except OSError as e:
+        return "nothing can be written there (%s)" % reason(e)
+    return None
+
+
 def main(argv=None):
     args = arguments(sys.argv[1:] if argv is None else argv)
     if args.stats:
@@ -329,6 +360,10 @@ def main(argv=None):
         def link_port():
             return port
 
+    refused = _save_area_refused(args.save) if args.save else None
+    if refused:
+        print("sim: --save %s: %s" % (args.save, refused), file=sys.stderr)
+        return 2
     try:
         desk = Desk(headless=args.headless, nvm=args.save, title=args.title)
     except OSError as e:  # the save area's file: a folder, unreadable, unwritable

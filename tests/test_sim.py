@@ -515,3 +515,28 @@ def test_the_summary_names_every_screen(tmp_path):
                          text=True, cwd=ROOT, env=env, timeout=120)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout.splitlines()[-1])["screen"] == "help"
+
+
+def test_a_save_file_that_is_not_a_save_area_or_cannot_be_written_is_refused_up_front(tmp_path):
+    # The first save would overwrite the one (an 11,808-byte text became
+    # 8,192 bytes of save area), every save would fail in the other: one
+    # line, exit 2, nothing run and the file as it was.
+    text = tmp_path / "notes.txt"
+    text.write_text("x" * 11808)
+    short = tmp_path / "short.txt"
+    short.write_text("hello, world\n" * 100)
+    for path, words in ((text, "not a save area (11808 bytes"), (short, "not a save area (neither slot"),
+                        (tmp_path / "no" / "folder" / "s.nvm", "nothing can be written there")):
+        before = path.read_bytes() if path.exists() else None
+        out = _sim_run("--headless", "--autoplay", "easy", "--save", str(path))
+        assert out.returncode == 2 and out.stdout == "", out.stderr
+        assert out.stderr.splitlines() == [out.stderr.strip()] and words in out.stderr, out.stderr
+        assert (path.read_bytes() if path.exists() else None) == before
+    # A save area, an empty file and a new one are the sim's to keep.
+    area = tmp_path / "s.nvm"
+    empty = tmp_path / "empty.nvm"
+    empty.write_bytes(b"")
+    for path in (area, area, empty):
+        out = _sim_run("--headless", "--autoplay", "easy", "--save", str(path))
+        assert out.returncode == 0, out.stderr
+        assert path.stat().st_size == 8192
