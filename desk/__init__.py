@@ -63,8 +63,10 @@ def count_upto(most):
     return count
 
 
-count = count_upto(1000000)  # games, deals, playouts, steps
-jobs = count_upto(64)  # worker processes (no more than there is work for: ``pool``)
+MOST = 1000000  # games, deals, playouts, steps: the commands' ceiling
+MOST_JOBS = 64  # worker processes
+count = count_upto(MOST)
+jobs = count_upto(MOST_JOBS)  # (no more than there is work for: ``pool``)
 
 
 def pool(jobs, tasks):

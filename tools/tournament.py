@@ -47,7 +47,7 @@ from engine.game import LEVELS  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import DRAW, TACTICS, VARIANTS, make_game  # noqa: E402
 from desk.position import dump  # noqa: E402
-from desk import reason, run as run_command, sparring  # noqa: E402
+from desk import MOST, MOST_JOBS, reason, run as run_command, sparring  # noqa: E402
 from desk.protocol import answer_to_move, serve_request  # noqa: E402
 
 
@@ -347,15 +347,11 @@ def _median(xs):
     return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
 
 
-MOST_GAMES = 1000000
-MOST_JOBS = 64
-
-
 def run(a, b, games=400, jobs=None, variant="classic", seed=1, time_limit=TIME_LIMIT):
     """The figures of ``games`` games of ``a`` against ``b``; ValueError,
     before any game, for an opponent or a figure it cannot play with."""
-    if not 1 <= games <= MOST_GAMES:  # (a mistyped huge count is refused, not tried: as the other tools)
-        raise ValueError("--games must be 1 to %d" % MOST_GAMES)
+    if not 1 <= games <= MOST:  # (a mistyped huge count is refused, not tried: as the other tools)
+        raise ValueError("--games must be 1 to %d" % MOST)
     if jobs is not None and not 1 <= jobs <= MOST_JOBS:
         raise ValueError("--jobs must be 1 to %d" % MOST_JOBS)
     if seed < 0:
@@ -427,7 +423,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("a", help="a level (%s) or a command" % ", ".join(LEVELS))
     ap.add_argument("b", help="a level or a command")
-    ap.add_argument("--games", type=_whole, default=400, help="how many games (default 400), 1 to %d" % MOST_GAMES)
+    ap.add_argument("--games", type=_whole, default=400, help="how many games (default 400), 1 to %d" % MOST)
     ap.add_argument("--jobs", type=_whole, default=None, help="parallel processes (default: one per CPU), 1 to %d" % MOST_JOBS)
     ap.add_argument("--variant", choices=VARIANTS, default="classic")
     ap.add_argument("--seed", type=_whole, default=1, help="the first deal (default 1), 0 or more")
