@@ -538,26 +538,34 @@ def test_ctrl_c_stops_a_command_without_a_traceback(args, feed):
     assert p.returncode == 130 and b"Traceback" not in err and err == b"", err
 
 
-@pytest.mark.parametrize("args", [["-m", "engine", "claims"], ["-m", "engine", "bot"],
-                                  [os.path.join(ROOT, "tools", "sparring.py"), "greedy"]])
-def test_a_reader_that_goes_away_stops_a_command_without_a_traceback(args):
-    # As ``| head -1`` does: the first answer read, then the output closed.
-    line = POSITIONS[0] if "claims" in args else b'{"cmd": "move", "position": %s}' % POSITIONS[0]
+def _reader_goes_away(args, feed=b"", env=None, timeout=60):
+    """As ``| head -1`` does: ``args`` run, fed ``feed``, its first line
+    read, then its output closed (and ``feed`` given again, for a command
+    that answers what it reads): (that line, its exit status, its stderr)."""
     p = subprocess.Popen([sys.executable] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, cwd=ROOT)
+                         stderr=subprocess.PIPE, cwd=ROOT, env=env)
     try:
-        p.stdin.write(line + b"\n")
+        p.stdin.write(feed)
         p.stdin.flush()
-        assert p.stdout.readline()
+        first = p.stdout.readline()
         p.stdout.close()
-        p.stdin.write(line + b"\n")  # (its answer finds the output closed)
+        p.stdin.write(feed)  # (its answer finds the output closed)
         p.stdin.close()
         err = p.stderr.read()
-        p.wait(timeout=60)
+        p.wait(timeout=timeout)
     finally:
         if p.poll() is None:
             p.kill()
-    assert p.returncode == 1 and err == b"", err.decode("utf-8", "replace")[-2000:]
+    return first, p.returncode, err
+
+
+@pytest.mark.parametrize("args", [["-m", "engine", "claims"], ["-m", "engine", "bot"],
+                                  [os.path.join(ROOT, "tools", "sparring.py"), "greedy"]])
+def test_a_reader_that_goes_away_stops_a_command_without_a_traceback(args):
+    line = POSITIONS[0] if "claims" in args else b'{"cmd": "move", "position": %s}' % POSITIONS[0]
+    first, status, err = _reader_goes_away(args, line + b"\n")
+    assert first
+    assert status == 1 and err == b"", err.decode("utf-8", "replace")[-2000:]
 
 
 def test_a_reader_that_goes_away_stops_the_sim_s_review_without_a_traceback(tmp_path):
@@ -566,14 +574,7 @@ def test_a_reader_that_goes_away_stops_the_sim_s_review_without_a_traceback(tmp_
     record = tmp_path / "match.txt"
     record.write_text(write(5, TACTICS, 1, whole_match(5, TACTICS, 1)[1]))
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    p = subprocess.Popen([sys.executable, "-m", "sim", "--replay", str(record), "--review", "--headless"],
-                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
-    try:
-        assert json.loads(p.stdout.readline())["move"] >= 1
-        p.stdout.close()
-        err = p.stderr.read()
-        p.wait(timeout=120)
-    finally:
-        if p.poll() is None:
-            p.kill()
-    assert p.returncode == 1 and err == b"", err.decode("utf-8", "replace")[-2000:]
+    first, status, err = _reader_goes_away(["-m", "sim", "--replay", str(record), "--review", "--headless"], env=env,
+                                           timeout=120)
+    assert json.loads(first)["move"] >= 1
+    assert status == 1 and err == b"", err.decode("utf-8", "replace")[-2000:]
