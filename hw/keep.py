@@ -101,7 +101,9 @@ def blob(app, match=None, stats=True):
     alone) with the menu's settings and, if ``stats``, the statistics."""
     from engine.save import encode
 
-    seat = app.me() if match is not None else 0
+    seat = 0
+    if match is not None:
+        seat = app.offer_seat if match is app.offer else app.me()  # (on offer: not in play)
     stats = app.stats if stats else None
     if match is not None:
         return encode(match, match.moves(), app.OPPONENTS.index(app.opponent), LANGUAGES.index(app.lang),

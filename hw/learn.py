@@ -9,7 +9,9 @@ expert game the claims passed by; in tactics the pile asked for); the
 right play without its claim says so.  The right move is made, its table
 shown with a word on it (A: on), then the other clan's answer.  Start asks
 whether to leave the lesson for the menu; its last page, A, ends it
-(counted in the statistics: ``hw.tally``'s LESSONS).
+(counted in the statistics: ``hw.tally``'s LESSONS).  A saved match on
+offer when the lesson began (the sim's ``--learn``) is on offer again
+after it, and stays saved.
 
 A screen's module (``hw.screens.MODULES``), loaded while a lesson is
 shown; its words (``hw/lang/learn_<variant>_<language>.py``, that lesson's
@@ -26,7 +28,7 @@ from engine.game import EXPERT, LANGUAGES, VARIANTS
 from engine.match import Match
 from engine.moves import move_claims, with_claims
 from hw import buttons
-from hw.screens import LEARN, MENU
+from hw.screens import LEARN, MENU, RESUME
 from hw.strings import pick
 
 # The lesson's phases.
@@ -117,7 +119,8 @@ def start(app, variant):
 
 
 def leave(app):
-    """The lesson ends (finished or left): the menu, with its opponent back."""
+    """The lesson ends (finished or left): the menu, with its opponent back
+    (or the resume screen, if a saved match was on offer)."""
     lesson = app.lesson
     unload(_module(app))
     app.opponent = lesson.opponent
@@ -127,6 +130,8 @@ def leave(app):
     app.message = ""
     app.note = ""
     app.mode = MENU
+    if app.offer is not None:  # (a saved match was on offer: it still is)
+        app.mode = RESUME
     app.row = 0
     unload("hw.turn")
     lessons.forget(lesson.variant)
@@ -136,7 +141,7 @@ def leave(app):
 
         tally.add(app.stats, _LESSONS)
         unload("hw.tally")
-        app.keeper.save(app, None)  # (the settings and the statistics)
+        app.keeper.save(app, app.offer)  # (the settings and the statistics; a match on offer kept)
 
 
 def _next(app):

@@ -16,7 +16,7 @@ from engine.cards import parse_any
 from engine.save import Saver
 from hw import buttons
 from hw.app import App
-from hw.screens import LEARN, LINES, MENU, MENU_ROWS, PANEL_CHARS
+from hw.screens import LEARN, LINES, MENU, MENU_ROWS, PANEL_CHARS, RESUME
 from sim.autoplay import AutoPlayer
 
 ROOT = __file__.rsplit("/tests/", 1)[0]
@@ -195,6 +195,63 @@ def test_a_lesson_saves_no_match_and_its_count_is_kept():
             assert app.keeper.count == count and bytes(store) == kept
     again = App(seed=5, saver=Saver(store))
     assert again.offer is None and again.stats[0:2] == b"\x00\x01"
+
+
+def _saved_match(seed=3, presses=60):
+    # A save area holding a match in play (tactics against easy).
+    store = bytearray(b"\xff" * 8192)
+    app = App(seed=seed, opponent="easy", variant=2, saver=Saver(store))
+    app.press(buttons.START)
+    player = AutoPlayer("random", seed)
+    now = 0
+    while app.match.move_count() < 6:
+        app.press(player.next_button(app))
+        now += 2000
+        app.tick(now)
+    return store, list(app.match.moves())
+
+
+@pytest.mark.parametrize("finish", [True, False])
+def test_a_lesson_never_costs_the_saved_match(finish):
+    # The sim's --learn opens the lesson at power-up, past the resume
+    # screen: the match on offer is on offer again when the lesson ends
+    # (finished or left), and stays saved, with the lesson counted.
+    from hw import learn
+
+    store, moves = _saved_match()
+    app = App(seed=5, saver=Saver(store))
+    assert app.mode == RESUME and list(app.offer.moves()) == moves
+    learn.start(app, 0)  # (as the sim's --learn does)
+    player = AutoPlayer("random", 2)
+    now = 0
+    while app.lesson is not None:
+        if not finish and app.lesson.k == 3:
+            app.press(buttons.START)
+            app.press(buttons.A)
+            break
+        app.press(player.next_button(app))
+        now += 2000
+        app.tick(now)
+    assert app.lesson is None and app.mode == RESUME and list(app.offer.moves()) == moves
+    assert app.opponent == "easy" and app.panel()[0] == "A match was saved"
+    again = App(seed=6, saver=Saver(store))
+    assert again.mode == RESUME and list(again.offer.moves()) == moves
+    assert again.stats[0:2] == (b"\x00\x01" if finish else b"\x00\x00")
+    again.press(buttons.A)  # (resume)
+    assert again.match is not None and list(again.match.moves()) == moves
+
+
+def test_the_sims_learn_keeps_the_saved_match(tmp_path):
+    store, moves = _saved_match()
+    area = tmp_path / "save.bin"
+    area.write_bytes(bytes(store))
+    script = _script(0, tmp_path)
+    run = subprocess.run([sys.executable, "-m", "sim", "--learn", "classic", "--headless", "--script",
+                          str(script), "--save", str(area)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout.strip().splitlines()[-1])["done"] is True
+    again = App(seed=6, saver=Saver(bytearray(area.read_bytes())))
+    assert again.mode == RESUME and list(again.offer.moves()) == moves and again.stats[0:2] == b"\x00\x01"
 
 
 def test_the_answer_of_every_step_is_legal_and_each_reply_too():
