@@ -17,7 +17,8 @@ step by step); this module holds what a lesson does, the same in every language:
   ``pile:P1,Y2`` the clan pile's top cards (the clan cards named nowhere
   follow, in order), ``tpile:JK`` the tactic pile's top (the tactic cards
   named nowhere follow).  The player plays first.
-- a move: ``R5@2`` a card at a stone (``*`` any card or any stone), then
+- a move: ``R5@2`` a card at a stone (``*`` any card or any stone;
+  ``*!7`` any stone but 7, kept for a step after it), then
   ``+3`` for each stone its claims must hold; ``ST@1>7`` a ruse's card at
   stone 1 to stone 7, ``=G7`` the card it must take (``BA@4``: any
   card of that side); ``SC`` a Scout
@@ -107,13 +108,14 @@ def set_up(game, spec):
 
 def parse(text, game):
     """The move asked for, ``text`` (see the module's docstring), as
-    ``(card, stone, dest, claims, taken)``: -1 for any (``taken``: the
-    card a ruse takes from the table); a Scout's stone -1, its cards put
-    back the card PASS with stone -2."""
+    ``(card, stone, dest, claims, taken, barred)``: -1 for any (``taken``:
+    the card a ruse takes from the table; ``barred``: a mask of the stones
+    "any stone" leaves out); a Scout's stone -1, its cards put back the
+    card PASS with stone -2."""
     if text == "back":
-        return PASS, -2, -1, 0, -1
+        return PASS, -2, -1, 0, -1, 0
     if text == "SC":
-        return SCOUT, -1, -1, 0, -1
+        return SCOUT, -1, -1, 0, -1, 0
     taken = -1
     if "=" in text:
         text, _, name = text.partition("=")
@@ -128,7 +130,12 @@ def parse(text, game):
         play, _, to = play.partition(">")
         dest = int(to) - 1
     card, _, stone = play.partition("@")
-    return (-1 if card == "*" else parse_any(card)), (-1 if stone == "*" else int(stone) - 1), dest, claims, taken
+    barred = 0
+    if "!" in stone:
+        stone, _, no = stone.partition("!")
+        barred = 1 << (int(no) - 1)
+    return (-1 if card == "*" else parse_any(card)), (-1 if stone == "*" else int(stone) - 1), dest, claims, taken, \
+        barred
 
 
 def reply(text):
@@ -140,14 +147,14 @@ def reply(text):
 def matches(game, m, expected):
     """Is ``m``, the player's move in ``game`` (not yet made), the one
     ``expected`` (``parse``'s) asks for?"""
-    card, stone, dest, claims, taken = expected
+    card, stone, dest, claims, taken, barred = expected
     if stone == -2:
         return game.returns > 0
     if card != -1 and move_card(m) != card:
         return False
     if card == SCOUT:
         return True
-    if stone != -1 and move_stone(m) != stone:
+    if stone != -1 and move_stone(m) != stone or barred >> move_stone(m) & 1:
         return False
     if dest != -1 and move_dest(m) != dest:
         return False

@@ -11,7 +11,8 @@ import pytest
 
 from engine import lessons
 from engine.game import LANGUAGES, VARIANTS
-from engine.moves import PASS, move
+from engine.game import NOBODY
+from engine.moves import AUTO_CLAIM, PASS, move, move_claims, with_claims
 from engine.cards import parse_any
 from engine.save import Saver
 from hw import buttons
@@ -281,6 +282,65 @@ def test_the_answer_of_every_step_is_legal_and_each_reply_too():
                 assert game.to_move == 0
 
 
+def _accepted(game, text):
+    # Every move the step ``text`` accepts in ``game``: each legal play,
+    # with each set of the claims it may make that holds the ones asked for.
+    expected = lessons.parse(text, game)
+    out = []
+    for m in game.legal_moves(game.to_move):
+        every = move_claims(game.spell_claims(m | AUTO_CLAIM))
+        sub = every
+        while True:  # (every subset of the claims it may make)
+            c = with_claims(m, sub)
+            if lessons.matches(game, c, expected) and not game.check(c):
+                out.append(c)
+            if not sub:
+                break
+            sub = (sub - 1) & every
+    return out
+
+
+def _stays_playable(game, steps, k, path):
+    # From step ``k`` on (its table as the steps before left it), every
+    # move accepted leaves the next step's move possible, until a step sets
+    # up a new table.
+    from engine.game import make_game
+
+    while k < len(steps) and steps[k][1] is None:
+        k += 1
+        if k < len(steps) and steps[k][0]:
+            return
+    if k >= len(steps):
+        return
+    text, reply = steps[k][1]
+    accepted = _accepted(game, text)
+    assert accepted, "step %d (%s) cannot be played after %s" % (k, text, path)
+    for m in accepted:
+        after = make_game(game.variant)
+        after.copy_from(game)
+        after.apply(m)
+        if reply and after.winner == NOBODY:
+            r = lessons.reply(reply)
+            assert not after.check(r), "step %d: the reply %s is not legal after %s" % (k, reply, path + [m])
+            after.apply(r)
+        if k + 1 < len(steps) and not steps[k + 1][0] and after.winner == NOBODY:
+            _stays_playable(after, steps, k + 1, path + [m])
+
+
+@pytest.mark.parametrize("variant", range(3))
+def test_every_accepted_move_leaves_the_rest_of_the_lesson_playable(variant):
+    # Whatever move a step accepts (any stone, any card, more claims than
+    # asked for), the steps after it on the same table can still be played.
+    from engine.game import make_game
+
+    steps = lessons.steps(variant)
+    game = make_game(variant)
+    for k, (table, task) in enumerate(steps):
+        if table:
+            lessons.set_up(game, table)
+            _stays_playable(game, steps, k, [])
+
+
 def _script(app_variant, tmp_path, stop=None):
     # The buttons that play a lesson to its end (or ``stop`` presses).
     app = _lesson(app_variant)
@@ -394,6 +454,34 @@ def test_an_expert_claim_passed_by_is_explained_at_once():
     assert app.lesson.phase == 3 and app.panel()[1] == _words("en", 1)[1][3][1]
     app.press(buttons.A)
     assert app.lesson.phase == 1 and app.turn.phase == 3
+
+
+def test_the_expert_lessons_o3_at_stone_7_is_explained_and_the_lesson_goes_on():
+    # Step 1 asks for O3 on any stone after the claim; at stone 7 it would
+    # fill the stone step 2 needs for G7: explained and not made, then O3
+    # elsewhere and G7 at stone 7 are.
+    app = _lesson(1)
+    _to_task(app, 1)
+    while app.turn.stone_cursor != 4:  # (the claim step: stone 5)
+        app.press(buttons.RIGHT)
+    app.press(buttons.A)
+    app.press(buttons.B)
+    hand = app.hand()
+    _play(app, hand.index(parse_any("O3")), 6)
+    assert app.lesson.phase == 3 and app.panel()[:5] == list(_words("en", 1)[1][3])
+    assert app.game.cards_at(6, 0) == [parse_any("G5"), parse_any("G6")]
+    app.press(buttons.A)
+    assert app.lesson.k == 1 and app.lesson.phase == 1
+    while app.turn.stone_cursor != 4:
+        app.press(buttons.RIGHT)
+    app.press(buttons.A)
+    app.press(buttons.B)
+    _play(app, app.hand().index(parse_any("O3")), 2)
+    assert app.lesson.phase == 2  # (done: A on)
+    app.press(buttons.A)
+    assert app.lesson.k == 2
+    _play(app, app.hand().index(parse_any("G7")), 6)
+    assert app.lesson.phase == 2 and len(app.game.cards_at(6, 0)) == 3
 
 
 def test_a_tactics_play_is_explained_before_the_pile_is_asked_for():
