@@ -4,8 +4,9 @@ once made, its card framed; when the hard level would have made another
 move there, its stone gets the cursor's white frame and the bottom line
 says that move ("Chieftain: R4 at stone 2"), else that it agrees.  Left and
 right: the move before, the next; B (or Start): the menu.  The top line
-says which move it is and the keys ("< 3/25 >  B: back"), the corner
-"Review"; the hand is the one the move was chosen from.
+says which move it is and the keys ("<3/25>  B: back"), the corner
+"Review"; the hand is the one the move was chosen from, less the card
+played if it is on the table (framed there).
 
 A screen's module (``hw.screens.MODULES``), loaded while the review is
 shown.  The match's objects are gone when it starts: it keeps the match's
@@ -23,7 +24,8 @@ from micropython import const
 
 from engine import review as rv
 from engine import unload
-from engine.moves import move_claims, play_of, stones_text, with_claims
+from engine.cards import SCOUT
+from engine.moves import move_card, move_claims, play_of, stones_text, with_claims
 from hw import buttons, words
 from hw.screens import MENU, REVIEW
 from hw.strings import pick
@@ -38,9 +40,9 @@ _WOULD = const(1)
 _OTHER_PILE = const(2)
 _TOP = const(3)
 _NAME = const(4)
-_WORDS = (("%s agrees", "%s: %s", "%s: the other pile", "< %d/%d >  B: back", "Review"),
-          ("%s d'accord", "%s : %s", "%s : l'autre pioche", "< %d/%d >  B:retour", "Revue"),
-          ("%s de acuerdo", "%s: %s", "%s: el otro mazo", "< %d/%d >  B:volver", "Repaso"))
+_WORDS = (("%s agrees", "%s: %s", "%s: the other pile", "<%d/%d>  B: back", "Review"),
+          ("%s d'accord", "%s : %s", "%s : l'autre pioche", "<%d/%d>  B:retour", "Revue"),
+          ("%s de acuerdo", "%s: %s", "%s: el otro mazo", "<%d/%d>  B:volver", "Repaso"))
 
 
 class Review:
@@ -146,7 +148,10 @@ def _show(app):
     gc.collect()
     match = _before(review, n)
     review.player = match.game.to_move
-    review.hand = sorted(match.game.hand_cards(review.player))
+    # The hand it was chosen from, but the card played when it stays on
+    # the table, framed there (a Scout or a ruse goes to the discard: kept).
+    card = move_card(played)
+    review.hand = sorted(c for c in match.game.hand_cards(review.player) if c != card or card >= SCOUT)
     app.last_human = review.player  # (pass-and-play: the side at the bottom)
     words_ = pick(app.lang, _WORDS)
     review.top = words_[_TOP] % (review.k + 1, len(review.mine))

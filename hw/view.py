@@ -70,11 +70,36 @@ _T_NEW = const(33)
 _T_DIGIT = const(34)
 _T_MODES = const(51)
 # The view's own.
+_APART = const(200 * 200)  # a frame's colour this far from the card's face, at least (_distance)
 _HAND_MAX = const(9)  # seven cards, nine while a Scout's cards go back
 _LINE_Y = const(7)  # a panel's first line's top (its 12 rows of glyph cells), then one every _LINE_PITCH pixels
 _LINE_PITCH = const(13)
 _LINE_CHARS = const(26)  # characters on the top line (the status and the corner) and the hint line, from x 2
 _HINT_Y = const(_HEIGHT - 13)  # the hint line's top
+
+
+def _apart(colour, card):
+    """``colour`` (RGB) for a frame round ``card`` (-1: a stone): as it is
+    where it stands out from the card's face, else paler, else white (a
+    blue player's frame on a blue card, gold on orange).  A tactic card's
+    face has an edge of its own: any colour does."""
+    if card < 0 or card >= 54:
+        return colour
+    face = PALETTE[4 + card // 9]  # (hw.look's CARD_COLOURS: red first)
+    for c in (colour, ((colour & 0xFEFEFE) >> 1) + 0x7F7F7F, 0xFFFFFF):
+        if _distance(c, face) >= _APART:
+            return c
+    return colour
+
+
+def _distance(a, b):
+    # The square of how far apart two colours look ("redmean": red and
+    # blue weighed by how red both are, green most), in small ints.
+    r = ((a >> 16) + (b >> 16)) >> 1
+    dr = (a >> 16) - (b >> 16)
+    dg = (a >> 8 & 255) - (b >> 8 & 255)
+    db = (a & 255) - (b & 255)
+    return ((512 + r) * dr * dr >> 8) + 4 * dg * dg + ((767 - r) * db * db >> 8)
 
 
 def _made_sheet():
@@ -166,7 +191,8 @@ class View:
         self.panel.append(backing)
         self.lines = []
         for i in range(LINES):
-            line = Label(glyphs, PANEL_CHARS, x=10, y=_LINE_Y + _LINE_PITCH * i)
+            line = Label(glyphs, PANEL_CHARS, x=_PANEL_X + (_WIDTH - 2 * _PANEL_X - PANEL_CHARS * glyphs.w) // 2,
+                         y=_LINE_Y + _LINE_PITCH * i)  # (in the middle: as much felt each side)
             self.lines.append(line)
             self.panel.append(line.grid)
         self.root.append(self.panel)
@@ -325,6 +351,8 @@ class View:
             corner.x = 2
             corner.grid.y = _HAND_Y
             return
+        if len(status) + 2 + len(right) > _LINE_CHARS:
+            right = ""  # (the corner never runs into the top line: two spaces between, or no corner)
         corner.text = right
         corner.x = _WIDTH - 2 - self.glyphs.w * len(right)
         corner.grid.y = 0
@@ -349,13 +377,16 @@ class View:
         # claim step's card is on the table, tentatively); in a Traitor's or
         # Strategist's last step, the card it moves.  Else the last move's
         # card, in its player's colour (on a round's final board too).
+        # Each frame stands out from the card it goes round (``_apart``).
         shader = self.mark_colour
         mark.hidden = False
-        shader[1] = PALETTE[_GOLD]
         if turn and phase == _DEST:
-            self._cell(mark, tt.stone, tt.slot, tt.card == STRATEGIST)
+            mine = tt.card == STRATEGIST
+            shader[1] = _apart(PALETTE[_GOLD], game.cards_at(tt.stone, me if mine else 1 - me)[tt.slot])
+            self._cell(mark, tt.stone, tt.slot, mine)
             return
         if turn and phase not in (_CARD, _RETURN, _CLAIM_FIRST) and tt.card != PASS:
+            shader[1] = _apart(PALETTE[_GOLD], tt.card)
             if tt.card in hand:
                 self._frame(mark, self.hand.x + hand.index(tt.card) * _TILE_W, _HAND_Y)
                 return
@@ -367,7 +398,7 @@ class View:
         mark.hidden = spot is None
         if spot is not None:
             p, stone, k = spot
-            shader[1] = PALETTE[_SEAT_1 + p]
+            shader[1] = _apart(PALETTE[_SEAT_1 + p], game.cards_at(stone, p)[k] if k >= 0 else -1)
             self._cell(mark, stone, k, p == me)
 
     @staticmethod

@@ -10,12 +10,13 @@ from hw.strings import own
 
 from conftest import drive
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS, lowest
+from engine.cards import parse_any
 from engine.moves import move_claims
 from hw import buttons, detail, ends, words
 from hw import look as L
 from hw import turn as T
 from hw.app import App
-from hw.screens import DETAIL, HANDOFF, HELP, MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
+from hw.screens import PANEL_CHARS, DETAIL, HANDOFF, HELP, MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
 
@@ -23,9 +24,10 @@ from hw.main import Runner  # noqa: E402
 from sim.autoplay import AutoPlayer  # noqa: E402
 
 
-def rgb565(index):
-    # A palette colour as it reads back from the display: 5-6-5 bits, re-expanded.
-    colour = L.PALETTE[index]
+def rgb565(index, rgb=False):
+    # A palette colour (or an RGB one) as it reads back from the display:
+    # 5-6-5 bits, re-expanded.
+    colour = index if rgb else L.PALETTE[index]
     r, g, b = colour >> 16 & 255, colour >> 8 & 255, colour & 255
     return ((r >> 3) * 255 // 31, (g >> 2) * 255 // 63, (b >> 3) * 255 // 31)
 
@@ -45,8 +47,14 @@ def around(desk, x0, y0):
             pixel(desk, x0 + 7, y0 + 9)]
 
 
-def framed(desk, x0, y0, colour):
-    return around(desk, x0, y0) == [rgb565(colour)] * 4
+def framed(desk, x0, y0, colour, card=-1):
+    """Is the card at (x0, y0), ``card`` (-1: a stone, or any colour does),
+    framed in palette colour ``colour``, or in the paler or white one a
+    frame takes where that one would not stand out from the card?"""
+    from hw.view import _apart
+
+    want = _apart(L.PALETTE[colour], card)
+    return around(desk, x0, y0) == [rgb565(want, True)] * 4
 
 
 def row_of(app, player, k):
@@ -179,9 +187,151 @@ def test_pass_and_play_shows_and_frames_the_other_players_move_in_its_colour(des
             p, stone, k = spot
             assert p == mover
             x0, y0 = cell(stone, row_of(app, p, k))
-            assert framed(desk, x0, y0, L.SEAT_1 + mover)
+            assert framed(desk, x0, y0, L.SEAT_1 + mover, app.game.cards_at(stone, p)[k] if k >= 0 else -1)
             checked += 1
     assert checked >= 4
+
+
+def _apart(a, b):
+    # How far apart two colours read ("redmean" distance), each (r, g, b).
+    r = (a[0] + b[0]) / 2
+    dr, dg, db = a[0] - b[0], a[1] - b[1], a[2] - b[2]
+    return ((2 + r / 256) * dr * dr + 4 * dg * dg + (2 + (255 - r) / 256) * db * db) ** 0.5
+
+
+@pytest.mark.parametrize("seat", (0, 1))
+def test_the_last_moves_frame_stands_out_on_every_colour(desk, seat):
+    # A blue card framed by the blue player, a red or orange one by the red
+    # player: the frame is paler there (or white), never the card's own
+    # shade; where the player's colour stands out, it is kept.
+    from engine import lessons
+    from engine.cards import COLOUR_LETTERS, parse_any
+    from engine.moves import move
+
+    seen = set()
+    for c, letter in enumerate(COLOUR_LETTERS):
+        other = COLOUR_LETTERS[(c + 1) % 6]
+        app = App(seed=1, opponent="easy")
+        runner = Runner(desk, app)
+        runner.step([buttons.START])
+        game = app.game
+        lessons.set_up(game, "hand:%s5,%s1 their:%s6,%s2" % (letter, other, letter, other))
+        if seat == 0:
+            game.apply(move(parse_any(letter + "5"), 0))
+        else:
+            game.apply(move(parse_any(other + "1"), 8))
+            game.apply(move(parse_any(letter + "6"), 0))
+        runner.redraw()
+        x0, y0 = cell(0, row_of(app, seat, 0))
+        face = pixel(desk, x0 + 1, y0 + 1)
+        assert face == rgb565(L.CARD_COLOURS[c])
+        ring = around(desk, x0, y0)
+        assert len(set(ring)) == 1 and ring[0] != rgb565(L.FELT)
+        assert _apart(ring[0], face) >= 190, (letter, seat, ring[0], face)
+        if _apart(rgb565(L.SEAT_1 + seat), face) >= 210:  # (clear of the rounding of 5-6-5 bits)
+            assert ring[0] == rgb565(L.SEAT_1 + seat)  # (the player's own colour where it stands out)
+        seen.add(ring[0])
+    assert len(seen) >= 2 and rgb565(L.SEAT_1 + seat) in seen
+
+
+def test_the_card_being_played_stands_out_from_a_yellow_or_orange_card(desk):
+    # Gold round a yellow card would not show: paler, or white.
+    app = App(seed=8, opponent="easy")
+    runner = Runner(desk, app)
+    runner.step([buttons.START])
+    from engine import lessons
+
+    for name in ("Y5", "O5", "R5"):
+        lessons.set_up(app.game, "hand:%s,G1 their:B6,B2" % name)
+        app.turn.reset()
+        app.turn.begin(0)
+        runner.step([])
+        i = app.hand().index(parse_any(name))
+        while app.turn.cursor != i:
+            runner.step([buttons.RIGHT])
+        runner.step([buttons.A])
+        assert app.turn.phase == T.STONE
+        x0 = runner.view.hand.x + i * L.TILE_W + 1
+        face = pixel(desk, x0 + 1, L.HAND_Y + 1)
+        ring = around(desk, x0, L.HAND_Y)
+        assert len(set(ring)) == 1 and _apart(ring[0], face) >= 190, (name, ring[0], face)
+        assert (ring[0] == rgb565(L.GOLD)) == (name == "R5")
+        runner.step([buttons.B])
+
+
+@pytest.mark.parametrize("lang", ("en", "fr", "es"))
+def test_the_reviews_top_line_keeps_its_corner_apart_in_every_language(desk, lang):
+    # "< 12/40 >  B:volver" ran into "Repaso": two spaces at least between
+    # the move's number and the corner, or no corner; the keys always.
+    from conftest import bot_match
+    from hw import review as screen
+
+    match = bot_match(5, 3, CLASSIC, "easy", "easy")
+    app = App(opponent="easy", lang=lang)
+    runner = Runner(desk, app)
+    assert screen.begin(app, match.seed, 3, CLASSIC, list(match.moves()), 3)
+    assert len(app.review.mine) >= 100
+    for k in (0, 9, 99):
+        while app.review.k < k:
+            app.press(buttons.RIGHT)
+        runner.redraw()
+        view = runner.view
+        status, corner = view.status.text, view.corner.text
+        assert "%d/%d" % (k + 1, len(app.review.mine)) in status and "B" in status
+        if corner:
+            assert len(status) + 2 + len(corner) <= 26, (status, corner)
+            assert corner == app.note
+        if k < 99:
+            assert corner == app.note  # (the screen's name while the count is short)
+
+
+def _contrast(a, b):
+    # The contrast ratio of two colours (r, g, b), as the web's guidelines
+    # reckon it: 1 (none) to 21 (black on white).
+    def lum(c):
+        x = [v / 255 for v in c]
+        x = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in x]
+        return 0.2126 * x[0] + 0.7152 * x[1] + 0.0722 * x[2]
+
+    la, lb = sorted((lum(a), lum(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def test_a_won_stones_number_reads_clearer_than_an_open_ones(desk):
+    # The numbers on the players' stones were dark on their blue and red
+    # (8:1 and 7.5:1): the stones are lighter now, the numbers as black.
+    from engine import lessons
+
+    app = App(seed=1, opponent="easy")
+    runner = Runner(desk, app)
+    runner.step([buttons.START])
+    lessons.set_up(app.game, "mine:1 theirs:2 hand:R1 their:B1")
+    runner.redraw()
+    x0, y0 = cell(2, L.STONE_ROW)
+    grey = _contrast(rgb565(L.BLACK), pixel(desk, x0 + 3, y0 + 4))
+    assert pixel(desk, x0 + 3, y0 + 4) == rgb565(L.STONE_GREY)
+    for s, owner in ((0, 0), (1, 1)):
+        x0, y0 = cell(s, L.STONE_ROW)
+        assert number_on(desk, s) == s + 1
+        fill = pixel(desk, x0 + 3, y0 + 4)
+        assert fill == rgb565(L.SEAT_1 + owner)
+        assert _contrast(rgb565(L.BLACK), fill) >= max(9, grey), (s, fill)
+
+
+def test_a_panels_full_lines_keep_felt_on_both_sides(desk):
+    # A line of the panel's full width ended 2 pixels from its edge, 6 from
+    # the other: in the middle now, 4 pixels or more each side.
+    app = App(seed=1)
+    runner = Runner(desk, app)
+    glyphs = "".join(chr(c) for c in range(33, 127))
+    lines = [(glyphs * 2)[i * PANEL_CHARS:(i + 1) * PANEL_CHARS] for i in range(4)]
+    app.notice(lines, app.mode)
+    runner.redraw()
+    panel = pixel(desk, 20, 120)
+    assert panel == rgb565(14)  # (hw.look's panel colour)
+    edge = [x for x in range(160) if pixel(desk, x, 120) == panel]
+    ink = [x for x in range(edge[0], edge[-1] + 1) for y in range(6, 60) if pixel(desk, x, y) != panel]
+    assert min(ink) - edge[0] >= 4 and edge[-1] - max(ink) >= 4, (edge[0], min(ink), max(ink), edge[-1])
 
 
 def test_a_stone_has_its_players_colour_on_both_sides_of_the_hand_over(desk):
@@ -231,7 +381,7 @@ def test_the_card_being_played_and_the_cards_just_drawn_are_marked(desk):
     runner.step([buttons.A])
     assert app.turn.phase == T.STONE
     i = app.hand().index(app.turn.card)
-    assert framed(desk, x_hand + i * L.TILE_W + 1, L.HAND_Y, L.GOLD)
+    assert framed(desk, x_hand + i * L.TILE_W + 1, L.HAND_Y, L.GOLD, app.turn.card)
 
 
 def _tactics_until(desk, phase, seeds=range(40, 60)):
@@ -262,7 +412,7 @@ def test_a_ruses_card_to_move_is_framed_while_its_destination_is_chosen(desk):
     mine = tt.card == 60  # a Strategist moves its own card, a Traitor theirs
     owner = app.viewer() if mine else 1 - app.viewer()
     x0, y0 = cell(tt.stone, row_of(app, owner, tt.slot))
-    assert framed(desk, x0, y0, L.GOLD)
+    assert framed(desk, x0, y0, L.GOLD, app.game.cards_at(tt.stone, owner)[tt.slot])
 
 
 def test_a_claim_chosen_shows_as_taken_at_once_and_the_last_moves_claims_are_ringed(desk):
@@ -347,7 +497,7 @@ def test_the_final_board_marks_the_winning_stones_and_says_why(desk):
             if spot is not None:
                 p, s, k = spot
                 x0, y0 = cell(s, L.STONE_ROW if k < 0 else row_of(app, p, k))
-                assert framed(desk, x0, y0, L.SEAT_1 + p)
+                assert framed(desk, x0, y0, L.SEAT_1 + p, game.cards_at(s, p)[k] if k >= 0 else -1)
             runner.step([buttons.A])
             assert app.message == "" or app.mode == MATCH_END  # the next round opens with nothing said
         # Every match: its last round's board, then its summary (A: the menu, B: the review).
@@ -590,7 +740,7 @@ def test_the_draw_step_shows_the_card_played_on_the_table(desk):
     assert app.turn.phase == T.DRAW_PICK
     x0, y0 = cell(3, row_of(app, 0, 1))
     assert pixel(desk, x0 + 1, y0 + 1) == rgb565(L.CARD_COLOURS[0])  # R1, red, second at stone 4
-    assert framed(desk, x0, y0, L.GOLD)
+    assert framed(desk, x0, y0, L.GOLD, 0)
     assert 0 not in app.hand() and len(app.hand()) == 6
     runner.step([buttons.B])
     assert app.turn.phase == T.CARD and 0 in app.hand() and game.cards_at(3, 0) == [4]
