@@ -422,10 +422,10 @@ def test_the_help_pages_list_this_devices_controls(desk):
     runner.step([buttons.A])
     assert app.mode == HELP and runner.view.shown[0] == "Controls" and "Z: A, choose, claim" in runner.view.shown
     pages = {}
-    for _ in range(8):
+    for _ in range(9):
         pages[runner.view.shown[0]] = runner.view.wrapped[1:-1]
         runner.step([buttons.RIGHT])
-    assert len(pages) == 8 and runner.view.shown[0] == "Controls"
+    assert len(pages) == 9 and runner.view.shown[0] == "Controls"
     # The ten tactic cards, each code on a line of its own; the opponents
     # as the menu has them, weakest first.
     codes = [line[:2] for line in pages["Tactic cards (10)"] + pages["Ruses (then discarded)"] if line[2:3] in " :"]
