@@ -31,8 +31,8 @@ _WORDS = (
      "< >: the other stones", "(Yours count: a proof", "looks at the table only)"),  # en
     ("Borne %d: revendicable", "la vôtre bat la leur", "aucune carte ne la bat", "A : revendicable ?",
      "B : retour  < > : bornes", "(Les vôtres comptent :", "la preuve lit la table)"),  # fr
-    ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "A: ¿reclamable?",
-     "B: volver  < >: piedras", "(Las tuyas cuentan: la", "prueba mira la mesa)"),  # es
+    ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "(A) ¿reclamable?",
+     "(B) volver  < >: piedras", "(Las tuyas cuentan: la", "prueba mira la mesa)"),  # es
 )
 
 

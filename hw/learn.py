@@ -88,9 +88,9 @@ _WORDS = (("A: next  Start: leave", "A: try again", "B: read", "A: next",
            ("Presque", "Bon coup ! Revendiquez", "aussi la borne : A", "dessus (elle brille),", "puis B."),
            ("Quitter la leçon ?", "", "A ou Start : quitter", "B : rester"),
            ("Maintenant, jouez %s", "Maintenant, une carte")),
-          ("A: seguir  Start: salir", "A: reintentar", "B: releer", "A: seguir",
+          ("(A) seguir  Start: salir", "(A) reintentar", "(B) releer", "(A) seguir",
            ("Casi", "¡Buena jugada! Reclama", "también la piedra: A", "en ella (brilla), y B."),
-           ("¿Salir de la lección?", "", "A o Start: salir", "B: seguir"),
+           ("¿Salir de la lección?", "", "(A) o Start: salir", "(B) seguir"),
            ("Ahora juega %s", "Ahora juega una carta")))
 
 

@@ -1370,3 +1370,25 @@ def test_the_help_says_what_each_colours_mark_is_and_what_the_corners_score_is(l
     letters = app.t("letters")
     assert any(all("%s %s" % (letters[i], mark) in page for i, mark in enumerate(marks)) for page in pages)
     assert any("1:0" in page and rounds in page for page in pages)
+
+
+def test_spanish_names_the_a_and_b_buttons_apart_from_the_yellow_and_blue_cards():
+    # Spanish yellow is "A" (amarillo): "A: seguir" beside "A5" read as a
+    # card.  Its button keys are "(A)" and "(B)", round as the buttons are.
+    import re
+
+    from hw import learn, stats
+    from hw.lang import help_es
+
+    app = App(seed=3, lang="es")
+    words = list(app.t(key) for key in __import__("hw.lang.es", None, None, ("T",)).T)
+    words += [w for w in learn._WORDS[2] + detail._WORDS[2] + stats._WORDS[2] if isinstance(w, str)]
+    words += [line for page in learn._WORDS[2] if not isinstance(page, str) for line in page]
+    words += [help_es.KEYS] + [line for lines in help_es.CONTROLS for line in lines]
+    bare = [w for w in words if re.search(r"(?<![(\w])[AB] ?:", w)]
+    assert not bare and any("(A) " in w for w in words)
+    # Through the buttons: the lesson's keys, and a turn's bottom line.
+    app.press(buttons.A)
+    from hw.screens import LEARN
+
+    assert app.mode == LEARN and app.panel()[-1].startswith("(A) seguir")

@@ -86,7 +86,10 @@ def test_the_words_match_the_steps(lang):
     # its explanation; lines fit the panel (24) and the bottom line (26).
     keys = _keys(lang)
     assert len(keys) == 7 and all(len(k) <= PANEL_CHARS for k in keys[:2])
-    assert all(len(k) <= 9 for k in keys[2:4])  # (the top line's corner)
+    # (the top line's corner, beside the widest status of a lesson: "*Tú! 0-0 Rival!")
+    table = __import__("hw.lang." + lang, None, None, ("T",)).T
+    status = "*%s! 0-0 %s!" % (table["you"], table["them"])
+    assert all(len(status) + 1 + len(k) <= _LINE_CHARS for k in keys[2:4])
     for page in keys[4:]:  # (the right play without its claim; leave the lesson?)
         assert 2 <= len(page) <= LINES - 1 and all(len(line) <= PANEL_CHARS for line in page)
     for variant, steps in enumerate(lessons.steps(v) for v in range(3)):
@@ -437,6 +440,9 @@ def test_once_the_expert_claim_is_made_the_bottom_line_names_the_card_left(lang)
     orange_3 = app.t("letters")[1] + "3"
     assert app.message != task and orange_3 in app.message and len(app.message) <= _LINE_CHARS
     assert app.message == _keys(lang)[6][0] % orange_3
+    app.press(buttons.START)
+    app.press(buttons.A)  # (left: its words unloaded)
+    assert app.lesson is None
 
 
 def test_select_on_a_lessons_board_shows_the_stones_detail_and_b_comes_back():
@@ -454,6 +460,9 @@ def test_select_on_a_lessons_board_shows_the_stones_detail_and_b_comes_back():
     assert app.mode == DETAIL
     app.press(buttons.B)
     assert app.mode == LEARN and app.lesson.phase == 1 and app.turn.phase == phase and app.panel() is None
+    app.press(buttons.START)
+    app.press(buttons.A)
+    assert app.lesson is None
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

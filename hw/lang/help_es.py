@@ -1,11 +1,11 @@
 # Spanish help pages (see help_en.py).
-KEYS = "< %d/%d >  B: volver"  # under each page
+KEYS = "< %d/%d >  (B) volver"  # under each page
 CONTROLS = (
-    ("Flechas: mover, cambiar", "A: elegir, reclamar", "B: atrás, listo, pista", "Select: ver piedra",
-     "  (A: ¿reclamable?)", "Start: pausa"),
-    ("Joystick: mover", "A: elegir, reclamar", "B: atrás, listo, pista", "Select: ver piedra",
-     "  (A: ¿reclamable?)", "Start: pausa"),
-    ("Flechas: mover, cambiar", "Z: A, elegir, reclamar", "X: B, atrás, pista", "Espacio: Select, ver",
+    ("Flechas: mover, cambiar", "(A) elegir, reclamar", "(B) atrás, listo, pista", "Select: ver piedra",
+     "  ((A) ¿reclamable?)", "Start: pausa"),
+    ("Joystick: mover", "(A) elegir, reclamar", "(B) atrás, listo, pista", "Select: ver piedra",
+     "  ((A) ¿reclamable?)", "Start: pausa"),
+    ("Flechas: mover, cambiar", "Z: (A) elegir, reclamar", "X: (B) atrás, pista", "Espacio: Select, ver",
      "  (Z: ¿reclamable?)", "Intro: Start, pausa", "Esc: salir"),
 )
 PAGES = (

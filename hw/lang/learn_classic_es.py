@@ -51,5 +51,5 @@ STEPS = (
     ((("¡Bien hecho!", "Eso es Schotten Totten.", "", "La Ayuda, en el menú, lo", "resume en pocas páginas.",
        "Prueba también las", "lecciones de expertos y", "tácticas."),
       ("En una partida", "B al elegir carta: una", "pista, si Pistas está", "en sí en el menú.",
-       "Al final, B: repasa", "tus jugadas junto a", "las del Jefe.")),),
+       "Al final, con B repasas", "tus jugadas junto a las", "del Jefe.")),),
 )
