@@ -19,6 +19,7 @@ T = {
     "link_lost": "Enlace perdido...",
     "give_up": "(B) abandonar",
     "pick_card": "(A) carta  SEL: piedra",
+    "pick_hint": "(A) carta  (B) pista",
     "pick_stone": "(A) jugar  (B) atrás",
     "pick_claims": "(A) reclamar  (B) fin",
     "unclaim": "(A) deshacer  (B) fin",
