@@ -214,6 +214,6 @@ PINNED = {
     'console-classic': '502992797a97e053',
     'console-expert': 'bb44fc961de4a119',
     'console-tactics': '43daba5345054d34',
-    'screens-0': 'e6264404144eb523/170',
-    'screens-2': '14df23d09e03c6eb/233',
+    'screens-0': '663c68ff44e49087/170',
+    'screens-2': '71c0d9cd33031090/233',
 }
