@@ -1,8 +1,8 @@
-"""The detail of one stone (Select during a turn): the cards on each side,
-their formations, its owner, and (A) whether it may be claimed now: the
-proof, or what could still beat it.  A screen's module
-(``hw.screens.MODULES``), loaded while it is shown; the claim step of a
-turn borrows ``why_not`` for a moment (``hw.turn``).
+"""The detail of one stone (Select during a turn, or on a lesson's
+board): the cards on each side, their formations, its owner, and (A)
+whether it may be claimed now: the proof, or what could still beat it.
+A screen's module (``hw.screens.MODULES``), loaded while it is shown; the
+claim step of a turn borrows ``why_not`` for a moment (``hw.turn``).
 """
 
 from micropython import const
@@ -10,7 +10,7 @@ from micropython import const
 from engine.formation import CATEGORY_NAMES, category
 from engine.game import CLAIMABLE, N_STONES, NOBODY, SIDE_MAX, TACTICS, UNPROVED
 from hw import buttons
-from hw.screens import DETAIL, LINES, PANEL_CHARS, TURN
+from hw.screens import DETAIL, LEARN, LINES, PANEL_CHARS, TURN
 from hw.strings import own, pick, wrap
 from hw.words import name_of
 
@@ -31,8 +31,8 @@ _WORDS = (
      "< >: the other stones", "(Yours count: a proof", "looks at the table only)"),  # en
     ("Borne %d: revendicable", "la vôtre bat la leur", "aucune carte ne la bat", "A : revendicable ?",
      "B : retour  < > : bornes", "(Les vôtres comptent :", "la preuve lit la table)"),  # fr
-    ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "A: ¿reclamable?",
-     "B: volver  < >: piedras", "(Las tuyas cuentan: la", "prueba mira la mesa)"),  # es
+    ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "(A) ¿reclamable?",
+     "(B) volver  < >: piedras", "(Las tuyas cuentan: la", "prueba mira la mesa)"),  # es
 )
 
 
@@ -98,7 +98,7 @@ def press(app, button):
     if button == buttons.A:
         app.notice(why_not(app, app.detail_stone, app.viewer()), DETAIL)
     elif button in (buttons.B, buttons.SELECT):
-        app.mode = TURN  # (the detail is asked for from a turn)
+        app.mode = TURN if app.lesson is None else LEARN  # (asked for from a turn, or a lesson's board)
     elif button in (buttons.LEFT, buttons.RIGHT):
         app.detail_stone = (app.detail_stone + (1 if button == buttons.RIGHT else -1)) % N_STONES
 

@@ -32,10 +32,10 @@ _WORDS = (
      "%d manches jouées",
      "Trois voisines", "Cinq bornes", "Bloqué : %d-%d", "Bloqué : égalité",
      "A : menu", "B : revoir vos coups", "B : revoir les coups", "Points :"),
-    ("A: seguir",
+    ("(A) sigue",
      "%d rondas jugadas",
      "Tres seguidas", "Cinco piedras", "Bloqueo: %d-%d", "Bloqueo: empate",
-     "A: menú", "B: revisar tus jugadas", "B: revisar las jugadas", "Puntos:"),
+     "(A) menú", "(B) revisar tus jugadas", "(B) revisar las jugadas", "Puntos:"),
 )
 _LINE_CHARS = const(26)  # hw.view's: characters on the top and bottom lines
 

@@ -34,7 +34,7 @@ _WORDS = (
     ("Conseil : %s", "gagne la manche", "revendique %s", "fait %s", "vise %s", "ajoute à la somme",
      "carte basse, borne cédée", "répond à leurs cartes", "ouvre la borne", "une forte ouvre la borne",
      "change le combat ici", "une carte tactique", "rien à poser : passer"),  # fr
-    ("Consejo: %s", "gana la ronda", "reclama %s", "forma %s", "busca %s", "aumenta la suma",
+    ("Pista: %s", "gana la ronda", "reclama %s", "forma %s", "busca %s", "aumenta la suma",
      "carta baja, cede piedra", "les responde aquí", "abre la piedra", "una alta abre la piedra",
      "cambia el combate aquí", "una carta táctica, ahora", "nada que poner: pasar"),  # es
 )

@@ -6,9 +6,11 @@ card is chosen, shows the pages again (the step's, or the last step's that
 had some).  A move that is not the one asked for is explained on a page
 and not made (A: try again), as soon as it is seen to be another (in the
 expert game the claims passed by; in tactics the pile asked for); the
-right play without its claim says so.  The right move is made, its table
+right play without its claim says so.  In the expert game, once the
+claims asked for are chosen, the bottom line names the card left to play.  The right move is made, its table
 shown with a word on it (A: on), then the other clan's answer.  Start asks
-whether to leave the lesson for the menu; its last page, A, ends it
+whether to leave the lesson for the menu; Select, on the board, shows a
+stone's detail, as in a match.  Its last page, A, ends it
 (counted in the statistics: ``hw.tally``'s LESSONS).  A saved match on
 offer when the lesson began (the sim's ``--learn``) is on offer again
 after it, and stays saved.
@@ -24,12 +26,13 @@ import gc
 from micropython import const
 
 from engine import lessons, unload
-from engine.game import EXPERT, LANGUAGES, VARIANTS
+from engine.game import EXPERT, LANGUAGES, N_STONES, VARIANTS
 from engine.match import Match
 from engine.moves import move_claims, with_claims
 from hw import buttons
-from hw.screens import LEARN, MENU, RESUME
+from hw.screens import DETAIL, LEARN, MENU, RESUME
 from hw.strings import pick
+from hw.words import name_of
 
 # The lesson's phases.
 _PAGES = const(0)  # a page of the step (Lesson.page) on the panel
@@ -53,6 +56,7 @@ _K_READ = const(2)  # the corner while the move is made
 _K_ON = const(3)  # the corner once it is made
 _K_CLAIM = const(4)  # the page of the right play without its claim
 _K_LEAVE = const(5)  # the page that asks whether to leave
+_K_THEN = const(6)  # the bottom line once a turn's claims asked for are chosen: its card (or any)
 
 
 class Lesson:
@@ -79,13 +83,15 @@ class Lesson:
 # The screen's own words, in each language (hw.strings.pick's order).
 _WORDS = (("A: next  Start: leave", "A: try again", "B: read", "A: next",
            ("Almost", "The right move: now", "claim the stone too: A", "on it (it glows), B."),
-           ("Leave the lesson?", "", "A or Start: leave", "B: stay")),
+           ("Leave the lesson?", "", "A or Start: leave", "B: stay"), ("Now play %s", "Now play a card")),
           ("A: suite  Start: quitter", "A: réessayer", "B: relire", "A: suite",
            ("Presque", "Bon coup ! Revendiquez", "aussi la borne : A", "dessus (elle brille),", "puis B."),
-           ("Quitter la leçon ?", "", "A ou Start : quitter", "B : rester")),
-          ("A: seguir  Start: salir", "A: reintentar", "B: releer", "A: seguir",
+           ("Quitter la leçon ?", "", "A ou Start : quitter", "B : rester"),
+           ("Maintenant, jouez %s", "Maintenant, une carte")),
+          ("(A) seguir  Start: salir", "(A) reintentar", "(B) releer", "(A) seguir",
            ("Casi", "¡Buena jugada! Reclama", "también la piedra: A", "en ella (brilla), y B."),
-           ("¿Salir de la lección?", "", "A o Start: salir", "B: seguir")))
+           ("¿Salir de la lección?", "", "(A) o Start: salir", "(B) seguir"),
+           ("Ahora juega %s", "Ahora juega una carta")))
 
 
 def _module(app):
@@ -224,7 +230,9 @@ def press(app, button):
             else:
                 lesson.phase = _TASK
     elif phase == _DONE:
-        if button == buttons.A or button == buttons.RIGHT:
+        if button == buttons.SELECT:
+            _detail(app)
+        elif button == buttons.A or button == buttons.RIGHT:
             reply = lesson.steps[lesson.k][1][1]
             if reply:
                 app.game.apply(lessons.reply(reply))
@@ -238,10 +246,21 @@ def press(app, button):
         lesson.shown = k
         lesson.page = 0
         lesson.phase = _PAGES
-    elif button != buttons.SELECT:
+    elif button == buttons.SELECT:
+        _detail(app)
+    else:
         _decided(app, app.turn.press(button))
         _seen(app)
         _corner(app)
+
+
+def _detail(app):
+    # Select on the board: a stone's detail, as in a match (hw.detail; B
+    # there comes back to the lesson).
+    app.after = LEARN
+    app.mode = DETAIL
+    cursor = app.turn.stone_cursor
+    app.detail_stone = cursor if 0 <= cursor < N_STONES else 0
 
 
 def _seen(app):
@@ -254,6 +273,11 @@ def _seen(app):
     expected = _expected(app)
     if app.game.variant == EXPERT and turn.phase == _CARD and expected[3] & ~turn.claims:
         _wrong(app, _words(app)[1][app.lesson.k][3])
+    elif app.game.variant == EXPERT and turn.phase == _CARD and expected[3]:
+        # The claims asked for are chosen: the bottom line says what is
+        # left, the card (the task's line named the claims too).
+        then = pick(app.lang, _WORDS)[_K_THEN]
+        app.message = then[1] if expected[0] < 0 else then[0] % name_of(app, expected[0])
     elif turn.phase == _DRAW_PICK:
         turn.cancel()  # (the play shown on the table taken back while it is checked: a ruse reads its card there)
         if _check(app, with_claims(turn.play, turn.claims), expected):

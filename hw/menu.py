@@ -1,8 +1,11 @@
 """The menu screen: the opponent, the variant, the rounds, the language, the
-auto-claim and the sound, each changed with left and right; the statistics;
-the help; a match begun.  More rows than the panel holds: the ones around
-the cursor are shown.  A screen's module (``hw.screens.MODULES``), loaded
-while the menu is shown."""
+auto-claim and the sound, each changed with left and right (A steps it on
+too, as right does: a newcomer's A changes what it is on, and never starts
+a match by surprise); the statistics; the help; a match begun (Start, from
+any row, or A on the Start row).  Under the title, the rows around the
+cursor (more rows than the panel holds); under them, that Start plays.
+A screen's module (``hw.screens.MODULES``), loaded while the menu is
+shown."""
 
 from micropython import const
 
@@ -12,11 +15,14 @@ from hw.screens import HELP, LINES, MENU, MENU_ROWS, PANEL_CHARS, ROUND_CHOICES,
 from hw.strings import LANGUAGE_NAMES
 
 _S_PLACE = const(0)  # hw.sound's PLACE: the sound turned on says so (tests/test_layers.py)
+_VALUES = ("opponent", "variant", "rounds", "language", "autoclaim", "hints", "sound")  # the rows A steps on
 
 
 def press(app, button):
     """A button in the menu: a row chosen, a choice changed, a match begun."""
     rows = len(MENU_ROWS)
+    if button == buttons.A and MENU_ROWS[app.row] in _VALUES:
+        button = buttons.RIGHT  # (A on a row with a value: the next value)
     if button == buttons.UP:
         app.row = (app.row - 1) % rows
     elif button == buttons.DOWN:
@@ -86,14 +92,14 @@ def lines(app):
             rows.append(" %s %s" % (label, values[i]) if values[i] else " " + label)
         else:  # (the row under the cursor: its value between the arrows that change it)
             rows.append(">%s <%s>" % (label, values[i]) if values[i] else ">" + label)
-    # The title when every row fits under it (one too long takes two
-    # lines); with the link chosen, whether a link is there, always.  Then
-    # the rows: all, or a run of them around the cursor, widened down first.
+    # The title (with the link chosen, whether a link is there instead);
+    # then the rows: all, or a run of them around the cursor, widened down
+    # first (one too long takes two lines); last, that Start plays.
     if app.opponent == "link":
         out = ["(" + t("link") + ": " + t("not_connected") + ")"]
     else:
-        out = [w["title"]] if sum(_height(row) for row in rows) < LINES else []
-    room = LINES - len(out)
+        out = [w["title"]]
+    room = LINES - len(out) - 1
     lo = hi = app.row
     used = _height(rows[lo])
     while True:
@@ -105,7 +111,7 @@ def lines(app):
             used += _height(rows[lo])
         else:
             break
-    return out + rows[lo : hi + 1]
+    return out + rows[lo : hi + 1] + [w["plays"]]
 
 
 def _height(row):

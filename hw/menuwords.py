@@ -9,14 +9,16 @@ the link's words) is in the tables: the game says it too.
 from engine import unload
 
 KEYS = ("title", "opponent", "variant", "rounds", "language", "autoclaim", "sound", "stats", "start", "on", "off",
-        "saved_game", "new_game", "move_n", "save_problem", "learn", "hints")
+        "saved_game", "new_game", "move_n", "save_problem", "learn", "hints", "plays")
 WORDS = (
     ("SCHOTTEN TOTTEN", "Opponent", "Variant", "Rounds", "Language", "Auto-claim", "Sound", "Statistics", "Start", "on", "off",
-     "A match was saved", "New game", "Move %d", "Save not used:", "Learn", "Hints"),
+     "A match was saved", "New game", "Move %d", "Save not used:", "Learn", "Hints", "Start button: play"),
     ("SCHOTTEN TOTTEN", "Adversaire", "Variante", "Manches", "Langue", "Revendic. auto", "Son", "Statistiques", "Jouer",
-     "oui", "non", "Partie sauvegardée", "Nouvelle partie", "Coup %d", "Sauvegarde écartée :", "Apprendre", "Conseils"),
+     "oui", "non", "Partie sauvegardée", "Nouvelle partie", "Coup %d", "Sauvegarde écartée :", "Apprendre", "Conseils",
+     "Bouton Start : jouer"),
     ("SCHOTTEN TOTTEN", "Rival", "Variante", "Rondas", "Idioma", "Reclamar auto", "Sonido", "Estadísticas", "Jugar", "sí", "no",
-     "Partida guardada", "Partida nueva", "Jugada %d", "Guardado descartado:", "Aprender", "Pistas"),
+     "Partida guardada", "Partida nueva", "Jugada %d", "Guardado descartado:", "Aprender", "Pistas",
+     "Botón Start: jugar"),
 )
 
 

@@ -42,7 +42,7 @@ _TOP = const(3)
 _NAME = const(4)
 _WORDS = (("%s agrees", "%s: %s", "%s: the other pile", "<%d/%d>  B: back", "Review"),
           ("%s d'accord", "%s : %s", "%s : l'autre pioche", "<%d/%d>  B:retour", "Revue"),
-          ("%s de acuerdo", "%s: %s", "%s: el otro mazo", "<%d/%d>  B:volver", "Repaso"))
+          ("%s de acuerdo", "%s: %s", "%s: el otro mazo", "<%d/%d> (B) volver", "Repaso"))
 
 
 class Review:

@@ -42,8 +42,8 @@ _WORDS = (
      "SEL : tout effacer", "< %d/%d >  B : retour", "  Vic  Déf  Nul", "   J1   J2  Nul", "Total",
      "Tout effacer ?", "A : effacer  B : garder"),
     ("Estadísticas", "Partidas", "Rondas", "Piedras ganadas %d", "Racha %d, mejor %d", "Pistas %s, clases %s", "Dos jugadores: %d",
-     "SEL: borrar todo", "< %d/%d >  B: volver", "  Gan  Per  Emp", "   J1   J2  Emp", "Total",
-     "¿Borrar todo?", "A: borrar  B: guardar"),
+     "SEL: borrar todo", "< %d/%d >  (B) volver", "  Gan  Per  Emp", "   J1   J2  Emp", "Total",
+     "¿Borrar todo?", "(A) borrar  (B) guardar"),
 )
 
 

@@ -485,4 +485,6 @@ class View:
                     return why or t("name_" + TACTIC_CODES[card - 54])
         if app.message:
             return app.message
+        if app.mode == TURN and app.hints_on and (not app.linked() or app.link.session.hints):
+            return t("pick_hint")  # (B asks for a hint: hw.yourturn)
         return t("pick_card")

@@ -12,14 +12,14 @@ import pytest
 from conftest import drive, position, run_apps
 from engine.cards import BANSHEE, JOKER, SCOUT, SHIELD, SPY, STRATEGIST, TACTIC_DECK, TRAITOR, card_name, parse_any
 from engine import unload
-from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
+from engine.game import CLASSIC, EXPERT, LANGUAGES, NOBODY, TACTICS
 from engine.moves import DISCARD, move_card, move_stone
 from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
 from hw import buttons, detail, linkplay, play, words
 from hw.strings import own
 from hw.app import App
-from hw.screens import HANDOFF, LINES, LINKING, MATCH_END, MENU, MENU_ROWS, NOTICE, PAUSE, PAUSE_ROWS, REMOTE, RESUME, ROUND_END, THINKING, TURN
+from hw.screens import HANDOFF, LINES, LINKING, MATCH_END, MENU, MENU_ROWS, NOTICE, PANEL_CHARS, PAUSE, PAUSE_ROWS, REMOTE, RESUME, ROUND_END, THINKING, TURN
 from hw.main import Lights
 from hw.turn import CARD, CLAIM, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
 from sim.autoplay import AutoPlayer
@@ -189,8 +189,9 @@ _NO_VALUE = ("stats", "help", "start")  # (Sound has one: on or off)  # the menu
 def test_the_menus_row_under_the_cursor_shows_that_left_and_right_change_it():
     app = App(seed=1)
     for row in range(len(MENU_ROWS)):
-        lines = app.panel()  # (more rows than lines: the title gives way, the rows around the cursor shown)
+        lines = app.panel()  # (more rows than lines: the rows around the cursor shown, under the title)
         assert len(lines) == LINES
+        lines = lines[1:-1]  # (the title; that Start plays)
         at = [i for i, line in enumerate(lines) if line.startswith(">")]
         assert len(at) == 1 and all(line.startswith(" ") for i, line in enumerate(lines) if i != at[0])
         # (a row with a value: between "<" and ">" under the cursor)
@@ -198,9 +199,37 @@ def test_the_menus_row_under_the_cursor_shows_that_left_and_right_change_it():
         assert (line.endswith(">") and " <" in line) == (MENU_ROWS[row] not in _NO_VALUE)
         assert all(not (other.endswith(">") and " <" in other) for other in lines if other is not line)
         app.press(buttons.RIGHT)
-        assert (app.panel()[at[0]] != line) == (MENU_ROWS[row] not in _NO_VALUE)
+        assert (app.panel()[1 + at[0]] != line) == (MENU_ROWS[row] not in _NO_VALUE)
         app.press(buttons.LEFT)
         app.press(buttons.DOWN)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_menu_has_its_title_on_top_and_says_that_start_plays(lang):
+    app = App(seed=1, lang=lang)
+    for _ in range(len(MENU_ROWS)):  # (on every row, the rows scrolled under the title)
+        lines = app.panel()
+        assert lines[0] == "SCHOTTEN TOTTEN" and "Start" in lines[-1] and lines[-1][0] not in " >"
+        assert len(lines) <= LINES and all(len(line) <= PANEL_CHARS for line in lines)
+        app.press(buttons.DOWN)
+    app.press(buttons.START)  # (what the last line says: Start plays, from any row)
+    assert app.match is not None
+
+
+def test_a_on_a_menu_row_with_a_value_steps_it_as_right_does():
+    app = App(seed=1)
+    for key in MENU_ROWS:
+        app.row = MENU_ROWS.index(key)
+        if key in _NO_VALUE or key == "learn":  # (they open a screen, or start: as before)
+            continue
+        right = App(seed=1)
+        right.row = app.row
+        right.press(buttons.RIGHT)
+        app.press(buttons.A)
+        assert app.mode == MENU and app.panel() == right.panel(), key
+        assert (app.opponent, app.variant, app.rounds, app.lang, app.auto_claim, app.hints_on, app.sound) == (
+            right.opponent, right.variant, right.rounds, right.lang, right.auto_claim, right.hints_on, right.sound)
+        app.press(buttons.LEFT)  # (back as it was, for the next row's comparison)
 
 
 def test_the_menu_sets_up_the_match():
@@ -1156,8 +1185,8 @@ def test_the_menus_own_words_are_whole_in_every_language_and_leave_ram_once_pick
     assert not set(menuwords.KEYS) & set(__import__("hw.lang.en", None, None, ("T",)).T)  # (in one place each)
     assert menuwords.words("fr")["start"] == "Jouer" and "hw.menuwords" not in sys.modules
     app = App(lang="es")
-    app.press(buttons.UP)  # (the last row, Start, at the panel's foot)
-    assert app.panel()[-1] == ">Jugar" and "hw.menuwords" not in sys.modules
+    app.press(buttons.UP)  # (the last row, Start, at the panel's foot, over the line that says Start plays)
+    assert app.panel()[-2:] == [">Jugar", "Botón Start: jugar"] and "hw.menuwords" not in sys.modules
     assert len(strings.LANGUAGES) == len(menuwords.WORDS)
 
 
@@ -1317,3 +1346,49 @@ def test_the_opponent_thinks_on_the_match_s_game_itself(variant, monkeypatch):
         assert game.history[n:n + len(ref.history) - k] == ref.history[k:]
         turns += 1
     assert turns == 6
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_help_says_what_each_colours_mark_is_and_what_the_corners_score_is(lang):
+    # The marks on the cards, for players who cannot tell the colours
+    # apart: each colour's letter (the language's) beside its mark's
+    # name; the corner's "1:0" (rounds won), on a page of its own.
+    marks = {"en": ("X", "square", "blob", "slash", "bars", "dot"),
+             "fr": ("X", "carré", "tache", "barre", "traits", "point"),
+             "es": ("X", "cuadro", "mancha", "raya", "barras", "punto")}[lang]
+    rounds = {"en": "rounds", "fr": "manches", "es": "rondas"}[lang]
+    app = App(seed=1, lang=lang)
+    while MENU_ROWS[app.row] != "help":
+        app.press(buttons.DOWN)
+    app.press(buttons.A)
+    pages = []
+    while not pages or app.row:
+        lines = app.panel()
+        assert len(lines) == LINES and all(len(line) <= PANEL_CHARS for line in lines)
+        pages.append(" ".join(" ".join(lines).split()))
+        app.press(buttons.RIGHT)
+    letters = app.t("letters")
+    assert any(all("%s %s" % (letters[i], mark) in page for i, mark in enumerate(marks)) for page in pages)
+    assert any("1:0" in page and rounds in page for page in pages)
+
+
+def test_spanish_names_the_a_and_b_buttons_apart_from_the_yellow_and_blue_cards():
+    # Spanish yellow is "A" (amarillo): "A: seguir" beside "A5" read as a
+    # card.  Its button keys are "(A)" and "(B)", round as the buttons are.
+    import re
+
+    from hw import learn, stats
+    from hw.lang import help_es
+
+    app = App(seed=3, lang="es")
+    words = list(app.t(key) for key in __import__("hw.lang.es", None, None, ("T",)).T)
+    words += [w for w in learn._WORDS[2] + detail._WORDS[2] + stats._WORDS[2] if isinstance(w, str)]
+    words += [line for page in learn._WORDS[2] if not isinstance(page, str) for line in page]
+    words += [help_es.KEYS] + [line for lines in help_es.CONTROLS for line in lines]
+    bare = [w for w in words if re.search(r"(?<![(\w])[AB] ?:", w)]
+    assert not bare and any("(A) " in w for w in words)
+    # Through the buttons: the lesson's keys, and a turn's bottom line.
+    app.press(buttons.A)
+    from hw.screens import LEARN
+
+    assert app.mode == LEARN and app.panel()[-1].startswith("(A) seguir")

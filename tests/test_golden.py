@@ -214,6 +214,6 @@ PINNED = {
     'console-classic': '502992797a97e053',
     'console-expert': 'bb44fc961de4a119',
     'console-tactics': '43daba5345054d34',
-    'screens-0': '77d4ff3179332d33/170',
-    'screens-2': '434f3006392d50d5/233',
+    'screens-0': '628b17ab9e607508/170',
+    'screens-2': '3d0b44a16d02c990/233',
 }

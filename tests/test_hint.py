@@ -251,3 +251,19 @@ def test_a_hint_followed_at_every_turn_is_a_move_the_review_agrees_with(variant)
             app.tick(app.now + 10)
         assert r.hard[r.k] == r.moves[r.mine[r.k]] and app.message.endswith("agrees")
         app.press(buttons.RIGHT)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_the_hint_is_called_by_the_same_word_on_the_menu_and_on_the_hint(lang):
+    # (Spanish said "Pistas" on the menu and "Consejo" on the hint)
+    from hw.screens import MENU_ROWS
+
+    app = App(seed=3, opponent="easy", lang=lang, hints=True)
+    app.row = MENU_ROWS.index("hints")
+    row = [line for line in app.panel() if line.startswith(">")][0]
+    word = row[1:].split(" <")[0].lower()  # ("Hints", "Conseils", "Pistas")
+    app.press(buttons.START)
+    assert until_card_step(app, AutoPlayer("easy", 1), 0)
+    ask(app)
+    said = app.panel()[0].lower()
+    assert said.startswith(word.rstrip("s")), (word, said)

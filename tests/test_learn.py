@@ -86,8 +86,11 @@ def test_the_words_match_the_steps(lang):
     # One entry a step; a step with a move has its pages, its two lines and
     # its explanation; lines fit the panel (24) and the bottom line (26).
     keys = _keys(lang)
-    assert len(keys) == 6 and all(len(k) <= PANEL_CHARS for k in keys[:2])
-    assert all(len(k) <= 9 for k in keys[2:4])  # (the top line's corner)
+    assert len(keys) == 7 and all(len(k) <= PANEL_CHARS for k in keys[:2])
+    # (the top line's corner, beside the widest status of a lesson: "*Tú! 0-0 Rival!")
+    table = __import__("hw.lang." + lang, None, None, ("T",)).T
+    status = "*%s! 0-0 %s!" % (table["you"], table["them"])
+    assert all(len(status) + 1 + len(k) <= _LINE_CHARS for k in keys[2:4])
     for page in keys[4:]:  # (the right play without its claim; leave the lesson?)
         assert 2 <= len(page) <= LINES - 1 and all(len(line) <= PANEL_CHARS for line in page)
     for variant, steps in enumerate(lessons.steps(v) for v in range(3)):
@@ -507,3 +510,59 @@ def test_the_claim_step_says_that_a_again_takes_a_claim_back(desk):
     assert runner.view.hint.text == "A: claim  B: done"
     runner.step([buttons.A])
     assert runner.view.hint.text == "A: undo claim  B: done"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_once_the_expert_claim_is_made_the_bottom_line_names_the_card_left(lang):
+    # "Claim 5, then play O3": with stone 5 claimed, the line says the card
+    # alone (in the language's letters), no longer the claim.
+    app = _lesson(1, lang)
+    _to_task(app, 1)
+    task = app.message
+    assert app.turn.phase == 3  # (the claims first)
+    while app.turn.stone_cursor != 4:
+        app.press(buttons.RIGHT)
+    app.press(buttons.A)
+    app.press(buttons.B)
+    assert app.lesson.phase == 1 and app.turn.phase == 0 and app.turn.claims == 1 << 4
+    orange_3 = app.t("letters")[1] + "3"
+    assert app.message != task and orange_3 in app.message and len(app.message) <= _LINE_CHARS
+    assert app.message == _keys(lang)[6][0] % orange_3
+    app.press(buttons.START)
+    app.press(buttons.A)  # (left: its words unloaded)
+    assert app.lesson is None
+
+
+def test_select_on_a_lessons_board_shows_the_stones_detail_and_b_comes_back():
+    from hw.screens import DETAIL
+
+    app = _lesson(1)
+    _to_task(app, 1)
+    while app.turn.stone_cursor != 4:
+        app.press(buttons.RIGHT)
+    phase = app.turn.phase
+    app.press(buttons.SELECT)
+    assert app.mode == DETAIL and app.panel()[0] == "Stone 5"
+    app.press(buttons.A)  # (may it be claimed? a notice, then the detail again)
+    app.press(buttons.A)
+    assert app.mode == DETAIL
+    app.press(buttons.B)
+    assert app.mode == LEARN and app.lesson.phase == 1 and app.turn.phase == phase and app.panel() is None
+    app.press(buttons.START)
+    app.press(buttons.A)
+    assert app.lesson is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_classic_lessons_last_page_names_the_hint_and_the_review(lang):
+    app = _lesson(0, lang)
+    player = AutoPlayer("random", 1)
+    while app.lesson.k < len(app.lesson.steps) - 1:
+        app.press(player.next_button(app))
+    seen = []
+    while app.lesson is not None:
+        seen.append(" ".join(app.panel()))
+        app.press(buttons.A)
+    hint = {"en": "hint", "fr": "conseil", "es": "pista"}[lang]
+    review = {"en": "review", "fr": "revus", "es": "repasa"}[lang]
+    assert hint in seen[-1] and review in seen[-1] and " B" in seen[-1]

@@ -430,3 +430,29 @@ def test_a_label_reads_its_text_as_utf8_code_points(desk):
     label = T.Label(glyphs, 8)
     label.text = "é€¿\U0001F600z"
     assert shown(label) == "é?¿?z   "
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_card_steps_line_with_the_hint_fits_the_bottom_line(lang):
+    # (hw.view's hint line: 26 characters from x 2)
+    from hw.view import _LINE_CHARS
+
+    line = App(lang=lang).t("pick_hint")
+    assert len(line) <= _LINE_CHARS and "B" in line and 2 + 6 * len(line) <= L.WIDTH - 2
+
+
+@pytest.mark.parametrize("hints", [True, False])
+def test_the_card_step_names_the_hint_key_when_hints_are_on(desk, hints):
+    # The first turn, nothing said yet: the bottom line lists the card
+    # step's keys, B (the hint) among them when the menu's Hints is on.
+    from hw.main import Runner
+
+    app = App(seed=2, opponent="pass", hints=hints)
+    runner = Runner(desk, app)
+    runner.step([buttons.START])
+    while app.mode != S.TURN:
+        runner.step([buttons.A])
+    runner.step([])
+    assert app.turn.phase == P.CARD and not app.message
+    assert ("B: hint" in runner.view.hint.text) == hints
+    assert runner.view.hint.text == app.t("pick_hint" if hints else "pick_card")

@@ -19,6 +19,7 @@ T = {
     "link_lost": "Link lost: reconnecting",
     "give_up": "B: give up",
     "pick_card": "A: card  SEL: stone",
+    "pick_hint": "A: card B: hint SEL: stone",  # (pick_card with the hint, when hints are on)
     "pick_stone": "A: place  B: back",
     "pick_claims": "A: claim  B: done",
     "unclaim": "A: undo claim  B: done",

@@ -19,6 +19,7 @@ T = {
     "link_lost": "Liaison perdue...",
     "give_up": "B: abandonner",
     "pick_card": "A: carte SEL: borne",
+    "pick_hint": "A: carte  B: conseil",
     "pick_stone": "A: poser  B: retour",
     "pick_claims": "A: revendiquer B: fin",
     "unclaim": "A: annuler  B: fin",

@@ -24,6 +24,8 @@ PAGES = (
     ("Ruses (then discarded)", "SC: draw 3, put 2 back", "ST: move or discard a", "  card of yours",
      "BA: discard a card of", "  theirs", "TR: move a clan card of", "  theirs to your side"),
     ("Opponents", "Weakest first: %s.", "Pass & play: two on", "  one device.", "Link: two boards, cable."),
-    ("Marks", "*: whose turn it is", "!: no tactic card now", "  (one more at most)", "Rim: stone just taken",
-     "Frame: the last move", "Arrow: a card just drawn", "C42 T6: cards in piles"),
+    ("Top line", "*: whose turn it is", "2-1: stones, yours first", "!: no tactic card now", "  (one more at most)",
+     "1:0: rounds, yours first", "C42 T6: cards in piles"),
+    ("Marks", "Rim: stone just taken", "Frame: the last move", "Arrow: a card just drawn", "Colour marks on cards:",
+     "  R X, O square, Y blob,", "  G slash, B bars,", "  P dot"),
 )

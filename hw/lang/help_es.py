@@ -1,11 +1,11 @@
 # Spanish help pages (see help_en.py).
-KEYS = "< %d/%d >  B: volver"  # under each page
+KEYS = "< %d/%d >  (B) volver"  # under each page
 CONTROLS = (
-    ("Flechas: mover, cambiar", "A: elegir, reclamar", "B: atrás, listo, pista", "Select: ver piedra",
-     "  (A: ¿reclamable?)", "Start: pausa"),
-    ("Joystick: mover", "A: elegir, reclamar", "B: atrás, listo, pista", "Select: ver piedra",
-     "  (A: ¿reclamable?)", "Start: pausa"),
-    ("Flechas: mover, cambiar", "Z: A, elegir, reclamar", "X: B, atrás, pista", "Espacio: Select, ver",
+    ("Flechas: mover, cambiar", "(A) elegir, reclamar", "(B) atrás, listo, pista", "Select: ver piedra",
+     "  ((A) ¿reclamable?)", "Start: pausa"),
+    ("Joystick: mover", "(A) elegir, reclamar", "(B) atrás, listo, pista", "Select: ver piedra",
+     "  ((A) ¿reclamable?)", "Start: pausa"),
+    ("Flechas: mover, cambiar", "Z: (A) elegir, reclamar", "X: (B) atrás, pista", "Espacio: Select, ver",
      "  (Z: ¿reclamable?)", "Intro: Start, pausa", "Esc: salir"),
 )
 PAGES = (
@@ -21,6 +21,8 @@ PAGES = (
     ("Ardides (y al descarte)", "SC: roba 3, devuelve 2", "ST: mueve o descarta", "  una carta tuya",
      "BA: descarta una carta", "  del rival", "TR: pasa una carta de", "  clan del rival a ti"),
     ("Rivales", "Del más débil al más fuerte: %s.", "Dos jugadores: una", "  consola.", "Enlace: dos consolas."),
-    ("Marcas", "*: a quién le toca", "!: sin táctica ahora", "  (una más como mucho)", "Borde: piedra ganada",
-     "Marco: la última jugada", "Flecha: carta robada", "C42 T6: los mazos"),
+    ("Línea de arriba", "*: a quién le toca", "2-1: piedras, tú primero", "!: sin táctica ahora",
+     "  (una más como mucho)", "1:0: rondas, tú primero", "C42 T6: los mazos"),
+    ("Marcas", "Borde: piedra ganada", "Marco: la última jugada", "Flecha: carta robada", "Marcas de los colores:",
+     "  R X, N cuadro,", "  A mancha, V raya,", "  Z barras, M punto"),
 )

@@ -21,6 +21,8 @@ PAGES = (
     ("Ruses (puis défaussées)", "SC : piochez 3, rendez 2", "ST : bougez ou défaussez", "  une de vos cartes",
      "BA : défaussez une carte", "  adverse", "TR : prenez une carte", "  de clan adverse"),
     ("Adversaires", "Du plus faible au plus fort : %s.", "À deux : une console.", "Liaison : deux consoles."),
-    ("Repères", "* : à qui de jouer", "! : pas de tactique", "  (une de plus au plus)", "Bord : borne prise",
-     "Cadre : le dernier coup", "Flèche : carte piochée", "C42 T6 : les pioches"),
+    ("Ligne du haut", "* : à qui de jouer", "2-1 : bornes, vous-Adv", "! : pas de tactique", "  (une de plus au plus)",
+     "1:0 : manches, vous:Adv", "C42 T6 : les pioches"),
+    ("Repères", "Bord : borne prise", "Cadre : le dernier coup", "Flèche : carte piochée", "Marques des couleurs :",
+     "  R X, O carré, J tache,", "  V barre, B traits,", "  M point"),
 )

@@ -49,5 +49,7 @@ STEPS = (
      (_NOT_QUITE, "Their G5 G6 G7 is a", "colour run. O7 makes O7", "O8 O9, a higher one:",
       "place it at stone 3,", "then claim stone 3.")),
     ((("Well done!", "That is Schotten Totten.", "", "Help, in the menu, has", "it on a few pages.",
-       "Try the expert and", "tactics lessons too."),),),
+       "Try the expert and", "tactics lessons too."),
+      ("In a match", "B while choosing a card:", "a hint, if the menu's", "Hints is on.", "At the match's end, B:",
+       "your moves reviewed,", "beside the Chieftain's.")),),
 )

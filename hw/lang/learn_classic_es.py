@@ -49,5 +49,7 @@ STEPS = (
      (_NOT_QUITE, "Sus V5 V6 V7: escalera", "de color. N7 hace N7 N8", "N9, más alta: juégala",
       "en la piedra 3 y", "reclama la piedra 3.")),
     ((("¡Bien hecho!", "Eso es Schotten Totten.", "", "La Ayuda, en el menú, lo", "resume en pocas páginas.",
-       "Prueba también las", "lecciones de expertos y", "tácticas."),),),
+       "Prueba también las", "lecciones de expertos y", "tácticas."),
+      ("En una partida", "B al elegir carta: una", "pista, si Pistas está", "en sí en el menú.",
+       "Al final, con B repasas", "tus jugadas junto a las", "del Jefe.")),),
 )

@@ -50,5 +50,7 @@ STEPS = (
      (_NOT_QUITE, "Leurs V5 V6 V7 : suite", "couleur. O7 fait O7 O8", "O9, plus forte : posez-",
       "la à la borne 3, puis", "revendiquez la 3.")),
     ((("Bravo !", "C'est Schotten Totten.", "", "L'Aide, dans le menu, le", "dit en quelques pages.",
-       "Essayez aussi les leçons", "experts et tactique."),),),
+       "Essayez aussi les leçons", "experts et tactique."),
+      ("En partie", "B en choisissant une", "carte : un conseil, si", "Conseils est à oui.",
+       "En fin de partie, B :", "vos coups revus, face", "à ceux du Chef de clan.")),),
 )
