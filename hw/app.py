@@ -151,7 +151,10 @@ class App:
     def name(self, player):
         if self.opponent == "pass":
             return self.t("player") % (player + 1)
-        return self.t("you") if player == self.me() else self.t(self.opponent)
+        if player == self.me():
+            return self.t("you")
+        # (a linked match's other player: a person, not the menu's "Link")
+        return self.t("rival" if self.opponent == "link" else self.opponent)
 
     def player_names(self, name):
         """The seats' names for a record; ``name``: this board's player's."""
