@@ -151,10 +151,7 @@ class App:
     def name(self, player):
         if self.opponent == "pass":
             return self.t("player") % (player + 1)
-        if player == self.me():
-            return self.t("you")
-        # (a linked match's other player: a person, not the menu's "Link")
-        return self.t("rival" if self.opponent == "link" else self.opponent)
+        return self.t("you") if player == self.me() else self.t("rival" if self.opponent == "link" else self.opponent)
 
     def player_names(self, name):
         """The seats' names for a record; ``name``: this board's player's."""
