@@ -24,7 +24,7 @@ def _lines(path):
 HELP = """usage: python -m engine COMMAND [ARGS]
 
 The engine's command line (docs/contract.md): positions and answers are JSON,
-one a line; in JSON the stones are 0 to 8, top to bottom.
+one a line; in JSON the stones are 0 to 8, left to right on the handheld.
 
 commands:
   claims [FILE]        the stones each position of FILE can claim

@@ -151,7 +151,7 @@ class App:
     def name(self, player):
         if self.opponent == "pass":
             return self.t("player") % (player + 1)
-        return self.t("you") if player == self.me() else self.t(self.opponent)
+        return self.t("you") if player == self.me() else self.t("rival" if self.opponent == "link" else self.opponent)
 
     def player_names(self, name):
         """The seats' names for a record; ``name``: this board's player's."""

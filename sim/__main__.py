@@ -122,6 +122,17 @@ def title(name=None, replay=False, review=False):
 
 AUTOPLAY_LEVELS = LEVELS + ("random",)
 SEED_LIMIT = (1 << 30) - 1  # every seed in play (saves, link, records) is 30-bit
+# hw.play.new_match deals an app's k-th match (k from 1) from its seed plus
+# k times this: the sim gives the app the seed whose first match is dealt
+# from --seed itself (app_seed), so that the seed said, the seed of the
+# record and the deal agree.
+SEED_STEP = 104729
+
+
+def app_seed(seed):
+    """The app's seed whose first match is dealt from ``seed`` (the next
+    ones from ``seed`` + 104729, + 2 * 104729, ..., modulo 2**30)."""
+    return (seed - SEED_STEP) & SEED_LIMIT
 
 
 def _number(lo, hi):
@@ -166,7 +177,8 @@ def arguments(argv):
     ap.add_argument("--script", metavar="FILE", help="press the buttons named in FILE, one per line")
     ap.add_argument("--shots", metavar="DIR", help="save PNG screenshots at the start, every claim and the end")
     ap.add_argument("--seed", type=_number(0, SEED_LIMIT), default=None,
-                    help="the match's deal, 0 to %d (default: a fresh one)" % SEED_LIMIT)
+                    help="the first match's deal, 0 to %d, as a record and the summary say it (default: a fresh "
+                    "one; each further match: the one before + 104729)" % SEED_LIMIT)
     ap.add_argument("--settings", metavar="FILE", help="a settings.toml to read, as a board reads its own "
                     "(the options below win over it)")
     ap.add_argument("--opponent", choices=DeskApp.OPPONENTS, help="the menu's opponent: a bot's level, pass "
@@ -374,7 +386,7 @@ def main(argv=None):
 
         saver = Saver(desk.nvm)
     records = Records(args.records, args.name)
-    app = DeskApp(seed=seed, opponent=args.opponent, variant=VARIANTS.index(args.variant), rounds=args.rounds,
+    app = DeskApp(seed=app_seed(seed), opponent=args.opponent, variant=VARIANTS.index(args.variant), rounds=args.rounds,
               lang=args.lang, auto_claim=args.auto_claim, link_port=link_port, random_bytes=os.urandom,
               saver=saver, recorder=records, sound=args.sound, speaker=desk.make_speaker)
     if app.opponent == "link" and link_port is None and (args.headless or args.autoplay):
@@ -448,7 +460,11 @@ MODE_NAMES = ("menu", "turn", "handoff", "thinking", "notice", "detail", "round_
 
 
 def summary(app, seed, shots):
-    """The result, or where the app stands, as one JSON-able dict."""
+    """The result, or where the app stands, as one JSON-able dict;
+    ``seed``: the first match's (said while no match is in play)."""
+    # The match's own seed, the one its record holds (a resumed or linked
+    # match's is not --seed's).
+    seed = app.match.seed if app.match is not None else seed
     out = {"seed": seed, "screen": MODE_NAMES[app.mode], "opponent": app.opponent,
            "variant": VARIANTS[app.variant], "rounds": app.rounds, "lang": app.lang, "shots": shots}
     if app.match is not None:

@@ -10,8 +10,8 @@ from engine.cards import (BANSHEE, BLIND, MUD, SCOUT, STRATEGIST, TRAITOR, card_
 from engine.formation import CATEGORY_NAMES
 from engine.game import DRAW, EXPERT, LEVELS, N_STONES, NOBODY, SIDE_MAX, TACTICS, UNPROVED, VARIANTS
 from engine.match import Match
-from engine.moves import (DISCARD, DRAW_TACTIC, PASS, move, move_card, move_claims, move_dest, move_stone, play_of,
-                          return_move, ruse_move, stones_text, with_claims)
+from engine.moves import (DISCARD, DRAW_TACTIC, PASS, move, move_card, move_claims, move_dest, move_slot, move_stone,
+                          play_of, return_move, ruse_move, stones_text, with_claims)
 
 YOU = 0
 BOT = 1
@@ -21,6 +21,7 @@ HELP = """  R7 3    place R7 at stone 3 (stones 1 to 9, top to bottom)
   1 3     place the first card of your hand at stone 3
   c 4     can stone 4 be claimed?  If not, which unseen cards could beat you
           (claims are asked for after your card; in the expert variant, first)
+  h       a hint: the move the Chieftain would make here, and why (the handheld's B)
   ?       this help;  q  quit"""
 TACTICS_HELP = """  tactics variant:
   JK 3    an elite troop (JK, SP, SB) at stone 3; BB 3, MF 3: a combat mode on stone 3
@@ -59,7 +60,9 @@ def board_text(game, scores=None):
     """The table as lines of text, your side on the right."""
     claim_mask = game.claimable(YOU) if game.winner == NOBODY else 0
     tactics = game.variant == TACTICS
-    lines = ["        opponent     stone         you" if tactics else "     opponent     stone      you"]
+    # (each row: the stone's number, under "stone"; the opponent's cards,
+    # the stone's owner or claim mark, yours)
+    lines = ["stone     opponent         you" if tactics else "stone  opponent         you"]
     for s in range(N_STONES):
         owner = game.owner[s]
         if owner == YOU:
@@ -73,7 +76,7 @@ def board_text(game, scores=None):
         if tactics and game.mode[s]:
             # Combat modes: B (Blind man's bluff), M (Mud fight) by the stone.
             mark = mark[:3] + ("B" if game.mode[s] & 1 else " ") + ("M" if game.mode[s] & 2 else " ")
-        lines.append(" %d   %s  %s  %s" % (s + 1, _side(game, s, BOT, True), mark, _side(game, s, YOU)))
+        lines.append("  %d    %s  %s  %s" % (s + 1, _side(game, s, BOT, True), mark, _side(game, s, YOU)))
     status = "pile %d   stones: you %d, opponent %d" % (game.pile_size(), game.owned[YOU], game.owned[BOT])
     if tactics:
         lines.append("tactic pile %d   tactic cards played: you %d, opponent %d%s   discard: %s" % (
@@ -101,6 +104,60 @@ def why_not(game, stone, player):
         return "stone %d: not proved, the opponent could still add %s for a %s" % (
             stone + 1, " ".join(card_name(c) for c in cards), CATEGORY_NAMES[kind])
     return _REASONS[reason] % (stone + 1)
+
+
+class _English:
+    lang = "en"  # (the hint's reasons are the handheld's, in English)
+
+
+def hint(match):
+    """The hint the handheld's B gives the player to move: the hard
+    level's move, from the same seed (the match's and the move's:
+    ``engine.review.seed``, as ``hw.hint``'s), its claims spelled out; and
+    why, in the handheld's words (``hw.hinted.reason``).  (move, why)."""
+    from engine.review import seed
+    from hw.hinted import reason
+
+    game = match.game
+    m = game.spell_claims(Bot("hard", seed(match.seed, match.move_count())).choose_on(game))
+    return m, reason(_English, game, game.to_move, m)
+
+
+def typed(m):
+    """Move ``m`` as the text game takes it typed ("R7 3", "ST 3 1 d",
+    "SC 2", "R7 3 t"), claims aside; "pass" for a pass."""
+    card = move_card(m)
+    stone = move_stone(m)
+    if card == PASS:
+        return "pass"
+    if card == SCOUT:
+        return "SC %d" % stone
+    text = "%s %d" % (card_name(card), stone + 1)
+    if card in (STRATEGIST, BANSHEE, TRAITOR):
+        text += " %d" % (move_slot(m) + 1)
+        if card != BANSHEE:
+            text += " d" if move_dest(m) == DISCARD else " %d" % (move_dest(m) + 1)
+    return text + (" t" if m & DRAW_TACTIC else "")
+
+
+def hint_text(match):
+    """The hint as a line: the move to type, its claims, and why."""
+    m, why = hint(match)
+    claims = move_claims(m)
+    said = typed(m)
+    if claims:
+        claimed = "claim " + stones_text(claims, " ")
+        said = claimed + ", then " + said if match.game.variant == EXPERT else said + ", then " + claimed
+    return "hint: %s (%s)" % (said, why)
+
+
+def drawn_text(before, after, placed):
+    """What the player drew with a move: the cards of hand ``after`` not
+    in hand ``before``; None if it drew nothing and placed nothing."""
+    new = [card_name(c) for c in after if c not in before]
+    if new:
+        return "you draw " + " ".join(new)
+    return "you draw nothing: no card is left to draw" if placed else None
 
 
 class NoStone(ValueError):
@@ -205,6 +262,9 @@ class ConsoleGame:
             if words[0] == "c":
                 self.explain_claims(game, words[1:], "" if expert else " (claims follow your card)")
                 continue
+            if text in ("h", "hint"):
+                self.write(hint_text(self.match))
+                continue
             if len(words) != 2:
                 self.write("type a card and a stone, e.g. R7 3")
                 continue
@@ -247,6 +307,9 @@ class ConsoleGame:
                 continue
             if words[0] == "c":
                 self.explain_claims(game, words[1:], " (claims follow your card)")
+                continue
+            if text in ("h", "hint"):
+                self.write(hint_text(self.match))
                 continue
             draw = 0
             if words[-1] in ("t", "T"):
@@ -352,7 +415,14 @@ class ConsoleGame:
                     if game.to_move == YOU:
                         self.show()
                         m = self.your_turn(game)
+                        before = game.hand_cards(YOU)
                         game.apply(m)
+                        if game.winner == NOBODY:
+                            # (a put back draws nothing, nor does a pass)
+                            drew = drawn_text(before, game.hand_cards(YOU),
+                                              len(game.hand_cards(YOU)) < len(before) and game.returns == 0)
+                            if drew:
+                                self.write(drew)
                     else:
                         m = self.bot.choose(game)
                         game.apply(m)

@@ -498,6 +498,34 @@ def test_two_linked_apps_play_a_match_each_showing_its_own_hand():
     assert REMOTE in seen[0] and REMOTE in seen[1] and ROUND_END in seen[0]
 
 
+def test_a_linked_matchs_summary_names_the_other_player_as_a_person_in_every_language():
+    # Not the menu's "Link" ("Link 3", "Link wins the match"): the
+    # opponent, in each language, on lines that fit the panel.
+    from engine.game import LANGUAGES
+    from hw.screens import PANEL_CHARS
+    from hw.strings import text
+
+    apps = linked_apps(7)
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    for app in apps:
+        app.press(buttons.START)
+    run_apps(apps, players, 0, lambda: all(app.mode == MATCH_END for app in apps))
+    winner = apps[0].match.winner()
+    assert winner in (0, 1)
+    for app in apps:
+        for lang in LANGUAGES:
+            app.lang = lang
+            lines = app.panel()
+            rival, link = text(lang, "rival"), text(lang, "link")
+            assert not any(link in line for line in lines), lines
+            them = 1 - app.me()
+            assert "  %s %d" % (rival, app.match.scores[them]) in lines
+            if winner == them:
+                assert rival in lines[0]
+            assert all(len(line) <= PANEL_CHARS for line in lines)
+        assert app.name(1 - app.me()) == text(app.lang, "rival")
+
+
 def test_waiting_for_a_link_can_be_given_up():
     app = linked_apps(6)[0]
     app.press(buttons.START)

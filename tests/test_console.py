@@ -165,3 +165,105 @@ def test_tactics_stones_in_plays_and_ruses_are_numbered_1_to_9():
     said = [line for line in player.out if line.startswith(("there is no", "type a card"))]
     assert said == ["there is no stone 10: the stones are 1 to 9", "there is no stone 12: the stones are 1 to 9",
                     "there is no stone 0: the stones are 1 to 9", "type a card and its target, e.g. R7 3 (? for help)"]
+
+
+def test_the_tables_headings_stand_over_their_columns():
+    # "stone" over the stones' numbers (not over the claim marks' column),
+    # "opponent" over the opponent's cards, "you" over yours.
+    from engine.game import TACTICS
+    from sim.console import board_text
+
+    for variant in (0, 2):
+        console, _ = play(["1 1", "2 2", "q"], seed=4, variant=variant)
+        game = console.match.game
+        lines = board_text(game)
+        head, rows = lines[0], lines[1:10]
+        width = 11 if variant == TACTICS else 8  # (a side: up to 4 cards in tactics, 3 else)
+        for s, row in enumerate(rows):
+            assert row[head.index("stone"):head.index("stone") + 5].strip() == str(s + 1), (head, row)
+            opp = row[head.index("opponent") + 8 - width:head.index("opponent") + 8]
+            you = row[head.index("you"):head.index("you") + width]
+            assert [w for w in opp.split() if w != "--"] == [card_name(c) for c in reversed(game.cards_at(s, 1))]
+            assert [w for w in you.split() if w != "--"] == [card_name(c) for c in game.cards_at(s, 0)]
+        assert any(game.cards_at(s, p) for s in range(9) for p in (0, 1))
+
+
+def test_a_hint_is_the_handhelds_and_can_be_typed_as_it_is_said():
+    # "h": the move the handheld's B suggests in the same position (the
+    # hard level, the same seed: hw.hint), said as the text game takes it,
+    # with the handheld's reason; typing it plays that move.
+    from types import SimpleNamespace
+
+    from engine.moves import play_of
+    from hw import hint as handheld
+    from hw.hinted import reason
+
+    for variant in (0, 1, 2):
+        for seed in (3, 8):
+            player = (TacticsPlayer if variant == 2 else Player)(["h"])
+            console = ConsoleGame(read=player.read, write=player.write, seed=seed, variant=variant, level="easy")
+            player.console = console
+            match = console.match
+            game = match.game
+            # (the player seated first moves first: play the opponent's moves until it is ours)
+            while game.to_move != 0:
+                game.apply(console.bot.choose(game))
+            app = SimpleNamespace(match=match, game=game, lang="en")
+            m = game.spell_claims(handheld._choose(app))
+            said = "hint: %s (%s)" % (_typed_hint(m, variant), reason(app, game, 0, m))
+            typed = said[len("hint: "):said.index(" (")].split(", then ")
+            typed = [t for t in typed if not t.startswith("claim ")][0]
+            player.extra = ["h", typed]  # (then the player plays on, to the end)
+            applied = []
+            apply = game.apply
+
+            def noting(move, apply=apply, applied=applied):
+                applied.append(move)
+                return apply(move)
+
+            game.apply = noting
+            console.play()
+            assert said in player.out, (said, player.out[-6:])
+            assert play_of(applied[0]) == play_of(m)
+
+
+def _typed_hint(m, variant):
+    # The move as a player types it (the test's own spelling of the text
+    # game's commands).
+    from engine.moves import DRAW_TACTIC
+
+    card, stone = move_card(m), move_stone(m)
+    name = card_name(card)
+    if name == "SC":
+        text = "SC %d" % stone
+    elif name == "BA":
+        text = "BA %d %d" % (stone + 1, move_slot(m) + 1)
+    elif name in ("ST", "TR"):
+        text = "%s %d %d %s" % (name, stone + 1, move_slot(m) + 1, "d" if move_dest(m) == 9 else str(move_dest(m) + 1))
+    else:
+        text = "%s %d" % (name, stone + 1)
+    return text + (" t" if m & DRAW_TACTIC else "")
+
+
+def test_the_text_game_says_which_card_was_drawn():
+    for variant in (0, 2):
+        player = (TacticsPlayer if variant == 2 else Player)()
+        console = ConsoleGame(read=player.read, write=player.write, seed=6, variant=variant)
+        player.console = console
+        hands = []
+        read = player.read
+
+        def noting(prompt):
+            if prompt.startswith("your move"):
+                hands.append(console.match.game.hand_cards(0))
+            return read(prompt)
+
+        console.read = noting
+        console.play()
+        drawn = [line for line in player.out if line.startswith("you draw ")]
+        assert len(drawn) >= 5
+        # Each move's draw: the cards of the next hand that the hand before lacked.
+        for before, after in zip(hands, hands[1:4]):
+            new = " ".join(card_name(c) for c in after if c not in before)
+            assert "you draw " + new in drawn
+    assert "a hint" in "\n".join(play(["?", "q"], seed=1)[1])

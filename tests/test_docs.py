@@ -50,6 +50,18 @@ def test_the_contract_stands_on_its_own():
         assert key in contract or key.strip('"') in contract
 
 
+def test_the_stones_run_left_to_right_on_the_handheld_as_the_docs_say():
+    # The handheld draws stone i in the board's column i (hw.view's grid:
+    # one column a stone, from the left); the text game lists them top to
+    # bottom.  The contract, the records' page and the engine's help say so.
+    from engine.__main__ import HELP
+
+    for text in (read("docs", "contract.md"), read("docs", "records.md"), HELP):
+        flat = " ".join(text.split())
+        assert "top to bottom on the screen" not in flat
+        assert "left to right on the handheld" in flat
+
+
 def test_the_packages_docstrings_name_their_own_modules():
     for package in ("hw", "sim", "desk"):  # (engine's names its functions too)
         doc = read(package, "__init__.py")

@@ -211,9 +211,9 @@ PINNED = {
     'app-hard-2-6': '63fbe0e9078e85e1',
     'link-0': '8fa62ea9ed7bedc5',
     'link-2': '6ace13caa5d20270',
-    'console-classic': '502992797a97e053',
-    'console-expert': 'bb44fc961de4a119',
-    'console-tactics': '43daba5345054d34',
+    'console-classic': 'b11c3bfe9af9438e',
+    'console-expert': '36fe15aac74045e2',
+    'console-tactics': '1d84140d3801dc81',
     'screens-0': '628b17ab9e607508/170',
     'screens-2': '3d0b44a16d02c990/233',
 }

@@ -79,8 +79,10 @@ def test_the_menu_screen_is_drawn_in_each_language(desk):
     runner = Runner(desk, app)
     runner.step([])
     english = runner.view.shown
-    # (more rows than lines: the title gives way, the first nine shown)
-    assert english[0].startswith(">Learn") and english[1].startswith(" Opponent") and len(english) == 9
+    # (more rows than lines: the title, the rows around the cursor, the
+    # line that says Start plays)
+    assert english[0] == "SCHOTTEN TOTTEN" and english[1].startswith(">Learn") and english[2].startswith(" Opponent")
+    assert english[-1] == "Start button: play" and len(english) == 9
     for _ in range(4):
         runner.step([buttons.DOWN])
     runner.step([buttons.RIGHT])
@@ -100,7 +102,7 @@ def _sim(*args, cwd=ROOT):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("seed", [1, 4])
+@pytest.mark.parametrize("seed", [3, 10])
 def test_the_headless_winner_is_the_matchs(seed):
     # (Seeds whose last round went to the player who lost the match.)
     result = _sim("--headless", "--autoplay", "medium", "--opponent", "medium", "--seed", str(seed), "--rounds", "3")
@@ -345,6 +347,43 @@ def test_records_of_two_runs_with_the_same_seed_are_both_kept(tmp_path):
     records = Records(str(tmp_path), "Ann")
     records.note(Finished(Match(42)))
     assert (tmp_path / "match-42-3.txt").read_text() == "mine" and records.written[-1].endswith("match-42-4.txt")
+
+
+def test_the_seed_given_is_the_one_said_recorded_and_dealt_again(tmp_path):
+    # --seed 11: the summary says 11, the record holds 11 (its file is
+    # named by it), and --seed with the record's seed deals and plays the
+    # same match again, move for move.
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    texts = []
+    seed = 11
+    for run in ("first", "again"):
+        folder = tmp_path / run
+        out = subprocess.run([sys.executable, "-m", "sim", "--headless", "--autoplay", "easy", "--opponent", "easy",
+                              "--seed", str(seed), "--records", str(folder)],
+                             capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+        assert out.returncode == 0, out.stderr
+        said = json.loads(out.stdout.strip().splitlines()[-1])
+        (record,) = folder.iterdir()
+        header = json.loads(record.read_text().splitlines()[0])
+        assert said["seed"] == header["seed"] == seed and record.name == "match-%d-1.txt" % seed
+        texts.append(record.read_text())
+        seed = header["seed"]
+    assert texts[0] == texts[1]
+
+
+def test_each_match_of_a_session_is_dealt_from_the_seed_plus_104729():
+    # The sim's app deals its first match from --seed and each one after
+    # from the one before's + 104729 (modulo 2**30), as docs/sim.md says.
+    from hw import play
+    from sim.__main__ import app_seed
+
+    for seed in (0, 11, (1 << 30) - 1):
+        app = App(seed=app_seed(seed), opponent="easy")
+        seeds = []
+        for _ in range(3):
+            play.new_match(app)
+            seeds.append(app.match.seed)
+        assert seeds == [seed, (seed + 104729) & 0x3FFFFFFF, (seed + 2 * 104729) & 0x3FFFFFFF]
 
 
 def test_a_window_never_stops_by_itself():

@@ -11,6 +11,7 @@ T = {
     "expert": "Expert",
     "you": "You",
     "them": "Opp",
+    "rival": "Opponent",  # the other board's player, in a linked match
     "player": "Player %d",
     "seat": "#%d",
     "pile": "C%d",

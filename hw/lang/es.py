@@ -11,6 +11,7 @@ T = {
     "expert": "Expertos",
     "you": "Tú",
     "them": "Rival",
+    "rival": "Rival",  # the other board's player, in a linked match
     "player": "Jugador %d",
     "seat": "#%d",
     "pile": "C%d",

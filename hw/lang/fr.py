@@ -11,6 +11,7 @@ T = {
     "expert": "Experts",
     "you": "Vous",
     "them": "Adv",
+    "rival": "Adversaire",  # the other board's player, in a linked match
     "player": "Joueur %d",
     "seat": "#%d",
     "pile": "C%d",
