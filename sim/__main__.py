@@ -12,6 +12,7 @@ Keys: arrows, Z = A, X = B, Enter = Start, Space or Shift = Select, Esc quits
 """
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -19,7 +20,7 @@ import sys
 import engine  # noqa: F401  (micropython shim on CPython)
 from engine.game import DRAW, LANGUAGES, LEVELS, VARIANTS
 from hw import buttons
-from hw.screens import MATCH_END, ROUND_CHOICES
+from hw.screens import HINT, LINKING, MATCH_END, REMOTE, ROUND_CHOICES, THINKING
 from hw.settings import RANGES, read
 from desk.lines import BOM
 from sim import reason
@@ -174,8 +175,10 @@ def arguments(argv):
     ap.add_argument("--headless", action="store_true", help="no window (SDL dummy drivers)")
     ap.add_argument("--autoplay", metavar="LEVEL", choices=AUTOPLAY_LEVELS,
                     help="a bot of this level (%s) plays the player's seat(s)" % ", ".join(AUTOPLAY_LEVELS))
-    ap.add_argument("--script", metavar="FILE", help="press the buttons named in FILE, one per line")
-    ap.add_argument("--shots", metavar="DIR", help="save PNG screenshots at the start, every claim and the end")
+    ap.add_argument("--script", metavar="FILE", help="press the buttons named in FILE, any number a line; "
+                    "also wait, wait MS and shot NAME (docs/sim.md)")
+    ap.add_argument("--shots", metavar="DIR", help="save PNG screenshots at the start, every claim, "
+                    "each shot of a script and the end")
     ap.add_argument("--seed", type=_number(0, SEED_LIMIT), default=None,
                     help="the first match's deal, 0 to %d, as a record and the summary say it (default: a fresh "
                     "one; each further match: the one before + 104729)" % SEED_LIMIT)
@@ -245,18 +248,86 @@ def arguments(argv):
     return args
 
 
+# A script's words besides the buttons' (docs/sim.md): ``wait`` (for the
+# other side; ``wait MS``: that many milliseconds) and ``shot NAME``.
+SCRIPT_WORDS = "up down left right a b start select, wait, wait MS, shot NAME"
+WAIT_MAX = 10 * 60 * 1000  # a wait's milliseconds, at most
+SHOT_NAME = 40  # a shot's name: letters, digits, - and _, at most this many
+
+
 def _script(path):
-    """The buttons named in the file at ``path`` ("#" starts a comment);
-    ValueError naming the line of a word that is no button."""
+    """What the file at ``path`` says to do, in order ("#" starts a
+    comment): a button's number for each button named, ``("wait", MS)``
+    for ``wait MS`` (MS None for a bare ``wait``), ``("shot", NAME)`` for
+    ``shot NAME``.  ValueError naming the line of a word it cannot read."""
     with open(path, encoding="utf-8") as f:
-        pressed = []
+        said = []
         for n, line in enumerate(f, 1):
-            for word in line.split("#")[0].split():
-                try:
-                    pressed.append(buttons.parse(word))
-                except ValueError as e:
-                    raise ValueError("line %d: %s" % (n, e))
-        return pressed
+            words = line.split("#")[0].split()
+            i = 0
+            while i < len(words):
+                word = words[i].lower()
+                i += 1
+                if word == "wait":
+                    ms = None
+                    # (a number: its milliseconds; a button: wait, then press it)
+                    if i < len(words) and words[i].isascii() and words[i].isdigit():
+                        ms = int(words[i]) if len(words[i]) < 9 else WAIT_MAX + 1
+                        if ms > WAIT_MAX:
+                            raise ValueError("line %d: wait %s: at most %d milliseconds" % (n, words[i], WAIT_MAX))
+                        i += 1
+                    said.append(("wait", ms))
+                elif word == "shot":
+                    name = words[i] if i < len(words) else ""
+                    if not (0 < len(name) <= SHOT_NAME and name.isascii()
+                            and name.replace("-", "").replace("_", "").isalnum()):
+                        raise ValueError("line %d: shot needs a NAME on its line: letters, digits, - and _, up to %d"
+                                         % (n, SHOT_NAME) if not name else
+                                         "line %d: shot %r: a shot's name is letters, digits, - and _, up to %d"
+                                         % (n, name, SHOT_NAME))
+                    said.append(("shot", name))
+                    i += 1
+                else:
+                    try:
+                        said.append(buttons.parse(word))
+                    except ValueError as e:
+                        raise ValueError("line %d: %s (a script's words: %s)" % (n, e, SCRIPT_WORDS))
+        return said
+
+
+# The screens that take no button: "Thinking..." (a bot's move, a hint
+# worked out).  A script's button waits while one shows, as a person does.
+BUSY = (THINKING, HINT)
+# ... and a bare ``wait`` waits while one shows, or while the other board
+# of a link is awaited or plays.
+OTHER_SIDE = BUSY + (LINKING, REMOTE)
+
+
+def script_press(script, app, now, shots):
+    """The button the script ``script`` (``_script``'s list, eaten as it is
+    done) presses at this step, or None: its shots taken, its waits waited
+    (``now``: the sim's clock, ms), a button held while the app shows a
+    screen that takes none (``BUSY``)."""
+    while script:
+        word = script[0]
+        if isinstance(word, int):
+            if app.mode in BUSY:
+                return None
+            return script.pop(0)
+        what, value = word
+        if what == "shot":
+            shots.take(value)
+        elif what == "until":  # (a wait MS begun)
+            if now < value:
+                return None
+        elif value is None:  # wait for the other side
+            if app.mode in OTHER_SIDE and not app.link_lost():  # (a lost link: on)
+                return None
+        else:
+            script[0] = ("until", now + value)
+            continue
+        script.pop(0)
+    return None
 
 
 def read_line(prompt):
@@ -306,8 +377,48 @@ def _save_area_refused(path):
     return None
 
 
+# Systems whose windows need an X or Wayland display (macOS and Windows
+# always have one of their own).
+NEEDS_DISPLAY = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly", "sunos")
+NO_WINDOW_DRIVERS = ("dummy", "offscreen")  # SDL's video drivers that show nothing
+
+
+def no_display(environ=None, platform=None):
+    """Why a window would not be seen here, or None when it would: SDL told
+    to draw nowhere (``SDL_VIDEODRIVER`` dummy or offscreen), or a Linux or
+    BSD without a display (no ``DISPLAY``, no ``WAYLAND_DISPLAY``; another
+    video driver named in ``SDL_VIDEODRIVER``, e.g. kmsdrm, is trusted)."""
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    driver = environ.get("SDL_VIDEODRIVER", "").strip()
+    if driver:
+        names = [name.strip().lower() for name in driver.split(",") if name.strip()]
+        if names and all(name in NO_WINDOW_DRIVERS for name in names):
+            return "SDL_VIDEODRIVER=%s shows no window" % ",".join(names)
+        return None
+    if platform.startswith(NEEDS_DISPLAY) and not environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY"):
+        return "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+    return None
+
+
+def unseen_window(args):
+    """The line that says why the window the command line ``args`` asks for
+    cannot be seen here (None: it can, or none is asked for).  A window
+    nobody sees would wait for ever for keys nobody can press; a bot at the
+    buttons (--autoplay) plays to the end and stops, window or not."""
+    unseen = None if args.headless or args.autoplay or args.text or args.stats else no_display()
+    if unseen is None:
+        return None
+    return ("sim: %s: play the text game in this terminal (python -m sim --text), or run without a window "
+            "(--headless --autoplay LEVEL, or --headless --script FILE)" % unseen)
+
+
 def main(argv=None):
     args = arguments(sys.argv[1:] if argv is None else argv)
+    unseen = unseen_window(args)
+    if unseen:
+        print(unseen, file=sys.stderr)
+        return 2
     if args.stats:
         from sim.stats import main as stats_main
 
@@ -357,6 +468,11 @@ def main(argv=None):
                 os.makedirs(folder, exist_ok=True)
             except OSError as e:
                 return _refused(option, folder, e)
+    shots = Shots(None, args.shots)
+    held = shots.hold() if args.shots else None
+    if held:
+        print("sim: --shots %s: %s" % (args.shots, held), file=sys.stderr)
+        return 2
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
     link_port = None
     if args.port:
@@ -407,7 +523,7 @@ def main(argv=None):
 
         learn.start(app, VARIANTS.index(args.learn))
         lesson = app.lesson
-    shots = Shots(desk, args.shots)
+    shots.desk = desk
     player = AutoPlayer(args.autoplay, seed ^ 0x1234) if args.autoplay else None
     try:
         runner.step()
@@ -416,13 +532,15 @@ def main(argv=None):
         while not desk.quit:
             pressed = desk.buttons()
             if script:
-                pressed.append(script.pop(0))
+                b = script_press(script, app, desk.now(), shots)
+                if b is not None:
+                    pressed.append(b)
             elif player is not None:
                 b = player.next_button(app)
                 if b is not None:
                     pressed.append(b)
-            elif script is not None and args.headless:
-                break  # the script is done
+            elif script is not None and args.headless and app.mode not in BUSY:
+                break  # the script is done (and what its last button began: a bot's reply)
             had_match = app.match is not None
             runner.step(pressed)
             if app.match is not None and not had_match:
@@ -430,8 +548,8 @@ def main(argv=None):
             for event in app.events:  # (this step's: hw.main's Runner.step)
                 shots.take(event[0])
             steps += 1
-            if app.mode == MATCH_END and (player is not None or args.headless):
-                break
+            if app.mode == MATCH_END and (player is not None or args.headless and not script):
+                break  # (a script's words after the end are done first)
             if lesson is not None and app.lesson is None and args.headless:
                 break  # (the lesson is over, or left)
             if not args.headless and player is None:
@@ -531,6 +649,31 @@ class Shots:
         self.desk = desk
         self.folder = folder
         self.count = 0  # (main has made the folder)
+        self.held = None
+
+    def hold(self):
+        """Hold the folder for this run's shots, as long as it runs (a lock
+        on the folder, where the system locks files): None, or why not:
+        another sim saves its shots there (two linked sims given one
+        folder), and each would overwrite the other's 000-menu.png..."""
+        try:
+            import fcntl
+        except ImportError:  # (Windows: not checked)
+            return None
+        try:
+            fd = os.open(self.folder, os.O_RDONLY)
+        except OSError as e:
+            return reason(e)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as e:
+            os.close(fd)
+            if e.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                return ("another sim is saving its screenshots there (each would overwrite the other's): "
+                        "give each its own")
+            return None  # (a file system that locks nothing: not checked)
+        self.held = fd
+        return None
 
     def take(self, what):
         if not self.folder:

@@ -479,7 +479,8 @@ def test_a_script_of_garbage_names_its_line(tmp_path):
             assert status == 0 and err == ""
     path.write_bytes(b"a\nb left\n  jump # z\n")
     status, _, err = call(sim_main, ["--headless", "--script", str(path)])
-    assert status == 2 and err == "sim: --script %s: line 3: no button 'jump'\n" % path
+    assert status == 2 and err == ("sim: --script %s: line 3: no button 'jump' (a script's words: up down left right "
+                                   "a b start select, wait, wait MS, shot NAME)\n" % path)
 
 
 def test_replays_of_garbage_in_the_sim_are_one_line(tmp_path):

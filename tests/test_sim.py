@@ -399,6 +399,7 @@ def test_a_window_never_stops_by_itself():
               "    return _orig(self)\n"
               "d.Desk.buttons = buttons\n"
               "d.Desk.idle = lambda self: None\n"
+              "m.no_display = lambda: None  # (a display: the window's, seen)\n"
               "print(m.main(['--seed', '1']), calls[0])\n")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
@@ -579,3 +580,177 @@ def test_a_save_file_that_is_not_a_save_area_or_cannot_be_written_is_refused_up_
         out = _sim_run("--headless", "--autoplay", "easy", "--save", str(path))
         assert out.returncode == 0, out.stderr
         assert path.stat().st_size == 8192
+
+
+# -- no display (issue 49) -------------------------------------------------------------
+
+def _no_display_env(driver):
+    # This machine without a display: no X, no Wayland; and SDL's video
+    # driver left to choose (None) or told to draw nowhere.
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env.update(SDL_AUDIODRIVER="dummy", PYTHONPATH=ROOT)
+    if driver:
+        env["SDL_VIDEODRIVER"] = driver
+    return env
+
+
+@pytest.mark.parametrize("driver", [None, "dummy", "offscreen"])
+@pytest.mark.parametrize("how", [["-m", "sim"], ["-m", "sim", "--seed", "3", "--opponent", "easy"],
+                                 [os.path.join(ROOT, "tools", "sim_link.py")]])
+def test_a_window_without_a_display_is_one_line_naming_the_ways_to_play_without_one(tmp_path, driver, how):
+    # (It opened a window nobody saw and waited for keys nobody could
+    # press, until killed: the timeout fails such a run.)
+    if driver is None and not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        pytest.skip("a display without DISPLAY (macOS, Windows)")
+    out = subprocess.run([sys.executable, *how], capture_output=True, text=True, cwd=tmp_path,
+                         env=_no_display_env(driver), timeout=60)
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr, out.stderr
+    [line] = out.stderr.splitlines()
+    assert line.startswith("sim: ") and ("SDL_VIDEODRIVER=%s" % driver if driver else "DISPLAY") in line
+    for way in ("python -m sim --text", "--headless --autoplay LEVEL", "--headless --script FILE"):
+        assert way in line
+    assert list(tmp_path.iterdir()) == []  # nothing ran: no save area, no records folder
+
+
+@pytest.mark.parametrize("driver", [None, "dummy"])
+def test_headless_and_the_text_game_play_without_a_display(tmp_path, driver):
+    env = _no_display_env(driver)
+    script = tmp_path / "buttons.txt"
+    script.write_text("start a\n")
+    out = subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(script), "--seed", "3",
+                          "--opponent", "easy"], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+    assert out.returncode == 0 and json.loads(out.stdout.splitlines()[-1])["screen"] == "turn", out.stderr
+    out = subprocess.run([sys.executable, "-m", "sim", "--text", "--seed", "3"], input="q\n", capture_output=True,
+                         text=True, cwd=tmp_path, env=env, timeout=120)
+    assert out.returncode == 0 and "Traceback" not in out.stderr and "DISPLAY" not in out.stderr, out.stderr
+
+
+def test_what_has_no_display():
+    from sim.__main__ import no_display
+
+    assert no_display({}, "linux") and no_display({"DISPLAY": ""}, "freebsd14")
+    assert no_display({"SDL_VIDEODRIVER": "dummy", "DISPLAY": ":0"}, "darwin")
+    assert no_display({"SDL_VIDEODRIVER": " Offscreen , dummy"}, "win32")
+    for env, platform in (({"DISPLAY": ":0"}, "linux"), ({"WAYLAND_DISPLAY": "wayland-0"}, "linux"),
+                          ({}, "darwin"), ({}, "win32"), ({"SDL_VIDEODRIVER": "kmsdrm"}, "linux"),
+                          ({"SDL_VIDEODRIVER": "dummy,x11", "DISPLAY": ":0"}, "linux")):
+        assert no_display(env, platform) is None, (env, platform)
+
+
+# -- scripts: presses wait for the bot, shots where the script says (issue 49) ---------------
+
+def _person(seed, pressed):
+    # A person at the buttons: each button pressed once the screen takes
+    # buttons again ("Thinking..." gone), and the bot's last reply awaited.
+    from hw.screens import HINT, THINKING
+    from sim.master import DeskApp
+
+    app = DeskApp(seed=seed, opponent="easy")
+    now = 0
+    app.tick(now)
+    for b in pressed + [None]:
+        while app.mode in (THINKING, HINT):
+            now += 50
+            app.tick(now)
+        if b is not None:
+            app.press(b)
+            app.tick(now)
+    return app
+
+
+def test_a_scripts_presses_wait_while_the_bot_thinks(tmp_path):
+    # Start, then A A eight times: eight moves of the player (A: the card
+    # under the cursor, A: the stone), each answered by the easy bot: 16
+    # moves, as a person pressing those buttons makes.  (The presses made
+    # while "Thinking..." showed were dropped: 10 moves, the sixth card
+    # held in the hand.)
+    script = tmp_path / "buttons.txt"
+    script.write_text("start\n" + "a a\n" * 8)
+    result = _sim("--headless", "--script", str(script), "--seed", "3", "--opponent", "easy")
+    person = _person(3, [buttons.START] + [buttons.A] * 16)
+    assert result["moves"] == person.game.move_count() == 16
+    assert result["screen"] == "turn" and person.mode == TURN
+
+
+def test_a_scripts_shots_are_saved_where_it_says(tmp_path):
+    script = tmp_path / "buttons.txt"
+    script.write_text("shot first   # the menu, before any button\n"
+                      "start\n"
+                      "a shot picked\n"
+                      "a shot thinking   # the bot's turn, as it begins\n"
+                      "wait shot reply\n"
+                      "WAIT 100 Shot later_1\n")
+    shots = tmp_path / "shots"
+    result = _sim("--headless", "--script", str(script), "--seed", "3", "--opponent", "easy", "--shots", str(shots))
+    names = sorted(p.name for p in shots.iterdir())
+    assert names == ["000-menu.png", "001-first.png", "002-start.png", "003-picked.png", "004-thinking.png",
+                     "005-reply.png", "006-later_1.png", "007-end.png"] and result["shots"] == 8
+    assert result["moves"] == 2
+    import pygame
+
+    def slot(name, row):  # stone 1's slot of that row, in the window's PNG (4 times the screen)
+        image = pygame.image.load(str(shots / name))
+        assert image.get_size() == (160 * 4, 128 * 4 + 48)
+        return tuple(image.get_at(((L.BOARD_X + 3) * 4, (L.BOARD_Y + row * L.TILE_H + L.TILE_H // 2) * 4)))[:3]
+
+    # (the stones on row 4; seed 3: the player's card goes to stone 1, under
+    # it, row 5, and the easy bot's reply too, above it, row 3)
+    empty = slot("003-picked.png", 5)
+    assert slot("003-picked.png", 3) == empty and slot("004-thinking.png", 3) == empty
+    assert slot("004-thinking.png", 5) != empty and slot("005-reply.png", 3) != empty
+
+
+@pytest.mark.parametrize("text, said", [
+    ("a\nshot\n", "line 2: shot needs a NAME on its line"),
+    ("a\n\nshot ../x\n", "line 3: shot '../x': a shot's name is"),
+    ("wait 600001\n", "line 1: wait 600001: at most 600000 milliseconds"),
+    ("start\nwait jump\n", "line 2: no button 'jump' (a script's words: up down left right a b start select, wait,"),
+])
+def test_a_bad_script_word_is_one_line_naming_its_line(tmp_path, text, said):
+    script = tmp_path / "buttons.txt"
+    script.write_text(text)
+    out = _sim_run("--headless", "--script", str(script), "--shots", str(tmp_path / "shots"))
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr, out.stderr
+    assert out.stderr.splitlines() == [out.stderr.strip()]
+    assert out.stderr.startswith("sim: --script %s: %s" % (script, said)), out.stderr
+    assert not (tmp_path / "shots").exists()  # (said before anything is made)
+
+
+# -- two sims, one --shots folder (issue 49) -----------------------------------------------
+
+def test_linked_sims_given_one_shots_folder_each_save_in_their_own(tmp_path):
+    shots = tmp_path / "shots"
+    python = os.path.join(ROOT, ".venv", "bin", "python")
+    python = python if os.path.exists(python) else sys.executable
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([python, os.path.join(ROOT, "tools", "sim_link.py"), "--headless", "--autoplay", "easy",
+                          "--shots", str(shots)], capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    a, b = [json.loads(line) for line in out.stdout.strip().splitlines()[-2:]]
+    assert sorted(p.name for p in shots.iterdir()) == ["link-1", "link-2"]
+    for folder, result in ((shots / "link-1", a), (shots / "link-2", b)):
+        names = sorted(p.name for p in folder.iterdir())
+        assert len(names) == result["shots"] > 2 and names[0] == "000-menu.png" and names[-1].endswith("-end.png")
+
+
+def test_a_sim_refuses_a_shots_folder_another_sim_is_saving_in(tmp_path):
+    # Two sims started by hand with one --shots folder: the second is told,
+    # in one line, before anything runs (it wrote 000-menu.png over the
+    # first's).  The other sim here: this test, holding the folder as a
+    # sim does.
+    pytest.importorskip("fcntl")  # (checked where the system locks files: not on Windows)
+    from sim.__main__ import Shots
+
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    first = Shots(None, str(shots))
+    assert first.hold() is None
+    try:
+        out = _sim_run("--headless", "--autoplay", "easy", "--seed", "3", "--shots", str(shots))
+        assert out.returncode == 2 and out.stdout == "" and list(shots.iterdir()) == [], out.stderr
+        assert out.stderr == ("sim: --shots %s: another sim is saving its screenshots there (each would overwrite "
+                              "the other's): give each its own\n" % shots)
+    finally:
+        os.close(first.held)
+    out = _sim_run("--headless", "--autoplay", "easy", "--seed", "3", "--shots", str(shots))
+    assert out.returncode == 0 and len(list(shots.iterdir())) == json.loads(out.stdout.splitlines()[-1])["shots"]

@@ -5,9 +5,10 @@
 Makes two pseudo-terminals, starts ``python -m sim --port PTY`` on each
 (with any extra options, e.g. ``--headless --autoplay medium`` or
 ``--variant tactics``; both sims get the same ones; in windows each keeps
-its own save area, ``sim-link-N.nvm``, and records, ``records/link-N``; each
-is named ``Player N``, in its window's title and its records, unless
-``--name`` is given), and carries the bytes between them, as a null-modem
+its own save area, ``sim-link-N.nvm``, and records, ``records/link-N``; with
+``--shots DIR`` each saves its screenshots in ``DIR/link-N``; each is named
+``Player N``, in its window's title and its records, unless ``--name`` is
+given), and carries the bytes between them, as a null-modem
 cable would, until both sims have quit.  A sim that quits (or is killed)
 leaves its end of the cable in place: the other sees the link lost after
 a few seconds of silence, as a board does when the other is switched off.
@@ -64,8 +65,10 @@ class Cable:
         self.slaves = []
 
 
-def sim_command(i, path, argv):
-    """The command line of the sim at end ``i`` (0 or 1) of the cable."""
+def sim_command(i, path, argv, shots=None):
+    """The command line of the sim at end ``i`` (0 or 1) of the cable;
+    ``shots``: the folder of ``--shots`` in ``argv``, if any (each sim saves
+    its own in a folder of it, ``link-N``: never over the other's)."""
     cmd = [sys.executable, "-m", "sim", "--port", path, "--opponent", "link"] + argv
     if "--seed" not in argv:
         cmd += ["--seed", str(100 + i)]
@@ -77,15 +80,23 @@ def sim_command(i, path, argv):
         cmd += ["--save", "sim-link-%d.nvm" % (i + 1)]
     if "--records" not in argv and "--headless" not in argv:
         cmd += ["--records", os.path.join("records", "link-%d" % (i + 1))]
+    if shots:
+        cmd += ["--shots", os.path.join(shots, "link-%d" % (i + 1))]  # (the last --shots is the one taken)
     return cmd
 
 
 def main(argv):
-    from sim.__main__ import arguments
+    from sim.__main__ import arguments, unseen_window
 
-    arguments(sim_command(0, "-", argv)[3:])  # (an option a sim cannot take: said once, here, not by both)
+    # An option a sim cannot take, windows where none can be seen: said
+    # once, here, not by both.
+    args = arguments(sim_command(0, "-", argv)[3:])
+    unseen = unseen_window(args)
+    if unseen:
+        print(unseen, file=sys.stderr)
+        return 2
     cable = Cable()
-    sims = [subprocess.Popen(sim_command(i, path, argv), cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    sims = [subprocess.Popen(sim_command(i, path, argv, args.shots), cwd=ROOT, stdout=subprocess.PIPE, text=True)
             for i, path in enumerate(cable.paths)]
     try:
         while any(p.poll() is None for p in sims):
