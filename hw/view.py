@@ -103,12 +103,14 @@ def _distance(a, b):
 
 
 def _made_sheet():
-    # hw.sheet draws the tiles once, at start; its code then goes back to
-    # the heap, and so does hw.look (this module keeps the names it took).
+    # hw.sheet draws the tiles once, at start (the tactic faces with the
+    # English codes: View.render draws them anew in another language); its
+    # code then goes back to the heap, and so does hw.look (this module
+    # keeps the names it took).
     from engine import unload
     from hw.sheet import make_frame, make_numbers, make_sheet
 
-    sheet = make_sheet()
+    sheet = make_sheet("".join(TACTIC_CODES))
     made = make_frame(), make_numbers()
     unload("hw.sheet")
     unload("hw.look")
@@ -123,6 +125,7 @@ class View:
         palette.make_transparent(_CLEAR)
         self.palette = palette
         self.sheet, (frame, numbers) = _made_sheet()
+        self.faces = "en"  # the language whose codes the tactic faces show
         self.root = displayio.Group()
         # The felt: one pixel, scaled over the whole screen.
         bg = displayio.Bitmap(1, 1, 1)
@@ -208,6 +211,8 @@ class View:
     # -- drawing -----------------------------------------------------------
 
     def render(self, app):
+        if app.lang != self.faces:
+            self._faces(app)
         panel = app.panel()  # (the screen's module says: None, the board)
         if panel is not None:
             self._show_panel(panel)
@@ -217,6 +222,18 @@ class View:
         self.game_group.hidden = app.match is None or panel is not None
         if app.match is not None:
             self._board(app)
+
+    def _faces(self, app):
+        # The language changed (the menu's row, a resumed setting): the
+        # tactic cards' faces, blocked ones too, with its codes, by
+        # hw.sheet loaded for the moment, as at start.
+        from engine import unload
+        from hw.sheet import draw_tactics
+
+        draw_tactics(self.sheet, app.t("codes"))
+        unload("hw.sheet")
+        unload("hw.look")
+        self.faces = app.lang
 
     def _show_panel(self, lines):
         self.panel.hidden = False
@@ -428,7 +445,7 @@ class View:
         if not turn:
             return None
         t = app.t
-        name = TACTIC_CODES[app.turn.card - 54] if 54 <= app.turn.card < 63 else ""
+        name = words.name_of(app, app.turn.card) if 54 <= app.turn.card < 63 else ""  # (the language's code)
         if phase == _STONE and app.turn.card >= 54:
             return t("step_stone") % name
         if phase == _SCOUT_N:

@@ -74,6 +74,9 @@ T = {
     "auto_claimed": "Auto-claim: stone %s",
     "help": "Help",
     "letters": "ROYGBP",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
+    # the tactic cards' codes, two letters each: Joker, Spy, Shield bearer, Blind man's bluff, Mud fight,
+    # Scout, Strategist, Banshee, Traitor (the position format's; hw.sheet draws them on the faces)
+    "codes": "JKSPSBBBMFSCSTBATR",
     "link_stopped": "Link stopped:",
     "link_again": "Start links again",
     "redeals": "%d times since power-on",
