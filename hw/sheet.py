@@ -63,8 +63,9 @@ _MARKS = (
 # 5-row letters for the tactic faces' codes (the language tables' "codes":
 # English JK SP SB BB MF SC ST BA TR, French JK ES PB CM CB CH ST BA TR,
 # Spanish CO ES PE GC BR EX EG BA TR): three columns, but an M and an X of
-# five and a K of four, which read as H at three, and a G of four, which
-# read as C (a face's two letters are centred together).
+# five and a K of four, which read as H at three, a G of four, which read
+# as C, and an O of four, which read as a 0 (a face's two letters are
+# centred together).
 _LETTERS = {
     b"J"[0]: b"..#|..#|..#|#.#|.#.",
     b"K"[0]: b"#..#|#.#.|##..|#.#.|#..#",
@@ -80,7 +81,7 @@ _LETTERS = {
     b"E"[0]: b"###|#..|##.|#..|###",
     b"G"[0]: b".###|#...|#.##|#..#|.###",
     b"H"[0]: b"#.#|#.#|###|#.#|#.#",
-    b"O"[0]: b".#.|#.#|#.#|#.#|.#.",
+    b"O"[0]: b".##.|#..#|#..#|#..#|.##.",
     b"X"[0]: b"#...#|.#.#.|..#..|.#.#.|#...#",
 }
 # A tactic face: elite troops gold, combat modes white, ruses black.
