@@ -60,7 +60,8 @@ _MARKS = (
 )
 
 
-# 5-row letters for the tactic faces' codes (the language tables' "codes":
+# 5-row letters for the tactic faces' codes (the language tables' "letters",
+# after the colours' six:
 # English JK SP SB BB MF SC ST BA TR, French JK ES PB CM CB CH ST BA TR,
 # Spanish CO ES PE GC BR EX EG BA TR): three columns, but an M and an X of
 # five and a K of four, which read as H at three, a G of four, which read
@@ -162,7 +163,8 @@ def make_sheet(codes):
 def draw_tactics(sheet, codes):
     """The nine tactic cards' faces on ``sheet``, and their blocked faces
     (grey, a slash: not now), each with its two letters of ``codes`` (18
-    letters, in engine.cards' order: a language table's "codes")."""
+    letters, in engine.cards' order: a language table's "letters" after
+    the colours' six)."""
     cw = TILE_W - 2
     ch = TILE_H - 1
     codes = codes.encode()  # letters as ints: no qstr per letter

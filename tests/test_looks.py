@@ -802,9 +802,9 @@ def test_the_words_name_the_tactic_cards_by_the_languages_codes():
     from engine.cards import TACTIC_CODES
     from hw.strings import text
 
-    assert text("en", "codes") == "".join(TACTIC_CODES)
+    assert text("en", "letters")[6:] == "".join(TACTIC_CODES)
     for lang, codes in CODES.items():
-        assert text(lang, "codes") == codes.replace(" ", "")
+        assert text(lang, "letters")[6:] == codes.replace(" ", "")
         english = [c for c in TACTIC_CODES if c not in codes.split()]
         for path in glob.glob(os.path.join(ROOT, "hw", "lang", "*_%s.py" % lang)) + [
                 os.path.join(ROOT, "hw", "lang", lang + ".py")]:

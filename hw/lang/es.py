@@ -73,10 +73,11 @@ T = {
     "no_link": "Sin enlace aquí",
     "auto_claimed": "Reclamo auto: %s",
     "help": "Ayuda",
-    "letters": "RNAVZM",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
-    # the tactic cards' codes, two letters each, on the faces and in the words: Comodín, Espía,
-    # Portaescudos, Gallina ciega, Barro, Explorador, Estratega, Banshee, Traidor
-    "codes": "COESPEGCBREXEGBATR",
+    # The clan colours' letters in card names (red, orange, yellow, green, blue,
+    # purple), then the tactic cards' codes, two letters each, on their faces
+    # and in the words (hw.words.name_of, hw.sheet): Comodín, Espía, Portaescudos, Gallina ciega, Barro,
+    # Explorador, Estratega, Banshee, Traidor.
+    "letters": "RNAVZMCOESPEGCBREXEGBATR",
     "link_stopped": "Enlace detenido:",
     "link_again": "Start: enlazar otra vez",
     "redeals": "%d veces desde el encendido",

@@ -73,10 +73,11 @@ T = {
     "no_link": "Pas de liaison ici",
     "auto_claimed": "Revendic. auto : %s",
     "help": "Aide",
-    "letters": "ROJVBM",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
-    # the tactic cards' codes, two letters each, on the faces and in the words: Joker, Espion,
-    # Porte-bouclier, Colin-maillard, Combat de boue, Chasseur, Stratège, Banshee, Traître
-    "codes": "JKESPBCMCBCHSTBATR",
+    # The clan colours' letters in card names (red, orange, yellow, green, blue,
+    # purple), then the tactic cards' codes, two letters each, on their faces
+    # and in the words (hw.words.name_of, hw.sheet): Joker, Espion, Porte-bouclier, Colin-maillard, Combat de
+    # boue, Chasseur, Stratège, Banshee, Traître.
+    "letters": "ROJVBMJKESPBCMCBCHSTBATR",
     "link_stopped": "Liaison arrêtée :",
     "link_again": "Start : relier encore",
     "redeals": "%d fois depuis l'allumage",
