@@ -7,6 +7,7 @@ claim step of a turn borrows ``why_not`` for a moment (``hw.turn``).
 
 from micropython import const
 
+from engine.cards import BLIND, MUD
 from engine.formation import CATEGORY_NAMES, category
 from engine.game import CLAIMABLE, N_STONES, NOBODY, SIDE_MAX, TACTICS, UNPROVED
 from hw import buttons
@@ -152,7 +153,8 @@ def detail(app, s):
     tactics = game.variant == TACTICS
     lines = [t("stone") % (s + 1)]
     if tactics and game.mode[s]:
-        lines[0] += " (" + ", ".join(c for b, c in ((_MODE_BLIND, "BB"), (_MODE_MUD, "MF")) if game.mode[s] & b) + ")"
+        modes = ((_MODE_BLIND, BLIND), (_MODE_MUD, MUD))
+        lines[0] += " (" + ", ".join(name_of(app, c) for b, c in modes if game.mode[s] & b) + ")"
     for p in (1 - me, me):
         cards = game.cards_at(s, p)
         names = " ".join(name_of(app, c) for c in cards)

@@ -3,7 +3,9 @@ calls ``make_sheet`` and drops the module: its code and its patterns are
 not kept).  Every card face (value, colour, and a colour-blind-safe mark),
 empty slots, stones in each state, combat modes and marks, in one row of
 tiles, and the frame that the cursor and the other marks draw around a
-tile; the tile numbers and colours are ``hw.look``'s.  A clan card's
+tile; the tile numbers and colours are ``hw.look``'s.  The tactic cards'
+faces show their codes in the app's language: ``hw.view`` loads this
+again for a moment to draw them anew (``draw_tactics``) when it changes.  A clan card's
 face (colour, border, mark) and its digit are tiles of their own, the digit
 on a clear ground, to be shown one above the other; so are a stone and its
 combat modes' marks.
@@ -13,7 +15,6 @@ import bitmaptools
 import displayio
 from micropython import const
 
-from engine.cards import TACTIC_CODES
 from hw.look import (BLACK, CARD_COLOURS, CLEAR, FELT, FRAME_H, FRAME_W, GOLD, INK, N_TILES, SEAT_1, SEAT_2, SLOT,
                      STONE_GREY, TILE_H, TILE_W, T_BLOCKED, T_CLEAR, T_DIGIT, T_FACE, T_FRESH, T_MODES, T_NEW, T_SLOT,
                      T_STONE, T_TACTIC, T_WIN, WHITE)
@@ -59,9 +60,13 @@ _MARKS = (
 )
 
 
-# 5-row letters for the tactic faces' codes (JK SP SB BB MF SC ST BA TR):
-# three columns, but an M of five and a K of four, which read as H at
-# three (a face's two letters are centred together).
+# 5-row letters for the tactic faces' codes (the language tables' "letters",
+# after the colours' six:
+# English JK SP SB BB MF SC ST BA TR, French JK ES PB CM CB CH ST BA TR,
+# Spanish CO ES PE GC BR EX EG BA TR): three columns, but an M and an X of
+# five and a K of four, which read as H at three, a G of four, which read
+# as C, and an O of four, which read as a 0 (a face's two letters are
+# centred together).
 _LETTERS = {
     b"J"[0]: b"..#|..#|..#|#.#|.#.",
     b"K"[0]: b"#..#|#.#.|##..|#.#.|#..#",
@@ -74,6 +79,11 @@ _LETTERS = {
     b"T"[0]: b"###|.#.|.#.|.#.|.#.",
     b"A"[0]: b".#.|#.#|###|#.#|#.#",
     b"R"[0]: b"##.|#.#|##.|#.#|#.#",
+    b"E"[0]: b"###|#..|##.|#..|###",
+    b"G"[0]: b".###|#...|#.##|#..#|.###",
+    b"H"[0]: b"#.#|#.#|###|#.#|#.#",
+    b"O"[0]: b".##.|#..#|#..#|#..#|.##.",
+    b"X"[0]: b"#...#|.#.#.|..#..|.#.#.|#...#",
 }
 # A tactic face: elite troops gold, combat modes white, ruses black.
 _FACE = ((GOLD, BLACK, BLACK), (WHITE, BLACK, BLACK), (BLACK, WHITE, WHITE))
@@ -101,8 +111,9 @@ def _outline(bitmap, x0, y0, w, h, colour):
     _fill(bitmap, x0 + w - 1, y0, 1, h, colour)
 
 
-def make_sheet():
-    """The tile sheet: one row of N_TILES tiles of TILE_W x TILE_H."""
+def make_sheet(codes):
+    """The tile sheet: one row of N_TILES tiles of TILE_W x TILE_H; the
+    tactic cards' faces with ``codes`` (see ``draw_tactics``)."""
     sheet = displayio.Bitmap(TILE_W * N_TILES, TILE_H, 16)
     sheet.fill(FELT)
     cw = TILE_W - 2  # the card: 15 x 9 at (1, 0)
@@ -128,21 +139,7 @@ def make_sheet():
         if modes & 2:
             for i in range(5):
                 sheet[x + 3 + 2 * i, ch - 2] = BLACK
-    for k in range(9):
-        code = TACTIC_CODES[k].encode()  # letters as ints: no qstr per letter
-        group = 0 if k < 3 else 1 if k < 5 else 2
-        for tile, (paper, ink, edge) in ((T_TACTIC + k, _FACE[group]), (T_BLOCKED + k, (SLOT, STONE_GREY, SLOT))):
-            x = tile * TILE_W + 1
-            _fill(sheet, x, 0, cw, ch, paper)
-            _outline(sheet, x, 0, cw, ch, edge)
-            first, second = _LETTERS[code[0]], _LETTERS[code[1]]
-            w = first.index(b"|")
-            left = x + (cw - w - 2 - second.index(b"|")) // 2
-            _draw(sheet, left, 2, first, ink)
-            _draw(sheet, left + w + 2, 2, second, ink)
-            if tile >= T_BLOCKED:  # a slash: not now
-                for i in range(ch - 2):
-                    sheet[x + 2 + i + i // 2, ch - 2 - i] = ink
+    draw_tactics(sheet, codes)
     for state, colour in enumerate((STONE_GREY, SEAT_1, SEAT_2, GOLD)):
         x = (T_STONE + state) * TILE_W + 1
         _fill(sheet, x + 2, 1, cw - 4, ch - 2, colour)
@@ -161,6 +158,30 @@ def make_sheet():
     for i in range(3):
         _fill(sheet, x - i, 1 + i, 2 * i + 1, 1, STONE_GREY)
     return sheet
+
+
+def draw_tactics(sheet, codes):
+    """The nine tactic cards' faces on ``sheet``, and their blocked faces
+    (grey, a slash: not now), each with its two letters of ``codes`` (18
+    letters, in engine.cards' order: a language table's "letters" after
+    the colours' six)."""
+    cw = TILE_W - 2
+    ch = TILE_H - 1
+    codes = codes.encode()  # letters as ints: no qstr per letter
+    for k in range(9):
+        group = 0 if k < 3 else 1 if k < 5 else 2
+        first, second = _LETTERS[codes[2 * k]], _LETTERS[codes[2 * k + 1]]
+        w = first.index(b"|")
+        for tile, (paper, ink, edge) in ((T_TACTIC + k, _FACE[group]), (T_BLOCKED + k, (SLOT, STONE_GREY, SLOT))):
+            x = tile * TILE_W + 1
+            _fill(sheet, x, 0, cw, ch, paper)
+            _outline(sheet, x, 0, cw, ch, edge)
+            left = x + (cw - w - 2 - second.index(b"|")) // 2
+            _draw(sheet, left, 2, first, ink)
+            _draw(sheet, left + w + 2, 2, second, ink)
+            if tile >= T_BLOCKED:  # a slash: not now
+                for i in range(ch - 2):
+                    sheet[x + 2 + i + i // 2, ch - 2 - i] = ink
 
 
 def make_numbers():

@@ -102,17 +102,22 @@ def _distance(a, b):
     return ((512 + r) * dr * dr >> 8) + 4 * dg * dg + ((767 - r) * db * db >> 8)
 
 
-def _made_sheet():
-    # hw.sheet draws the tiles once, at start; its code then goes back to
-    # the heap, and so does hw.look (this module keeps the names it took).
+def _drawn(sheet=None, codes=""):
+    # hw.sheet draws the tiles once, at start (the tactic cards' faces with
+    # the English codes), and the tactic cards' faces on ``sheet`` again
+    # when the language changes, with its ``codes`` (View.render); its code
+    # then goes back to the heap, and so does hw.look (this module keeps
+    # the names it took).
     from engine import unload
-    from hw.sheet import make_frame, make_numbers, make_sheet
+    from hw import sheet as made
 
-    sheet = make_sheet()
-    made = make_frame(), make_numbers()
+    if sheet is None:
+        sheet = made.make_sheet("".join(TACTIC_CODES)), made.make_frame(), made.make_numbers()
+    else:
+        made.draw_tactics(sheet, codes)
     unload("hw.sheet")
     unload("hw.look")
-    return sheet, made
+    return sheet
 
 
 class View:
@@ -122,7 +127,8 @@ class View:
             palette[i] = colour
         palette.make_transparent(_CLEAR)
         self.palette = palette
-        self.sheet, (frame, numbers) = _made_sheet()
+        self.sheet, frame, numbers = _drawn()
+        self.faces = "en"  # the language whose codes the tactic cards' faces show
         self.root = displayio.Group()
         # The felt: one pixel, scaled over the whole screen.
         bg = displayio.Bitmap(1, 1, 1)
@@ -142,7 +148,7 @@ class View:
         ink = displayio.Palette(2)
         ink[1] = PALETTE[_BLACK]
         ink.make_transparent(0)
-        self.numbers = displayio.TileGrid(numbers, pixel_shader=ink, x=_BOARD_X, y=_BOARD_Y + _STONE_ROW * _TILE_H)
+        numbers = displayio.TileGrid(numbers, pixel_shader=ink, x=_BOARD_X, y=_BOARD_Y + _STONE_ROW * _TILE_H)
         self.hand = grid(_HAND_MAX, 2, _BOARD_X, _HAND_Y)  # (its second row: the bars under new cards)
         self.hand_top = grid(_HAND_MAX, 1, _BOARD_X, _HAND_Y, _T_CLEAR)
         self.discard = grid(1, 1, 0, _HAND_Y)
@@ -175,7 +181,7 @@ class View:
         self.corner = Label(glyphs, _LINE_CHARS)
         self.hint = Label(glyphs, _LINE_CHARS, x=2, y=_HINT_Y)
         self.game_group = displayio.Group()
-        for item in (self.board, self.numbers, self.board_top, self.hand, self.hand_top, self.discard,
+        for item in (self.board, numbers, self.board_top, self.hand, self.hand_top, self.discard,
                      self.discard_top, self.frames[1], self.cursor, self.status.grid, self.corner.grid,
                      self.hint.grid):
             self.game_group.append(item)
@@ -208,6 +214,9 @@ class View:
     # -- drawing -----------------------------------------------------------
 
     def render(self, app):
+        if app.lang != self.faces:  # (the menu's row, a resumed setting: the faces, blocked ones too, anew)
+            _drawn(self.sheet, app.t("letters")[6:])
+            self.faces = app.lang
         panel = app.panel()  # (the screen's module says: None, the board)
         if panel is not None:
             self._show_panel(panel)
@@ -428,7 +437,7 @@ class View:
         if not turn:
             return None
         t = app.t
-        name = TACTIC_CODES[app.turn.card - 54] if 54 <= app.turn.card < 63 else ""
+        name = words.name_of(app, app.turn.card) if 54 <= app.turn.card < 63 else ""  # (the language's code)
         if phase == _STONE and app.turn.card >= 54:
             return t("step_stone") % name
         if phase == _SCOUT_N:

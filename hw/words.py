@@ -5,7 +5,7 @@ state (its game, names and language), for the view and the screens alike
 ``hw.detail``'s, each screen's own words its module's).
 """
 
-from engine.cards import BANSHEE, BLIND, MUD, SCOUT, TACTIC_CODES
+from engine.cards import BANSHEE, BLIND, MUD, SCOUT
 from engine.game import TACTICS
 from engine.moves import DISCARD, PASS, move_card, move_claims, move_dest, move_stone, stones_text
 
@@ -13,9 +13,13 @@ from engine.moves import DISCARD, PASS, move_card, move_claims, move_dest, move_
 def name_of(app, c):
     """A card's name as the screens show it in the app's language: its
     colour's letter in that language and its value ("R7", "J7" for the
-    French yellow 7), or its tactic code ("JK")."""
+    French yellow 7), or its tactic code in that language (after the
+    colours' letters in the table's "letters": "BB" in English, "CM" in
+    French, "GC" in Spanish for Blind man's bluff; the position format,
+    the text game and the records keep engine.cards' English ones)."""
     if c >= 54:
-        return TACTIC_CODES[c - 54]
+        c = 2 * c - 102
+        return app.t("letters")[c:c + 2]
     return app.t("letters")[c // 9] + str(c % 9 + 1)
 
 

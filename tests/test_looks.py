@@ -10,7 +10,7 @@ from hw.strings import own
 
 from conftest import drive
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS, lowest
-from engine.cards import parse_any
+from engine.cards import TACTIC_CODES, parse_any
 from engine.moves import move_claims
 from hw import buttons, detail, ends, words
 from hw import look as L
@@ -617,7 +617,7 @@ def test_card_names_use_the_languages_colour_letters(variant):
     for lang, letters in (("en", "ROYGBP"), ("fr", "ROJVBM"), ("es", "RNAVZM")):
         app = App(seed=1, lang=lang, variant=variant)
         assert [words.name_of(app, 9 * k + 6) for k in range(6)] == [c + "7" for c in letters]
-        assert words.name_of(app, 54) == "JK"
+        assert words.name_of(app, 54) == {"en": "JK", "fr": "JK", "es": "CO"}[lang]
 
 
 def test_a_refusal_says_what_is_wrong_in_french():
@@ -650,27 +650,169 @@ def _letters_on_face(desk, x0, y0, ink):
     return letters
 
 
-def test_the_tactic_codes_do_not_read_as_an_h(desk):
-    # At 160x128 an M or a K three pixels wide read as H ("HF", "JH"): each
-    # letter on the faces differs from an H of its width by 4 pixels or more.
+# Each language's tactic codes, as its cards are named (the position
+# format, the text game and the records keep the English ones).
+CODES = {"en": "JK SP SB BB MF SC ST BA TR", "fr": "JK ES PB CM CB CH ST BA TR", "es": "CO ES PE GC BR EX EG BA TR"}
+TACTIC_HANDS = (("R1", "JK", "SP", "SB", "BB", "MF", "SC"), ("R1", "ST", "BA", "TR", "O4", "O5", "O6"))
+
+
+def _glyph(letter):
+    """The sheet's pattern of ``letter``, as ``_letters_on_face`` reads it."""
+    from hw.sheet import _LETTERS
+
+    return tuple(row.decode() for row in _LETTERS[ord(letter)].split(b"|"))
+
+
+def faces_shown(desk, lang, runner_of=None):
+    """{card: the letters its face shows} for the nine tactic cards, in a
+    tactics turn of ``lang`` (read from the screen, in two hands)."""
     from test_app import tactics_turn
 
-    app = tactics_turn(hands=(("R1", "JK", "SP", "SB", "BB", "MF", "SC"), ()))
+    seen = {}
+    for hand in TACTIC_HANDS:
+        app = tactics_turn({0: (["R5", "G2"], ["G3"]), 1: (["Y2"], ["P4", "B5"])}, hands=(hand, ()))
+        app.lang = lang
+        runner = Runner(desk, app) if runner_of is None else runner_of(app)
+        runner.redraw()
+        for i, card in enumerate(app.hand()):
+            if card >= 54:
+                ink = L.WHITE if card >= 59 else L.BLACK  # (the ruses' faces are black)
+                seen[card] = _letters_on_face(desk, runner.view.hand.x + i * L.TILE_W + 1, L.HAND_Y, ink)
+    return seen
+
+
+@pytest.mark.parametrize("lang", sorted(CODES))
+def test_the_tactic_faces_show_the_languages_codes(desk, lang):
+    # Each face reads back, pixel by pixel, as the two letters of its code
+    # in the language (French "CM" for Colin-maillard, Spanish "GC" for
+    # Gallina ciega), the sheet's glyphs, and the move texts agree.
+    seen = faces_shown(desk, lang)
+    codes = CODES[lang].split()
+    assert len(seen) == 9
+    for k, code in enumerate(codes):
+        assert seen[54 + k] == [_glyph(code[0]), _glyph(code[1])], (code, seen[54 + k])
+        app = App(seed=1, lang=lang, variant=TACTICS)
+        assert words.name_of(app, 54 + k) == code
+
+
+def test_the_tactic_codes_do_not_read_as_an_h(desk):
+    # At 160x128 an M or a K three pixels wide read as H ("HF", "JH"): on
+    # every language's faces each letter but H differs from an H of its
+    # width by 4 pixels or more (A and R, English's from the start, by 3:
+    # a whole top row, a corner and the middle), and reads as itself.
+    letters = {}
+    for lang in CODES:
+        for shown in faces_shown(desk, lang).values():
+            for letter in shown:
+                letters[letter] = letters.get(letter, 0) + 1
+    names = {_glyph(c): c for c in "".join(CODES.values()).replace(" ", "")}
+    assert set(letters) == set(names)  # (each letter as the sheet draws it: none else)
+    for letter, name in names.items():
+        w = len(letter[0])
+        h = tuple("#" * w if y == 2 else "#" + "." * (w - 2) + "#" for y in range(5))
+        apart = sum(a != b for r, s in zip(letter, h) for a, b in zip(r, s))
+        if name == "H":
+            assert letter == h
+        else:
+            assert apart >= (3 if name in "AR" else 4), (name, letter)
+    # A letter that only French or Spanish has differs from every other
+    # letter of its language and width by 3 pixels or more (E and C, H and
+    # A: Spanish has no F, French none either).
+    english = set(CODES["en"])
+    for codes in CODES.values():
+        ours = [_glyph(c) for c in sorted(set(codes) - {" "})]
+        for a in ours:
+            for b in ours:
+                if a != b and len(a[0]) == len(b[0]) and not {names[a], names[b]} <= english:
+                    assert sum(x != y for r, s in zip(a, b) for x, y in zip(r, s)) >= 3, (names[a], names[b])
+
+
+def _blocked_tiles(sheet):
+    # The nine tactic faces and the nine blocked ones, as the sheet holds them.
+    return [[sheet[x, y] for y in range(L.TILE_H) for x in range(t * L.TILE_W, (t + 1) * L.TILE_W)]
+            for t in range(L.T_TACTIC, L.T_BLOCKED + 9)]
+
+
+def test_changing_the_language_in_the_menu_redraws_the_tactic_faces(desk):
+    # The faces (and the blocked faces) follow the menu's language row, and
+    # come back; the sheet's code is not kept.
+    import sys
+
+    from hw.sheet import make_sheet
+
+    app = App(seed=1)
+    runner = Runner(desk, app)
+    runner.step([])
+    english = _blocked_tiles(runner.view.sheet)
+    drawn = {}
+    for lang in ("fr", "es"):
+        drawn[lang] = _blocked_tiles(make_sheet(CODES[lang].replace(" ", "")))
+        assert drawn[lang] != english
+    while MENU_ROWS[app.row] != "language":
+        runner.step([buttons.DOWN])
+    for lang in ("fr", "es", "en"):
+        runner.step([buttons.RIGHT])
+        assert app.lang == lang
+        assert _blocked_tiles(runner.view.sheet) == drawn.get(lang, english), lang
+        assert "hw.sheet" not in sys.modules and "hw.look" not in sys.modules
+    # A French tactics turn on that runner: its faces in French.
+    runner.step([buttons.RIGHT])
+    assert app.lang == "fr"
+    seen = faces_shown(desk, "fr", lambda a: _with_view(runner, a))
+    assert [seen[54 + k] for k in (3, 5)] == [[_glyph("C"), _glyph("M")], [_glyph("C"), _glyph("H")]]
+
+
+def _with_view(runner, app):
+    runner.app = app
+    return runner
+
+
+@pytest.mark.parametrize("lang", sorted(CODES))
+def test_the_tactic_steps_and_the_moves_say_the_languages_codes(desk, lang):
+    # The top line of a tactic card's steps, the last move's text and a
+    # stone's detail (its combat modes) name the card by its code there.
+    from test_app import tactics_turn
+
+    codes = CODES[lang].split()
+    app = tactics_turn({0: (["R5", "G2"], ["G3"]), 1: (["Y2"], ["P4", "B5"])}, hands=(TACTIC_HANDS[0], ()),
+                       modes={4: 3})
+    app.lang = lang
     runner = Runner(desk, app)
     runner.redraw()
-    seen = {}
-    for i, card in enumerate(app.hand()):
-        if card >= 54:
-            ink = L.WHITE if card >= 59 else L.BLACK  # (the ruses' faces are black)
-            letters = _letters_on_face(desk, runner.view.hand.x + i * L.TILE_W + 1, L.HAND_Y, ink)
-            assert len(letters) == 2, (card, letters)
-            seen[card] = letters
-    assert len(seen) == 6
-    for letters in seen.values():
-        for letter in letters:
-            w = len(letter[0])
-            h = tuple("#" * w if y == 2 else "#" + "." * (w - 2) + "#" for y in range(5))
-            assert sum(a != b for r, s in zip(letter, h) for a, b in zip(r, s)) >= 4, letter
+    while app.hand()[app.turn.cursor] != 57:  # Blind man's bluff
+        runner.step([buttons.RIGHT])
+    runner.step([buttons.A])
+    assert runner.view.status.text == app.t("step_stone") % codes[3]
+    assert words.move_text(app, (58, 4, 0)) == app.t("mode_on") % (codes[4], 5)
+    assert words.ruse_text(app, 62, 54, 2, 5) == app.t("moves") % (codes[8], codes[0], 3, 6)
+    app.detail_stone = 4
+    app.mode = DETAIL
+    runner.redraw()
+    assert runner.view.shown[0].endswith(" (%s, %s)" % (codes[3], codes[4]))
+
+
+def test_the_words_name_the_tactic_cards_by_the_languages_codes():
+    # The help's and the lessons' words, and the tables' (a Scout's move),
+    # in French and Spanish: no English code where the language has its own.
+    import glob
+    import os
+    import re
+
+    from conftest import ROOT
+    from engine.cards import TACTIC_CODES
+    from hw.strings import text
+
+    assert text("en", "letters")[6:] == "".join(TACTIC_CODES)
+    for lang, codes in CODES.items():
+        assert text(lang, "letters")[6:] == codes.replace(" ", "")
+        english = [c for c in TACTIC_CODES if c not in codes.split()]
+        for path in glob.glob(os.path.join(ROOT, "hw", "lang", "*_%s.py" % lang)) + [
+                os.path.join(ROOT, "hw", "lang", lang + ".py")]:
+            source = open(path, encoding="utf-8").read()
+            source = re.sub(r'"name_[A-Z]{2}"', "", source)  # (the keys stay English)
+            found = [c for c in english if re.search(r"\b%s\b" % c, source)]
+            assert found == [], (os.path.basename(path), found)
+    assert text("fr", "scouted").startswith("CH:") and text("es", "scouted").startswith("EX:")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
@@ -694,7 +836,7 @@ def test_a_tactic_card_under_the_cursor_says_what_it_does(desk, lang):
             if card >= 54:
                 assert app.turn.why_card(card) is None
                 said[card] = runner.view.hint.text
-                assert said[card] == app.t("name_" + words.name_of(app, card))
+                assert said[card] == app.t("name_" + TACTIC_CODES[card - 54])
             else:
                 assert runner.view.hint.text == app.message
     assert len(said) == 9 and len(set(said.values())) == 9

@@ -73,7 +73,11 @@ T = {
     "no_link": "No link on this device",
     "auto_claimed": "Auto-claim: stone %s",
     "help": "Help",
-    "letters": "ROYGBP",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
+    # The clan colours' letters in card names (red, orange, yellow, green, blue,
+    # purple), then the tactic cards' codes, two letters each, on their faces
+    # and in the words (hw.words.name_of, hw.sheet): Joker, Spy, Shield bearer, Blind man's bluff, Mud fight,
+    # Scout, Strategist, Banshee, Traitor (the position format's codes).
+    "letters": "ROYGBPJKSPSBBBMFSCSTBATR",
     "link_stopped": "Link stopped:",
     "link_again": "Start links again",
     "redeals": "%d times since power-on",

@@ -45,7 +45,7 @@ T = {
     "put_back": "%d devueltas",
     "mode_on": "%s piedra %d",
     "played_tactic": "%s jugada",
-    "scouted": "SC: %dT %dC",
+    "scouted": "EX: %dT %dC",
     "discards": "%s: %s fuera %d",
     "moves": "%s: %s %d>%d",
     "pile_t": "T%d",
@@ -73,7 +73,11 @@ T = {
     "no_link": "Sin enlace aquí",
     "auto_claimed": "Reclamo auto: %s",
     "help": "Ayuda",
-    "letters": "RNAVZM",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
+    # The clan colours' letters in card names (red, orange, yellow, green, blue,
+    # purple), then the tactic cards' codes, two letters each, on their faces
+    # and in the words (hw.words.name_of, hw.sheet): Comodín, Espía, Portaescudos, Gallina ciega, Barro,
+    # Explorador, Estratega, Banshee, Traidor.
+    "letters": "RNAVZMCOESPEGCBREXEGBATR",
     "link_stopped": "Enlace detenido:",
     "link_again": "Start: enlazar otra vez",
     "redeals": "%d veces desde el encendido",

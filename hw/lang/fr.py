@@ -45,7 +45,7 @@ T = {
     "put_back": "%d remises",
     "mode_on": "%s borne %d",
     "played_tactic": "%s joué",
-    "scouted": "SC: %dT %dC",
+    "scouted": "CH: %dT %dC",
     "discards": "%s: %s ôté %d",
     "moves": "%s: %s %d>%d",
     "pile_t": "T%d",
@@ -73,7 +73,11 @@ T = {
     "no_link": "Pas de liaison ici",
     "auto_claimed": "Revendic. auto : %s",
     "help": "Aide",
-    "letters": "ROJVBM",  # the clan colours' letters in card names: red, orange, yellow, green, blue, purple
+    # The clan colours' letters in card names (red, orange, yellow, green, blue,
+    # purple), then the tactic cards' codes, two letters each, on their faces
+    # and in the words (hw.words.name_of, hw.sheet): Joker, Espion, Porte-bouclier, Colin-maillard, Combat de
+    # boue, Chasseur, Stratège, Banshee, Traître.
+    "letters": "ROJVBMJKESPBCMCBCHSTBATR",
     "link_stopped": "Liaison arrêtée :",
     "link_again": "Start : relier encore",
     "redeals": "%d fois depuis l'allumage",
