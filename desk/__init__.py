@@ -71,16 +71,42 @@ jobs = count_upto(MOST_JOBS)  # (no more than there is work for: ``pool``)
 
 def pool(jobs, tasks):
     """A pool of ``jobs`` worker processes (no more than ``tasks``) that
-    leave Ctrl-C to the command: it stops them, quietly (``run``)."""
-    import multiprocessing
+    leave Ctrl-C to the command: it stops them, quietly (``run``).
 
-    return multiprocessing.Pool(max(1, min(jobs, tasks)), initializer=_quiet)
+    Ctrl-C waits while the pool is made: a pool half made (its workers
+    started, its keeper thread too, no pool handed back to stop them)
+    would be left running after the command, its keeper starting new
+    workers for the ones the exit stops, each holding the command's
+    output open.  Pressed meanwhile, it stops the pool made, then the
+    command."""
+    import multiprocessing
+    import signal
+
+    size = max(1, min(jobs, tasks))
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:  # (Windows: Ctrl-C as it comes)
+        return multiprocessing.Pool(size, initializer=_quiet)
+    mask(signal.SIG_BLOCK, (signal.SIGINT,))
+    try:
+        workers = multiprocessing.Pool(size, initializer=_quiet)
+    except BaseException:
+        mask(signal.SIG_UNBLOCK, (signal.SIGINT,))
+        raise
+    try:
+        mask(signal.SIG_UNBLOCK, (signal.SIGINT,))  # (a Ctrl-C pressed meanwhile is raised here)
+    except KeyboardInterrupt:
+        workers.terminate()
+        raise
+    return workers
 
 
 def _quiet():
+    # (a worker: Ctrl-C is its command's, and was held while the pool was made)
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, (signal.SIGINT,))
 
 
 def appending(path):

@@ -431,6 +431,34 @@ def test_ctrl_c_stops_a_notebook_command_and_its_workers_quietly(tmp_path, args)
     assert p.returncode == 130 and err == b"", err.decode()[-2000:]
 
 
+_HALF_MADE = """
+import multiprocessing, os, signal, sys, threading
+import desk
+start = threading.Thread.start
+def start_then_ctrl_c(thread):  # (Ctrl-C as the pool's keeper starts: its workers are running)
+    start(thread)
+    os.kill(os.getpid(), signal.SIGINT)
+threading.Thread.start = start_then_ctrl_c
+try:
+    desk.pool(2, 10)
+except KeyboardInterrupt:
+    left = multiprocessing.active_children()
+    print(len(left), flush=True)
+    for worker in left:
+        worker.kill()
+    os._exit(130)
+os._exit(0)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="Ctrl-C held while the pool is made: not on Windows")
+def test_ctrl_c_while_a_pool_is_made_leaves_no_worker_behind():
+    # (in CI, a Ctrl-C that came while the pool was being made left workers
+    # running after the command, holding its output open)
+    run = subprocess.run([sys.executable, "-c", _HALF_MADE], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 130 and run.stdout == "0\n", (run.stdout, run.stderr[-2000:])
+
+
 def test_a_results_file_cut_off_mid_line_gets_its_newline_back(tmp_path):
     out = tmp_path / "r.txt"
     out.write_text("1 1")  # (a line written without its end)
