@@ -1,6 +1,6 @@
-"""The board's tile sheet, drawn once at start (``hw.view`` loads this,
-calls ``make_sheet`` and drops the module: its code and its patterns are
-not kept).  Every card face (value, colour, and a colour-blind-safe mark),
+"""The board's tile sheet and the view's displayio tree, made once at
+start (``hw.view`` loads this, calls ``build`` and drops the module: its
+code and its patterns are not kept).  Every card face (value, colour, and a colour-blind-safe mark),
 empty slots, stones in each state, combat modes and marks, in one row of
 tiles, and the frame that the cursor and the other marks draw around a
 tile; the tile numbers and colours are ``hw.look``'s.  The tactic cards'
@@ -15,9 +15,24 @@ import bitmaptools
 import displayio
 from micropython import const
 
-from hw.look import (BLACK, CARD_COLOURS, CLEAR, FELT, FRAME_H, FRAME_W, GOLD, INK, N_TILES, SEAT_1, SEAT_2, SLOT,
-                     STONE_GREY, TILE_H, TILE_W, T_BLOCKED, T_CLEAR, T_DIGIT, T_FACE, T_FRESH, T_MODES, T_NEW, T_SLOT,
-                     T_STONE, T_TACTIC, T_WIN, WHITE)
+from engine.game import N_STONES
+from hw.look import (BLACK, BOARD_X, BOARD_Y, CARD_COLOURS, CLEAR, FELT, FRAME_H, FRAME_W, GOLD, HAND_Y, HEIGHT, INK,
+                     N_TILES, PALETTE, PANEL_X, SEAT_1, SEAT_2, SLOT, STONE_GREY, STONE_ROW, TILE_H, TILE_W, T_BLOCKED,
+                     T_CLEAR, T_DIGIT, T_FACE, T_FRESH, T_MODES, T_NEW, T_SLOT, T_STONE, T_TACTIC, T_WIN, WHITE, WIDTH)
+from hw.screens import LINES, PANEL_CHARS
+from hw.text import Glyphs, Label
+
+# hw.look's private numbers, and hw.view's (tests/test_layers.py holds
+# each equal to theirs).
+_ROWS = const(9)
+_PANEL = const(14)
+_T_EMPTY = const(0)
+_HAND_MAX = const(9)
+_LINE_CHARS = const(26)
+# The panel's lines: the first one's top (its 12 rows of glyph cells),
+# then one every _LINE_PITCH pixels.
+_LINE_Y = const(7)
+_LINE_PITCH = const(13)
 
 # Patterns are bytes (rows split at "|", "#" the ink), letters ints: on
 # CircuitPython each one-character string would be interned for good.
@@ -202,3 +217,91 @@ def make_frame():
     _fill(frame, 0, 0, FRAME_W, 1, 1)
     _fill(frame, 0, FRAME_H - 1, FRAME_W, 1, 1)
     return frame
+
+
+def build(view, codes):
+    """``view``'s displayio tree (``hw.view``'s View): its palette, the tile
+    sheet (the tactic cards' faces with ``codes``), the grids of the board
+    and the hand, the frames, the top and bottom lines, the panel and its
+    lines; and the tiles each card shows."""
+    palette = displayio.Palette(16)
+    for i, colour in enumerate(PALETTE):
+        palette[i] = colour
+    palette.make_transparent(CLEAR)
+    view.palette = palette
+    view.sheet = sheet = make_sheet(codes)
+
+    def grid(width, height, x, y, tile=_T_EMPTY):
+        return displayio.TileGrid(sheet, pixel_shader=palette, width=width, height=height,
+                                  tile_width=TILE_W, tile_height=TILE_H, default_tile=tile, x=x, y=y)
+
+    view.root = root = displayio.Group()
+    # The felt: one pixel, scaled over the whole screen.
+    felt_palette = displayio.Palette(1)
+    felt_palette[0] = PALETTE[FELT]
+    felt = displayio.Group(scale=WIDTH)
+    felt.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=felt_palette))
+    root.append(felt)
+    # The board: 9 stones x (4 opponent rows, the stone, 4 own rows).
+    # Each in two layers (a card's face, its digit above); the tactics
+    # discard pile's top card left of the hand.
+    view.board = grid(N_STONES, _ROWS, BOARD_X, BOARD_Y)
+    view.board_top = grid(N_STONES, _ROWS, BOARD_X, BOARD_Y, T_CLEAR)
+    # The stones' numbers, between the stones and their marks: one
+    # bitmap, black on clear.
+    ink = displayio.Palette(2)
+    ink[1] = PALETTE[BLACK]
+    ink.make_transparent(0)
+    numbers = displayio.TileGrid(make_numbers(), pixel_shader=ink, x=BOARD_X, y=BOARD_Y + STONE_ROW * TILE_H)
+    view.hand = grid(_HAND_MAX, 2, BOARD_X, HAND_Y)  # (its second row: the bars under new cards)
+    view.hand_top = grid(_HAND_MAX, 1, BOARD_X, HAND_Y, T_CLEAR)
+    view.discard = grid(1, 1, 0, HAND_Y)
+    view.discard_top = grid(1, 1, 0, HAND_Y, T_CLEAR)
+    # Frames around a tile: the cursor (white); and one in gold around
+    # the card being played (in a Traitor's or Strategist's last step,
+    # the card it moves), else around the last move's card in its
+    # player's colour.
+    frame = make_frame()
+    view.frames = []
+    view.mark_colour = displayio.Palette(2)
+    for shader in (displayio.Palette(2), view.mark_colour):
+        shader[1] = PALETTE[WHITE]
+        shader.make_transparent(0)
+        view.frames.append(displayio.TileGrid(frame, pixel_shader=shader))
+    view.cursor = view.frames[0]
+    # A card's tiles: its face (card), and what its upper layer shows
+    # (63 + card).
+    view.tiles = tiles = bytearray(126)
+    for card in range(63):
+        if card < 54:
+            tiles[card] = T_FACE + card // 9
+            tiles[63 + card] = T_DIGIT + (9 if INK[card // 9] == BLACK else 0) + card % 9
+        else:
+            tiles[card] = T_TACTIC + card - 54
+            tiles[63 + card] = T_CLEAR
+    view.glyphs = glyphs = Glyphs()
+    # The top line: the status from the left, the corner's text ending
+    # at the right (its x moves with its length); the hint line.
+    view.status = Label(glyphs, _LINE_CHARS, x=2)
+    view.corner = Label(glyphs, _LINE_CHARS)
+    view.hint = Label(glyphs, _LINE_CHARS, x=2, y=HEIGHT - 13)
+    view.game_group = game = displayio.Group()
+    for item in (view.board, numbers, view.board_top, view.hand, view.hand_top, view.discard, view.discard_top,
+                 view.frames[1], view.cursor, view.status.grid, view.corner.grid, view.hint.grid):
+        game.append(item)
+    root.append(game)
+    # A panel over the board for menus, notices and summaries; its
+    # background a 2x2 bitmap scaled by 76 (152 x 152, clipped).
+    view.panel = panel = displayio.Group()
+    panel_palette = displayio.Palette(1)
+    panel_palette[0] = PALETTE[_PANEL]
+    backing = displayio.Group(scale=(WIDTH - 2 * PANEL_X) // 2, x=PANEL_X, y=4)
+    backing.append(displayio.TileGrid(displayio.Bitmap(2, 2, 1), pixel_shader=panel_palette))
+    panel.append(backing)
+    view.lines = []
+    for i in range(LINES):
+        line = Label(glyphs, PANEL_CHARS, x=PANEL_X + (WIDTH - 2 * PANEL_X - PANEL_CHARS * glyphs.w) // 2,
+                     y=_LINE_Y + _LINE_PITCH * i)  # (in the middle: as much felt each side)
+        view.lines.append(line)
+        panel.append(line.grid)
+    root.append(panel)

@@ -1,6 +1,8 @@
 """What the app looks like: displayio groups drawn from the app's state.
 
-One tile sheet, made once at start, holds every card face (value, colour,
+The groups are built once, at start, by ``hw.sheet``, whose code then goes
+back to the heap; this module keeps only what draws.  One tile sheet, made
+then too, holds every card face (value, colour,
 and a colour-blind-safe mark), empty slots, stones and the cursor; the
 board is a TileGrid of those tiles, so an update only swaps tile indices.
 Text is ``hw.text``'s: each line a TileGrid of one row of cells over one
@@ -11,17 +13,15 @@ in lines and characters, ``hw.screens``'.  The same code runs on a board
 and in the sim.
 """
 
-import displayio
 from micropython import const
 
 from engine.cards import STRATEGIST, TACTIC_CODES
 from engine.game import EXPERT, N_STONES, NOBODY, TACTICS
 from engine.moves import PASS, move_claims
 from hw import words
-from hw.look import INK, PALETTE
-from hw.screens import HINT, LEARN, LINES, MATCH_END, PANEL_CHARS, REMOTE, REVIEW, ROUND_END, THINKING, TURN
+from hw.look import PALETTE
+from hw.screens import HINT, LEARN, LINES, MATCH_END, REMOTE, REVIEW, ROUND_END, THINKING, TURN
 from hw.strings import wrap
-from hw.text import Glyphs, Label
 
 # The turn's phases (hw.turn's numbers; a private copy, held equal by
 # tests/test_layers.py, so that the view holds no reference to hw.turn,
@@ -40,7 +40,6 @@ _RETURN = const(8)
 # no name of them kept on the heap (tests/test_layers.py holds each equal
 # to hw.look's).
 _WIDTH = const(160)
-_HEIGHT = const(128)
 _TILE_W = const(17)
 _TILE_H = const(10)
 _BOARD_X = const(3)
@@ -48,18 +47,10 @@ _BOARD_Y = const(11)
 _ROWS = const(9)
 _STONE_ROW = const(4)
 _HAND_Y = const(_BOARD_Y + _ROWS * _TILE_H + 1)
-_PANEL_X = const(4)
-_FELT = const(0)
-_BLACK = const(2)
-_WHITE = const(3)
 _GOLD = const(10)
 _SEAT_1 = const(11)
-_PANEL = const(14)
-_CLEAR = const(15)
 _T_EMPTY = const(0)
 _T_SLOT = const(1)
-_T_FACE = const(2)
-_T_TACTIC = const(8)
 _T_BLOCKED = const(17)
 _T_STONE = const(26)
 _T_STONE_CLAIMABLE = const(29)
@@ -67,155 +58,62 @@ _T_CLEAR = const(30)
 _T_FRESH = const(31)
 _T_WIN = const(32)
 _T_NEW = const(33)
-_T_DIGIT = const(34)
 _T_MODES = const(51)
 # The view's own.
-_APART = const(200 * 200)  # a frame's colour this far from the card's face, at least (_distance)
+# A frame's colour beside each card colour (2 bits a card colour, red
+# first; 12 a frame colour: gold, then the players'): 0 as it is, 1 paler,
+# 2 white; the first of the three 200 or more apart from the card's face
+# ("redmean": tests/test_looks.py works it out from the palette).
+_FRAMED = const(0b000000100100 | 0b000100000000 << 12 | 0b000000100100 << 24)
 _HAND_MAX = const(9)  # seven cards, nine while a Scout's cards go back
-_LINE_Y = const(7)  # a panel's first line's top (its 12 rows of glyph cells), then one every _LINE_PITCH pixels
-_LINE_PITCH = const(13)
 _LINE_CHARS = const(26)  # characters on the top line (the status and the corner) and the hint line, from x 2
-_HINT_Y = const(_HEIGHT - 13)  # the hint line's top
 
 
-def _apart(colour, card):
-    """``colour`` (RGB) for a frame round ``card`` (-1: a stone): as it is
-    where it stands out from the card's face, else paler, else white (a
-    blue player's frame on a blue card, gold on orange).  A tactic card's
-    face has an edge of its own: any colour does."""
-    if card < 0 or card >= 54:
-        return colour
-    face = PALETTE[4 + card // 9]  # (hw.look's CARD_COLOURS: red first)
-    for c in (colour, ((colour & 0xFEFEFE) >> 1) + 0x7F7F7F, 0xFFFFFF):
-        if _distance(c, face) >= _APART:
-            return c
+def _apart(frame, card):
+    """Palette colour ``frame`` (gold, a player's) as an RGB colour for a
+    frame round ``card`` (-1: a stone): as it is where it stands out from
+    the card's face, else paler, else white (a blue player's frame on a
+    blue card, gold on orange).  A tactic card's face has an edge of its
+    own: any colour does."""
+    colour = PALETTE[frame]
+    if 0 <= card < 54:
+        k = _FRAMED >> 12 * (frame - _GOLD) + 2 * (card // 9) & 3
+        if k:
+            colour = 0xFFFFFF if k > 1 else ((colour & 0xFEFEFE) >> 1) + 0x7F7F7F
     return colour
 
 
-def _distance(a, b):
-    # The square of how far apart two colours look ("redmean": red and
-    # blue weighed by how red both are, green most), in small ints.
-    r = ((a >> 16) + (b >> 16)) >> 1
-    dr = (a >> 16) - (b >> 16)
-    dg = (a >> 8 & 255) - (b >> 8 & 255)
-    db = (a & 255) - (b & 255)
-    return ((512 + r) * dr * dr >> 8) + 4 * dg * dg + ((767 - r) * db * db >> 8)
-
-
-def _drawn(sheet=None, codes=""):
-    # hw.sheet draws the tiles once, at start (the tactic cards' faces with
-    # the English codes), and the tactic cards' faces on ``sheet`` again
-    # when the language changes, with its ``codes`` (View.render); its code
-    # then goes back to the heap, and so does hw.look (this module keeps
-    # the names it took).
+def _drawn(view, codes=""):
+    # hw.sheet builds the view's displayio tree once, at start, with the
+    # tile sheet (the tactic cards' faces with the English codes), and
+    # draws the tactic cards' faces on the sheet again, with ``codes``,
+    # when the language changes (View.render); its code then goes back to
+    # the heap, and so does hw.look (this module keeps the names it took).
     from engine import unload
-    from hw import sheet as made
+    from hw import sheet
 
-    if sheet is None:
-        sheet = made.make_sheet("".join(TACTIC_CODES)), made.make_frame(), made.make_numbers()
+    if codes:
+        sheet.draw_tactics(view.sheet, codes)
     else:
-        made.draw_tactics(sheet, codes)
+        sheet.build(view, "".join(TACTIC_CODES))
     unload("hw.sheet")
     unload("hw.look")
-    return sheet
 
 
 class View:
     def __init__(self):
-        palette = displayio.Palette(16)
-        for i, colour in enumerate(PALETTE):
-            palette[i] = colour
-        palette.make_transparent(_CLEAR)
-        self.palette = palette
-        self.sheet, frame, numbers = _drawn()
+        _drawn(self)  # (the palette, the tile sheet, the groups and their grids, the labels: hw.sheet.build)
         self.faces = "en"  # the language whose codes the tactic cards' faces show
-        self.root = displayio.Group()
-        # The felt: one pixel, scaled over the whole screen.
-        bg = displayio.Bitmap(1, 1, 1)
-        bg_palette = displayio.Palette(1)
-        bg_palette[0] = PALETTE[_FELT]
-        felt = displayio.Group(scale=_WIDTH)
-        felt.append(displayio.TileGrid(bg, pixel_shader=bg_palette))
-        self.root.append(felt)
-        # The board: 9 stones x (4 opponent rows, the stone, 4 own rows).
-        # Each in two layers (a card's face, its digit above); the tactics
-        # discard pile's top card left of the hand.
-        grid = self._grid
-        self.board = grid(N_STONES, _ROWS, _BOARD_X, _BOARD_Y)
-        self.board_top = grid(N_STONES, _ROWS, _BOARD_X, _BOARD_Y, _T_CLEAR)
-        # The stones' numbers, between the stones and their marks: one
-        # bitmap, black on clear.
-        ink = displayio.Palette(2)
-        ink[1] = PALETTE[_BLACK]
-        ink.make_transparent(0)
-        numbers = displayio.TileGrid(numbers, pixel_shader=ink, x=_BOARD_X, y=_BOARD_Y + _STONE_ROW * _TILE_H)
-        self.hand = grid(_HAND_MAX, 2, _BOARD_X, _HAND_Y)  # (its second row: the bars under new cards)
-        self.hand_top = grid(_HAND_MAX, 1, _BOARD_X, _HAND_Y, _T_CLEAR)
-        self.discard = grid(1, 1, 0, _HAND_Y)
-        self.discard_top = grid(1, 1, 0, _HAND_Y, _T_CLEAR)
-        # Frames around a tile: the cursor (white); and one in gold around
-        # the card being played (in a Traitor's or Strategist's last step,
-        # the card it moves), else around the last move's card in its
-        # player's colour.
-        self.frames = []
-        self.mark_colour = displayio.Palette(2)
-        for shader in (displayio.Palette(2), self.mark_colour):
-            shader[1] = PALETTE[_WHITE]
-            shader.make_transparent(0)
-            self.frames.append(displayio.TileGrid(frame, pixel_shader=shader))
-        self.cursor = self.frames[0]
-        # A card's tiles: its face (card), and what its upper layer shows
-        # (63 + card).
-        self.tiles = tiles = bytearray(126)
-        for card in range(63):
-            if card < 54:
-                tiles[card] = _T_FACE + card // 9
-                tiles[63 + card] = _T_DIGIT + (9 if INK[card // 9] == _BLACK else 0) + card % 9
-            else:
-                tiles[card] = _T_TACTIC + card - 54
-                tiles[63 + card] = _T_CLEAR
-        self.glyphs = glyphs = Glyphs()
-        # The top line: the status from the left, the corner's text ending
-        # at the right (its x moves with its length).
-        self.status = Label(glyphs, _LINE_CHARS, x=2)
-        self.corner = Label(glyphs, _LINE_CHARS)
-        self.hint = Label(glyphs, _LINE_CHARS, x=2, y=_HINT_Y)
-        self.game_group = displayio.Group()
-        for item in (self.board, numbers, self.board_top, self.hand, self.hand_top, self.discard,
-                     self.discard_top, self.frames[1], self.cursor, self.status.grid, self.corner.grid,
-                     self.hint.grid):
-            self.game_group.append(item)
-        self.root.append(self.game_group)
-        # A panel over the board for menus, notices and summaries.
-        self.panel = displayio.Group()
-        # Its background: a 2x2 bitmap scaled by 38 (152 x 152, clipped).
-        panel_bg = displayio.Bitmap(2, 2, 1)
-        panel_palette = displayio.Palette(1)
-        panel_palette[0] = PALETTE[_PANEL]
-        backing = displayio.Group(scale=(_WIDTH - 2 * _PANEL_X) // 2, x=_PANEL_X, y=4)
-        backing.append(displayio.TileGrid(panel_bg, pixel_shader=panel_palette))
-        self.panel.append(backing)
-        self.lines = []
-        for i in range(LINES):
-            line = Label(glyphs, PANEL_CHARS, x=_PANEL_X + (_WIDTH - 2 * _PANEL_X - PANEL_CHARS * glyphs.w) // 2,
-                         y=_LINE_Y + _LINE_PITCH * i)  # (in the middle: as much felt each side)
-            self.lines.append(line)
-            self.panel.append(line.grid)
-        self.root.append(self.panel)
         # What the last render showed on the panel, for tests and shots:
         # its lines, and as drawn (long ones wrapped).
         self.shown = []
         self.wrapped = []
 
-    def _grid(self, width, height, x, y, tile=_T_EMPTY):
-        return displayio.TileGrid(self.sheet, pixel_shader=self.palette, width=width, height=height,
-                                  tile_width=_TILE_W, tile_height=_TILE_H, default_tile=tile, x=x, y=y)
-
     # -- drawing -----------------------------------------------------------
 
     def render(self, app):
         if app.lang != self.faces:  # (the menu's row, a resumed setting: the faces, blocked ones too, anew)
-            _drawn(self.sheet, app.t("letters")[6:])
+            _drawn(self, app.t("letters")[6:])
             self.faces = app.lang
         panel = app.panel()  # (the screen's module says: None, the board)
         if panel is not None:
@@ -391,11 +289,11 @@ class View:
         mark.hidden = False
         if turn and phase == _DEST:
             mine = tt.card == STRATEGIST
-            shader[1] = _apart(PALETTE[_GOLD], game.cards_at(tt.stone, me if mine else 1 - me)[tt.slot])
+            shader[1] = _apart(_GOLD, game.cards_at(tt.stone, me if mine else 1 - me)[tt.slot])
             self._cell(mark, tt.stone, tt.slot, mine)
             return
         if turn and phase not in (_CARD, _RETURN, _CLAIM_FIRST) and tt.card != PASS:
-            shader[1] = _apart(PALETTE[_GOLD], tt.card)
+            shader[1] = _apart(_GOLD, tt.card)
             if tt.card in hand:
                 self._frame(mark, self.hand.x + hand.index(tt.card) * _TILE_W, _HAND_Y)
                 return
@@ -407,7 +305,7 @@ class View:
         mark.hidden = spot is None
         if spot is not None:
             p, stone, k = spot
-            shader[1] = _apart(PALETTE[_SEAT_1 + p], game.cards_at(stone, p)[k] if k >= 0 else -1)
+            shader[1] = _apart(_SEAT_1 + p, game.cards_at(stone, p)[k] if k >= 0 else -1)
             self._cell(mark, stone, k, p == me)
 
     @staticmethod

@@ -18,6 +18,7 @@ from hw import look, screens  # (bound here: hw.view forgets hw.look once it has
 HW = os.path.join(ROOT, "hw")
 ENTRY_POINTS = {"hw.start", "hw.main"}  # (code.py's power-up and loop: they build the app)
 DRAWING = {"hw.view", "hw.text", "hw.sheet"}  # the modules that draw with displayio
+MAKING = {"hw.text", "hw.sheet"}  # those that make displayio's objects (hw.view draws on those hw.sheet made)
 
 
 def sources():
@@ -80,7 +81,7 @@ def test_the_app_never_loads_displayio():
     edges = graph()
     loaded = reach(edges, "hw.app")
     assert "displayio" not in loaded and not loaded & DRAWING
-    assert sorted(name for name, used in edges.items() if "displayio" in used) == sorted(DRAWING)
+    assert sorted(name for name, used in edges.items() if "displayio" in used) == sorted(MAKING)
 
 
 def test_no_module_of_the_app_or_the_view_imports_one_that_imports_it_back():
@@ -154,8 +155,21 @@ def test_the_links_private_copies_are_the_sessions_numbers():
 def test_the_views_private_copies_are_the_looks_numbers():
     # hw.view draws with private copies of hw.look's numbers.
     found = copies("view", look)
-    assert {"_TILE_W", "_HAND_Y", "_FELT", "_ROWS", "_T_EMPTY", "_T_STONE", "_T_MODES"} <= set(found)
+    assert {"_TILE_W", "_HAND_Y", "_ROWS", "_T_EMPTY", "_T_STONE", "_T_MODES"} <= set(found)
     assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}
+
+
+def test_the_sheets_private_copies_are_the_looks_and_the_views_numbers():
+    # hw.sheet builds the view's groups (once, at start) with private
+    # copies of hw.look's private numbers and of hw.view's own.
+    found = copies("sheet", look)
+    del found["_INK"]  # (its "#" in the patterns: not hw.look's INK)
+    assert {"_ROWS", "_PANEL", "_T_EMPTY"} <= set(found)
+    assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}
+    view = private_constants(os.path.join(HW, "view.py"))
+    shared = {name: value for name, value in private_constants(os.path.join(HW, "sheet.py")).items() if name in view}
+    assert {"_HAND_MAX", "_LINE_CHARS", "_ROWS", "_T_EMPTY"} <= set(shared)
+    assert {name: value for name, value in shared.items() if view[name] != value} == {}
 
 
 def test_each_screen_is_a_module_behind_one_interface():

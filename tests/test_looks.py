@@ -53,7 +53,7 @@ def framed(desk, x0, y0, colour, card=-1):
     frame takes where that one would not stand out from the card?"""
     from hw.view import _apart
 
-    want = _apart(L.PALETTE[colour], card)
+    want = _apart(colour, card)
     return around(desk, x0, y0) == [rgb565(want, True)] * 4
 
 
@@ -192,11 +192,34 @@ def test_pass_and_play_shows_and_frames_the_other_players_move_in_its_colour(des
     assert checked >= 4
 
 
-def _apart(a, b):
+def _apart_rgb(a, b):
     # How far apart two colours read ("redmean" distance), each (r, g, b).
     r = (a[0] + b[0]) / 2
     dr, dg, db = a[0] - b[0], a[1] - b[1], a[2] - b[2]
     return ((2 + r / 256) * dr * dr + 4 * dg * dg + (2 + (255 - r) / 256) * db * db) ** 0.5
+
+
+def test_the_frames_colour_table_is_the_palettes():
+    # hw.view keeps, for each frame colour (gold, each player's) beside each
+    # card colour, the first of it, a paler one and white that stands 200
+    # or more apart from the card's face: worked out here from the palette,
+    # so that a palette changed without its table fails.
+    from hw.view import _apart
+
+    def rgb(c):
+        return c >> 16, c >> 8 & 255, c & 255
+
+    changed = 0
+    for frame in (L.GOLD, L.SEAT_1, L.SEAT_1 + 1):
+        colour = L.PALETTE[frame]
+        for c, face in enumerate(L.CARD_COLOURS):
+            options = (colour, ((colour & 0xFEFEFE) >> 1) + 0x7F7F7F, 0xFFFFFF)
+            want = next((o for o in options if _apart_rgb(rgb(o), rgb(L.PALETTE[face])) >= 200), colour)
+            for card in range(9 * c, 9 * c + 9):
+                assert _apart(frame, card) == want, (frame, c, hex(want))
+            changed += want != colour
+        assert _apart(frame, -1) == _apart(frame, 54) == _apart(frame, 62) == colour
+    assert changed >= 3  # (gold on yellow and orange, blue on blue)
 
 
 @pytest.mark.parametrize("seat", (0, 1))
@@ -227,8 +250,8 @@ def test_the_last_moves_frame_stands_out_on_every_colour(desk, seat):
         assert face == rgb565(L.CARD_COLOURS[c])
         ring = around(desk, x0, y0)
         assert len(set(ring)) == 1 and ring[0] != rgb565(L.FELT)
-        assert _apart(ring[0], face) >= 190, (letter, seat, ring[0], face)
-        if _apart(rgb565(L.SEAT_1 + seat), face) >= 210:  # (clear of the rounding of 5-6-5 bits)
+        assert _apart_rgb(ring[0], face) >= 190, (letter, seat, ring[0], face)
+        if _apart_rgb(rgb565(L.SEAT_1 + seat), face) >= 210:  # (clear of the rounding of 5-6-5 bits)
             assert ring[0] == rgb565(L.SEAT_1 + seat)  # (the player's own colour where it stands out)
         seen.add(ring[0])
     assert len(seen) >= 2 and rgb565(L.SEAT_1 + seat) in seen
@@ -254,7 +277,7 @@ def test_the_card_being_played_stands_out_from_a_yellow_or_orange_card(desk):
         x0 = runner.view.hand.x + i * L.TILE_W + 1
         face = pixel(desk, x0 + 1, L.HAND_Y + 1)
         ring = around(desk, x0, L.HAND_Y)
-        assert len(set(ring)) == 1 and _apart(ring[0], face) >= 190, (name, ring[0], face)
+        assert len(set(ring)) == 1 and _apart_rgb(ring[0], face) >= 190, (name, ring[0], face)
         assert (ring[0] == rgb565(L.GOLD)) == (name == "R5")
         runner.step([buttons.B])
 
