@@ -61,9 +61,9 @@ class App:
         self.auto_claim = auto_claim
         self.sound, self.speaker, self.hints_on = sound, speaker, hints
         self.sounds = None  # type: Any  # hw.sound's Player, from the first sound on (hw.play: beep)
-        self.mode = _MENU
+        self.mode, self.trail = _MENU, 0  # the screen shown; the way back from it (App.go)
         self.shown = ""  # the module of the screen last shown (App.screen)
-        self.row = 0  # menu and pause cursor (a help page's number)
+        self.row = self.choice = self.page = 0  # the menu's cursor; the pause's or resume's; help's or the tally's page
         self.controls = 0  # the device's buttons, for the help: 0 PyBadge, 1 PyGamer, 2 a keyboard
         self.link_port, self.random_bytes = link_port, random_bytes
         # hw.linkplay's Link while a link needs it; what links leave behind
@@ -73,7 +73,7 @@ class App:
         self.bots = [None, None]  # type: list
         self.turn = None  # type: Any  # hw.turn's Turn, being built on the screen: a match's (hw.play)
         self.detail_stone = 0  # the stone shown in detail
-        self.lines, self.after = [], _MENU  # a notice's lines; where a notice, the pause or the detail returns
+        self.lines = []  # a notice's lines
         self.message = ""  # the last thing the opponent did
         self.note = ""  # the top line's corner instead of the piles (a replay's move number)
         self.known = [None, None]  # per seat, the hand it kept at its last move (None: a new round)
@@ -137,11 +137,6 @@ class App:
                 cards.remove(c)
         return cards
 
-    def new_cards(self, player):
-        """The cards of ``player``'s hand drawn since its last move."""
-        known = self.known[player]
-        return () if known is None else [c for c in self.game.hand_cards(player) if c not in known]
-
     def short_name(self, player):
         """A seat's name that fits the status line."""
         if self.opponent == "pass":
@@ -193,22 +188,14 @@ class App:
         self.leave()
 
     def tick(self, now):
-        """Time passes (``now`` in ms): the link read and written, a save
-        (a match's record is made before the next screen's code is loaded:
-        the heap is fullest then), and the screen's time (a bot's move) and
-        its save."""
+        """Time passes (``now`` in ms): the link's, a save (a match's record
+        made before the next screen's code is loaded: the heap is fullest
+        then), the screen's time (a bot's move) and its save."""
         self.now = now
         if self.sounds is not None:
             self.sounds.tick(now)
-        link = self.link
-        if link is not None:
-            if link.session is not None:
-                # A move of this board is saved before it leaves: a save never
-                # lacks a move the other board holds (engine.session: resume).
-                self.keeper.keep(self)
-                link.step(self, now)
-            elif link.draining is not None:
-                link.drain(self, now)
+        if self.link is not None:
+            self.link.tick(self, now)
         self.leave()
         self.keeper.keep(self)
         tick = getattr(self.screen(), "tick", None)
@@ -216,10 +203,23 @@ class App:
             tick(self, now)
             self.keeper.keep(self)
 
-    def notice(self, lines, after=_TURN):
+    def go(self, mode, then=-1):
+        """Show screen ``mode``; ``back`` then returns to ``then``: the one
+        shown now (a screen over it: the help, the pause, a notice; its way
+        back kept, three deep), another (the way back forgotten), or none."""
+        trail = self.trail if then == self.mode else 0
+        self.trail = (trail << 5 | then + 1) & 0x7FFF if then >= 0 else 0  # (five bits a screen: a small int)
+        self.mode = mode
+
+    def back(self):
+        """Back to the screen that ``go`` named (the menu if none)."""
+        self.mode = (self.trail & 31) - 1 if self.trail else _MENU
+        self.trail >>= 5
+
+    def notice(self, lines, then=_TURN):
+        """A notice of ``lines``; A or B then goes to ``then`` (``go``)."""
         self.lines = lines
-        self.after = after
-        self.mode = _NOTICE
+        self.go(_NOTICE, then)
 
     # -- a match -----------------------------------------------------------
 
@@ -239,5 +239,5 @@ class App:
             self.opponent = opponent
         self.variant = match.game.variant
         self.rounds = match.rounds
-        self.mode = _RESUME
-        self.row = 0
+        self.go(_RESUME)
+        self.choice = 0

@@ -11,7 +11,7 @@ from engine.cards import BLIND, MUD
 from engine.formation import CATEGORY_NAMES, category
 from engine.game import CLAIMABLE, N_STONES, NOBODY, SIDE_MAX, TACTICS, UNPROVED
 from hw import buttons
-from hw.screens import DETAIL, LEARN, LINES, PANEL_CHARS, TURN
+from hw.screens import DETAIL, LINES, PANEL_CHARS
 from hw.strings import own, pick, wrap
 from hw.words import name_of
 
@@ -99,7 +99,7 @@ def press(app, button):
     if button == buttons.A:
         app.notice(why_not(app, app.detail_stone, app.viewer()), DETAIL)
     elif button in (buttons.B, buttons.SELECT):
-        app.mode = TURN if app.lesson is None else LEARN  # (asked for from a turn, or a lesson's board)
+        app.back()  # (to the turn, or a lesson's board)
     elif button in (buttons.LEFT, buttons.RIGHT):
         app.detail_stone = (app.detail_stone + (1 if button == buttons.RIGHT else -1)) % N_STONES
 

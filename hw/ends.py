@@ -85,13 +85,13 @@ def press(app, button):
     if app.mode != MATCH_END:
         app.match.final = None  # the last round's board, seen
         if app.match.over():
-            app.mode = MATCH_END
+            app.go(MATCH_END)
         else:
             play.start_turn(app)
             if app.linked():
                 app.link.next_round(app)
     else:
-        app.mode = MENU
+        app.go(MENU)
         app.match = None
         if app.linked():
             app.link.close(app.now + _DRAIN_MS)  # (its last move delivered meanwhile)

@@ -27,7 +27,7 @@ _T = (
 
 def press(app, button):
     if button == buttons.A:
-        app.mode = TURN
+        app.go(TURN)
 
 
 def lines(app):

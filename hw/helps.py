@@ -5,7 +5,6 @@ the pages' text (``hw/lang/help_<language>.py``) too."""
 
 from engine import unload
 from hw import buttons
-from hw.screens import MENU, MENU_ROWS, PAUSE, PAUSE_ROWS
 from hw.strings import wrap
 
 _NOT_BOTS = ("pass", "link")  # the menu's opponents that are not a level
@@ -19,20 +18,12 @@ def press(app, button):
     """A button on a help page: another page, or back to the menu."""
     n = len(_pages(app).PAGES)
     if button in (buttons.RIGHT, buttons.DOWN, buttons.A):
-        app.row = (app.row + 1) % n
+        app.page = (app.page + 1) % n
     elif button in (buttons.LEFT, buttons.UP):
-        app.row = (app.row - 1) % n
+        app.page = (app.page - 1) % n
     elif button in (buttons.B, buttons.START, buttons.SELECT):
-        # Back where it was asked from, the cursor on its Help row: the
-        # menu, or the pause menu (whose app.after is still the game's
-        # screen: a B more there goes back to the game, not into a hint).
         unload("hw.lang.help_" + app.lang)
-        if app.after == MENU:
-            app.mode = MENU
-            app.row = MENU_ROWS.index("help")
-        else:
-            app.mode = PAUSE
-            app.row = PAUSE_ROWS.index("help")
+        app.back()  # (where it was asked from: the menu, or the pause menu, its cursor still on Help)
 
 
 def lines(app):
@@ -40,10 +31,10 @@ def lines(app):
     device on the first; the opponents' names as this app's menu has
     them), where it is among the pages."""
     help_ = _pages(app)
-    page = help_.PAGES[app.row]
+    page = help_.PAGES[app.page]
     out = []
-    for line in help_.CONTROLS[app.controls] if app.row == 0 else page[1:]:
+    for line in help_.CONTROLS[app.controls] if app.page == 0 else page[1:]:
         if "%s" in line:
             line = line % ", ".join(app.t(o) for o in app.OPPONENTS if o not in _NOT_BOTS)
         out += wrap(line)
-    return [page[0]] + out + [""] * (7 - len(out)) + [help_.KEYS % (app.row + 1, len(help_.PAGES))]
+    return [page[0]] + out + [""] * (7 - len(out)) + [help_.KEYS % (app.page + 1, len(help_.PAGES))]

@@ -120,7 +120,7 @@ def start(app, variant):
     app.last_human = -1
     app.message = ""
     app.note = ""
-    app.mode = LEARN
+    app.go(LEARN)
     _next(app)
 
 
@@ -135,10 +135,8 @@ def leave(app):
     app.turn = None
     app.message = ""
     app.note = ""
-    app.mode = MENU
-    if app.offer is not None:  # (a saved match was on offer: it still is)
-        app.mode = RESUME
-    app.row = 0
+    app.go(MENU if app.offer is None else RESUME)  # (a saved match was on offer: it still is)
+    app.row = app.choice = 0
     unload("hw.turn")
     lessons.forget(lesson.variant)
     unload("engine.lessons")
@@ -257,8 +255,7 @@ def press(app, button):
 def _detail(app):
     # Select on the board: a stone's detail, as in a match (hw.detail; B
     # there comes back to the lesson).
-    app.after = LEARN
-    app.mode = DETAIL
+    app.go(DETAIL, LEARN)
     cursor = app.turn.stone_cursor
     app.detail_stone = cursor if 0 <= cursor < N_STONES else 0
 

@@ -89,7 +89,7 @@ class Link:
         app.match = None
         app.events = []
         app.message = ""
-        app.mode = LINKING
+        app.go(LINKING)
 
     def end(self, app):
         """The link's match left (the match itself is the caller's)."""
@@ -122,7 +122,7 @@ class Link:
             session.forget_peer_began()  # (the summary stays as it is)
             if app.mode == LINKING:
                 self.end(app)
-                app.mode = MENU
+                app.go(MENU)
         else:
             # It started another game: this match stays saved and on offer.
             self.end(app)
@@ -147,7 +147,7 @@ class Link:
         if match is not None and not match.over():
             app.offer_match(match, seat)
         else:
-            app.mode = MENU
+            app.go(MENU)
 
     def play(self, app, m):
         """This board's move ``m``, applied and sent; True when it ended
@@ -180,6 +180,17 @@ class Link:
         if session.pending():
             self.draining = session
             self.drain_until = until
+
+    def tick(self, app, now):
+        """Time passes (``App.tick``): a linked match's tick (a move of this
+        board saved before it leaves: a save never lacks a move the other
+        board holds, engine.session: resume), or the sending of its last
+        move after it (``close``)."""
+        if self.session is not None:
+            app.keeper.keep(app)
+            self.step(app, now)
+        elif self.draining is not None:
+            self.drain(app, now)
 
     def step(self, app, now):
         """A tick of a linked match: the port read and written, and what
@@ -236,7 +247,7 @@ class Link:
                 # and counted then, not again; a match the other board ended
                 # while this one was off is recorded and counted now).
                 app.keeper.recorded = was is None or was[0].over()
-                app.mode = ROUND_END
+                app.go(ROUND_END)
                 return
             play.start_turn(app)
             return

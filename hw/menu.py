@@ -50,16 +50,15 @@ def press(app, button):
                 app.sounds.stop()
         app.keeper.changed_at = app.now  # saved once it settles (hw.keep)
     elif button == buttons.A and MENU_ROWS[app.row] == "help":
-        app.mode = HELP
-        app.after = MENU  # (where the help goes back to)
-        app.row = 0  # the page
+        app.page = 0
+        app.go(HELP, MENU)  # (B there comes back here, the cursor on Help)
     elif button == buttons.A and MENU_ROWS[app.row] == "learn":
         from hw import learn  # (the lesson's screen: loaded again by the app, then kept while shown)
 
         learn.start(app, app.variant)
     elif button == buttons.A and MENU_ROWS[app.row] == "stats":
-        app.mode = STATS
-        app.row = 0  # the page
+        app.page = 0
+        app.go(STATS, MENU)
     elif button in (buttons.A, buttons.START) and (MENU_ROWS[app.row] == "start" or button == buttons.START):
         if app.opponent != "link":
             play.new_match(app)

@@ -4,7 +4,7 @@ offered.  A screen's module
 (``hw.screens.MODULES``), loaded while it is shown."""
 
 from hw import buttons, play
-from hw.screens import HELP, MENU, PAUSE_ROWS
+from hw.screens import HELP, MENU, PAUSE, PAUSE_ROWS
 from hw.strings import own
 
 
@@ -39,18 +39,18 @@ def press(app, button):
     confirm = app.confirm
     app.confirm = ""
     if button == buttons.UP:
-        app.row = (app.row - 1) % len(PAUSE_ROWS)
+        app.choice = (app.choice - 1) % len(PAUSE_ROWS)
     elif button == buttons.DOWN:
-        app.row = (app.row + 1) % len(PAUSE_ROWS)
+        app.choice = (app.choice + 1) % len(PAUSE_ROWS)
     elif button in (buttons.START, buttons.B):
-        app.mode = app.after
+        app.back()
     elif button == buttons.A:
-        choice = PAUSE_ROWS[app.row]
+        choice = PAUSE_ROWS[app.choice]
         if choice == "resume":
-            app.mode = app.after
+            app.back()
         elif choice == "help":
-            app.mode = HELP  # (B there comes back here; app.after stays the game's)
-            app.row = 0
+            app.page = 0
+            app.go(HELP, PAUSE)  # (B there comes back here, then B again to the game)
         elif choice == "restart" and confirm != choice and app.match.move_count():
             app.confirm = choice  # the panel asks: A again to deal anew
         else:
@@ -74,11 +74,11 @@ def press(app, button):
                 app.offer_match(match, seat, app.opponent)
             else:
                 app.match = None
-                app.mode = MENU
+                app.go(MENU)
                 app.row = 0
 
 
 def lines(app):
     t = own(app, _T)
-    return [t("paused"), ""] + [(">" if i == app.row else " ") + t("confirm_" + k if k == app.confirm else k)
+    return [t("paused"), ""] + [(">" if i == app.choice else " ") + t("confirm_" + k if k == app.confirm else k)
                                 for i, k in enumerate(PAUSE_ROWS)]

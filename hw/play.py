@@ -71,16 +71,16 @@ def start_turn(app):
         app.turn = Turn(app)
     app.turn.reset()
     if app.linked() and p != app.me():
-        app.mode = _REMOTE
+        app.go(_REMOTE)
     elif app.bots[p] is not None:
-        app.mode = _THINKING
+        app.go(_THINKING)
         app.thought = False
     else:
         idle_bots(app)  # (a stone's detail, a hint and its words get their room)
         # A player who can only pass, with nothing to claim, sees no
         # screen: the device stays with whoever holds it.
         needs_screen = game.returns or game.can_place(p) or game.claimable(p)
-        app.mode = _HANDOFF if app.opponent == "pass" and app.last_human != p and needs_screen else _TURN
+        app.go(_HANDOFF if app.opponent == "pass" and app.last_human != p and needs_screen else _TURN)
         if needs_screen:
             app.last_human = p
         decide(app, app.turn.begin(p))
@@ -220,7 +220,7 @@ def round_ended(app, w):
         unload("hw.between")
     app.events.append(("round", w))
     round_sound(app, w)
-    app.mode = _ROUND_END  # (its final board; A then: the next round, or the match's summary)
+    app.go(_ROUND_END)  # (its final board; A then: the next round, or the match's summary)
     app.message = ""  # the next round opens with nothing said
     app.known = [None, None]
     app.last_human = -1

@@ -17,9 +17,8 @@ def press(app, button):
     elif app.link.lost and button == buttons.B:
         app.link.give_up(app)
     elif button == buttons.START:
-        app.after = REMOTE
-        app.mode = PAUSE
-        app.row = 0
+        app.choice = 0
+        app.go(PAUSE, REMOTE)
 
 
 def lines(app):

@@ -63,12 +63,12 @@ def load(app):
 def press(app, button):
     """A button on the resume screen: resume the match on offer, or not."""
     if button in (buttons.UP, buttons.DOWN):
-        app.row = 1 - app.row
+        app.choice = 1 - app.choice
     elif button in (buttons.A, buttons.START):
         match = app.offer
         app.offer = None
-        if RESUME_ROWS[app.row] == "new_game":
-            app.mode = MENU
+        if RESUME_ROWS[app.choice] == "new_game":
+            app.go(MENU)
             app.row = 0
             app.keeper.save(app, None)  # the choice is made: the saved match goes
         elif app.opponent == "link":
@@ -94,4 +94,4 @@ def lines(app):
     return [w["saved_game"], "",
             t(VARIANTS[game.variant]) + ", " + t("round") % (min(match.round_number(), match.rounds), match.rounds),
             t(app.opponent), w["move_n"] % (game.move_count() + 1), ""] + [
-        (">" if i == app.row else " ") + (w[k] if k in w else t(k)) for i, k in enumerate(RESUME_ROWS)]
+        (">" if i == app.choice else " ") + (w[k] if k in w else t(k)) for i, k in enumerate(RESUME_ROWS)]

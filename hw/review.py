@@ -95,7 +95,7 @@ def begin(app, seed, rounds, variant, moves, seats):
     review = Review(seed, rounds, variant, moves, seats)
     app.review = review
     app.turn = review
-    app.mode = REVIEW
+    app.go(REVIEW)
     if not review.mine:
         leave(app)
         return False
@@ -111,7 +111,7 @@ def leave(app):
     app.message = ""
     app.note = ""
     app.last_human = -1
-    app.mode = MENU
+    app.go(MENU)
     app.row = 0
     from hw import play
 

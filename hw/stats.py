@@ -11,7 +11,6 @@ from micropython import const
 from engine import unload
 from engine.game import VARIANTS
 from hw import buttons
-from hw.screens import MENU, MENU_ROWS
 from hw.strings import pick
 from hw.tally import (BEST, DRAWN, HINTS, LESSONS, LOST, ROUNDS_DRAWN, ROUNDS_LOST, ROUNDS_WON, STONES, STREAK, WON,
                       cell, get)
@@ -63,16 +62,15 @@ def press(app, button):
             for i in range(len(stats)):
                 stats[i] = 0
             app.keeper.save(app, None)  # (from the menu: the save holds the settings alone)
-            app.row = 0  # (the totals, all 0: what was cleared, seen)
+            app.page = 0  # (the totals, all 0: what was cleared, seen)
     elif button in (buttons.RIGHT, buttons.DOWN, buttons.A):
-        app.row = (app.row + 1) % n
+        app.page = (app.page + 1) % n
     elif button in (buttons.LEFT, buttons.UP):
-        app.row = (app.row - 1) % n
+        app.page = (app.page - 1) % n
     elif button == buttons.SELECT:
         app.confirm = _CONFIRM
     elif button in (buttons.B, buttons.START):
-        app.mode = MENU
-        app.row = MENU_ROWS.index("stats")
+        app.back()  # (the menu, its cursor still on the statistics)
         unload("hw.tally")  # (this screen's, gone with it)
 
 
@@ -102,7 +100,7 @@ def lines(app):
     stats = app.stats
     if app.confirm == _CONFIRM:
         return [words[_TITLE], "", words[_ASK], "", words[_ASK_KEYS]]
-    page = app.row
+    page = app.page
     n = _pages(app)
     if page == 0:
         out = [words[_TITLE],

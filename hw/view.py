@@ -192,7 +192,8 @@ class View:
         blocked = app.turn.blocked() if turn and phase == _CARD and game.to_move == me else 0
         self.hand.x = self.hand_top.x = (_WIDTH - n * _TILE_W) // 2
         tiles = self.tiles
-        new = app.new_cards(me) if turn else ()
+        known = app.known[me] if turn else None  # (its hand at its last move: the cards drawn since are marked)
+        new = () if known is None else [c for c in game.hand_cards(me) if c not in known]
         for i in range(_HAND_MAX):
             card = hand[i] if i < n else -1
             self.hand[i, 1] = _T_NEW if card in new else _T_EMPTY

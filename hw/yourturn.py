@@ -23,17 +23,15 @@ def press(app, button):
             app.link.give_up(app)
         return
     if button == buttons.START:
-        app.after = TURN
-        app.mode = PAUSE
-        app.row = 0
+        app.choice = 0
+        app.go(PAUSE, TURN)
     elif button == buttons.SELECT:
-        app.after = TURN
-        app.mode = DETAIL
+        app.go(DETAIL, TURN)
         cursor = app.turn.stone_cursor
         app.detail_stone = cursor if cursor < N_STONES else 0
     elif button == buttons.B and app.turn.phase == _CARD and app.hints_on and (
             not app.linked() or app.link.session.hints):
-        app.mode = HINT  # (hw.hint: "Thinking...", then the hard level's move)
+        app.go(HINT)  # (hw.hint: "Thinking...", then the hard level's move on a notice, then the turn)
         app.thought = False
     else:
         play.decide(app, app.turn.press(button))

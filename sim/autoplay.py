@@ -62,7 +62,7 @@ class AutoPlayer:
         if mode in (HANDOFF, NOTICE, ROUND_END):
             return buttons.A
         if mode == RESUME:  # a saved match: resume it
-            return buttons.A if app.row == 0 else buttons.UP
+            return buttons.A if app.choice == 0 else buttons.UP
         if mode in (DETAIL, PAUSE):
             return buttons.B
         if mode == LEARN and not app.lesson.doing():

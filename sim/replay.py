@@ -43,7 +43,7 @@ class Replayer:
         self.at = k
         app = self.app
         app.match = match
-        app.mode = TURN
+        app.go(TURN)
         app.last_human = 0  # one point of view: player 1's side at the bottom, move after move
         if app.turn is None:
             from hw.turn import Turn

@@ -354,7 +354,7 @@ def test_pause_restart_and_main_menu():
     app.press(buttons.START) if app.mode == TURN else app.press(buttons.A)
     if app.mode == TURN:
         app.press(buttons.START)
-    app.row = PAUSE_ROWS.index("main_menu")
+    app.choice = PAUSE_ROWS.index("main_menu")
     app.press(buttons.A)
     assert app.mode == MENU and app.match is None
 
@@ -371,13 +371,13 @@ def test_the_help_from_the_pause_menu_goes_back_to_it_then_to_the_game():
     app.press(buttons.START)
     app.press(buttons.DOWN)
     app.press(buttons.DOWN)
-    assert app.panel()[2 + app.row] == ">Help"
+    assert app.panel()[2 + app.choice] == ">Help"
     app.press(buttons.A)
     assert app.mode == HELP and app.panel()[0] == "Controls"
     app.press(buttons.RIGHT)
     assert app.panel()[0] != "Controls"  # the next page
     app.press(buttons.B)  # back to the pause menu, on Help
-    assert app.mode == PAUSE and app.panel()[2 + app.row] == ">Help"
+    assert app.mode == PAUSE and app.panel()[2 + app.choice] == ">Help"
     app.press(buttons.B)  # and to the game, as it was (no hint asked)
     assert app.mode == TURN and app.turn.cursor == cursor and app.game.move_count() == moves and app.hints == [0, 0]
     # From the menu, the help goes back to the menu, on its row.
@@ -1068,7 +1068,7 @@ def test_the_other_boards_tactic_plays_are_described():
     game = match.game
     seat = 1 - game.to_move  # the other board moves first
     app.link.session = _FakeSession(match, seat)
-    app.mode = LINKING
+    app.go(LINKING)
     app.tick(10)
     assert app.mode == REMOTE
     other = game.to_move
@@ -1258,7 +1258,7 @@ def test_a_match_in_play_is_not_thrown_away_from_the_pause_menu():
     moves = list(app.match.moves())
     # Restart asks first: A again deals anew, any other button takes it back.
     app.press(buttons.START)
-    app.row = 1
+    app.choice = 1
     app.press(buttons.A)
     assert app.mode == PAUSE and app.confirm == "restart" and list(app.match.moves()) == moves
     from hw import pause
@@ -1266,7 +1266,7 @@ def test_a_match_in_play_is_not_thrown_away_from_the_pause_menu():
     assert "A again" in own(app, pause._T)("confirm_restart")
     app.press(buttons.DOWN)
     assert app.confirm == "" and app.mode == PAUSE
-    app.row = 1
+    app.choice = 1
     app.press(buttons.A)
     app.press(buttons.A)
     assert app.mode in (TURN, THINKING) and app.game.move_count() == 0  # a new deal, as asked
@@ -1274,7 +1274,7 @@ def test_a_match_in_play_is_not_thrown_away_from_the_pause_menu():
     moves = list(app.match.moves())
     # The main menu keeps the match on offer: resume it, or let it go.
     app.press(buttons.START)
-    app.row = PAUSE_ROWS.index("main_menu")
+    app.choice = PAUSE_ROWS.index("main_menu")
     app.press(buttons.A)
     assert app.mode == RESUME and list(app.offer.moves()) == moves
     app.press(buttons.A)  # resume
@@ -1390,7 +1390,7 @@ def test_the_help_says_what_each_colours_mark_is_and_what_the_corners_score_is(l
         app.press(buttons.DOWN)
     app.press(buttons.A)
     pages = []
-    while not pages or app.row:
+    while not pages or app.page:
         lines = app.panel()
         assert len(lines) == LINES and all(len(line) <= PANEL_CHARS for line in lines)
         pages.append(" ".join(" ".join(lines).split()))

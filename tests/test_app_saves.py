@@ -555,7 +555,7 @@ def test_a_link_that_breaks_during_play_keeps_the_match_on_offer():
     apps, stores, players, now = _started(101, CLASSIC, 10, rounds=1)
     apps[0].link.session._fail("the boards disagree about the table")
     apps[0].tick(now + 10)
-    assert apps[0].mode == NOTICE and apps[0].after == RESUME
+    assert apps[0].mode == NOTICE
     apps[0].press(buttons.A)
     assert apps[0].mode == RESUME
     assert offered(boot(stores[0].data, opponent="link")) is not None
@@ -566,7 +566,7 @@ def test_a_linked_save_without_a_link_here_says_so():
     app = boot(stores[0].data)  # no serial port on this one
     assert app.mode == RESUME and app.opponent == "link"
     app.press(buttons.A)
-    assert app.mode == NOTICE and app.after == RESUME
+    assert app.mode == NOTICE
     app.press(buttons.A)
     assert app.mode == RESUME
 
@@ -583,7 +583,7 @@ def _pause_choose(app, choice):
 
     app.press(buttons.START)
     assert app.mode == PAUSE
-    while PAUSE_ROWS[app.row] != choice:
+    while PAUSE_ROWS[app.choice] != choice:
         app.press(buttons.DOWN)
     app.press(buttons.A)
     if app.confirm:  # a restart asks first

@@ -188,6 +188,30 @@ def test_each_screen_is_a_module_behind_one_interface():
         assert functions.get("tick", ["app", "now"]) == ["app", "now"], name
 
 
+def test_only_the_app_changes_screens():
+    # A screen is changed with App.go and App.back (the way back kept on
+    # App.trail): no other module assigns app.mode, and none guesses where
+    # to go back to.
+    found = []
+    for folder in ("hw", "sim", "tools", "desk"):
+        for path in glob.glob(os.path.join(ROOT, folder, "**", "*.py"), recursive=True):
+            tree = ast.parse(open(path).read())
+            for node in ast.walk(tree):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                    node, (ast.AugAssign, ast.AnnAssign)) else []
+                for target in targets:
+                    for t in target.elts if isinstance(target, ast.Tuple) else [target]:
+                        if isinstance(t, ast.Attribute) and t.attr in ("mode", "trail", "after") and \
+                                isinstance(t.value, ast.Name) and t.value.id in ("app", "self"):
+                            found.append((os.path.relpath(path, ROOT), node.lineno))
+    assert {path for path, _ in found} == {os.path.join("hw", "app.py")}, found
+    tree = ast.parse(open(os.path.join(HW, "app.py")).read())
+    (app,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "App"]
+    setters = {f.name for f in app.body if isinstance(f, ast.FunctionDef) for node in ast.walk(f)
+               if isinstance(node, ast.Attribute) and node.attr == "mode" and isinstance(node.ctx, ast.Store)}
+    assert setters == {"__init__", "go", "back"}
+
+
 def test_the_app_is_small():
     tree = ast.parse(open(os.path.join(HW, "app.py")).read())
     (app,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "App"]

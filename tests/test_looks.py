@@ -383,7 +383,7 @@ def test_the_card_being_played_and_the_cards_just_drawn_are_marked(desk):
     runner.step([buttons.START])
     assert until(runner, player, lambda a: a.mode == TURN and a.turn.phase == T.CARD and a.game.move_count() > 2)
     hand = app.hand()
-    new = app.new_cards(0)
+    new = [c for c in app.game.hand_cards(0) if c not in app.known[0]]
     assert len(new) == 1 and new[0] in hand  # the card drawn after this player's last move
     x_hand = runner.view.hand.x
     for i, card in enumerate(hand):
@@ -420,7 +420,7 @@ def _tactics_until(desk, phase, seeds=range(40, 60)):
 def test_a_scouts_three_cards_are_marked_while_two_go_back(desk):
     runner = _tactics_until(desk, T.RETURN)
     app = runner.app
-    new = app.new_cards(app.viewer())
+    new = [c for c in app.game.hand_cards(app.viewer()) if c not in app.known[app.viewer()]]
     assert 1 <= len(new) <= 3 and len(new) == min(3, len(new))
     x_hand = runner.view.hand.x
     for i, card in enumerate(app.hand()):
@@ -607,7 +607,7 @@ def test_the_help_pages_list_this_devices_controls(desk):
     from sim.master import DeskApp
 
     sim = DeskApp()
-    sim.row = list(pages).index("Opponents")
+    sim.page = list(pages).index("Opponents")
     assert "Chieftain, Master (desktop)." in " ".join(" ".join(helps.lines(sim)).split())  # (the sim's menu has it)
     app.controls = 1
     runner.step([buttons.LEFT])
@@ -809,7 +809,7 @@ def test_the_tactic_steps_and_the_moves_say_the_languages_codes(desk, lang):
     assert words.move_text(app, (58, 4, 0)) == app.t("mode_on") % (codes[4], 5)
     assert words.ruse_text(app, 62, 54, 2, 5) == app.t("moves") % (codes[8], codes[0], 3, 6)
     app.detail_stone = 4
-    app.mode = DETAIL
+    app.go(DETAIL, app.mode)
     runner.redraw()
     assert runner.view.shown[0].endswith(" (%s, %s)" % (codes[3], codes[4]))
 

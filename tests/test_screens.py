@@ -97,19 +97,19 @@ class Checker:
 def _detours(app, checker):
     # The screens a bot never asks for: each stone's detail, why each stone
     # cannot be claimed, the pause menu; drawn, then left as they were.
-    saved = app.mode, app.after, app.lines, app.row, app.detail_stone
+    saved = app.mode, app.trail, app.lines, app.choice, app.detail_stone
     for s in range(N_STONES):
         app.mode, app.detail_stone = S.DETAIL, s
         checker.render(app)
         app.mode, app.lines = S.NOTICE, detail.why_not(app, s, app.viewer())  # asked from the detail (A)
         checker.render(app)
     for row in range(len(S.PAUSE_ROWS)):
-        app.mode, app.row = S.PAUSE, row
+        app.mode, app.choice = S.PAUSE, row
         checker.render(app)
         app.confirm = S.PAUSE_ROWS[row] if S.PAUSE_ROWS[row] == "restart" else ""  # asking: A again
         checker.render(app)
         app.confirm = ""
-    app.mode, app.after, app.lines, app.row, app.detail_stone = saved
+    app.mode, app.trail, app.lines, app.choice, app.detail_stone = saved
     checker.render(app)
     if not app.linked():  # a hint: "Thinking...", then its notice
         app.press(buttons.B)
@@ -150,19 +150,22 @@ def _menu(runner, checker):
         app.rounds = rounds
         checker.render(app)
     # The help pages, with each device's controls.
+    app.row = S.MENU_ROWS.index("help")
     for controls in range(3):
-        app.mode, app.row, app.controls = S.HELP, 0, controls
+        app.controls = controls
+        app.press(buttons.A)  # (its first page)
         for page in range(9):
             checker.render(app)
             app.press(buttons.RIGHT)
-    app.press(buttons.B)
-    assert app.mode == S.MENU and S.MENU_ROWS[app.row] == "help"
+        app.press(buttons.B)
+        assert app.mode == S.MENU and S.MENU_ROWS[app.row] == "help"
     # The statistics' pages, every counter at its widest, and the clearing's question.
     from hw import tally
 
     for i in range(len(app.stats) // 2):
         tally.put(app.stats, i, 65535)
-    app.mode, app.row = S.STATS, 0
+    app.row = S.MENU_ROWS.index("stats")
+    app.press(buttons.A)
     for page in range(1 + len(app.OPPONENTS)):
         checker.render(app)
         app.press(buttons.RIGHT)
@@ -187,7 +190,7 @@ def _link_screens(runner, checker):
     # A link stopped: the engine's reasons (in English), the longest ones.
     for reason in ("the other board's secret does not match its commitment",
                    "a move out of turn: the Scout's cards must go back first"):
-        app.mode, app.lines, app.after = S.NOTICE, [app.t("link_stopped"), reason], S.MENU
+        app.notice([app.t("link_stopped"), reason], S.MENU)
         checker.render(app)
 
 
@@ -202,12 +205,12 @@ def _save_screens(runner, checker, lang):
             match = Match(3, 7, variant)
             app.offer_match(match, 0, opponent)
             for row in range(len(S.RESUME_ROWS)):
-                app.row = row
+                app.choice = row
                 checker.render(app)
     app.offer = None
     for reason in ("slot 1: bad checksum (an interrupted save?); slot 2: not a save",
                    "save move 117: stone already claimed", "save format 2, this program reads 3"):
-        app.mode, app.lines, app.after = S.NOTICE, [words(lang)["save_problem"], reason], S.MENU
+        app.notice([words(lang)["save_problem"], reason], S.MENU)
         checker.render(app)
 
 
@@ -242,9 +245,9 @@ def _tactics_steps(checker, lang):
         app.turn.cursor = i
         checker.render(app)
         if card >= 54:
-            app.mode, app.lines, app.after = S.NOTICE, [app.turn.why_card(card) or ""], S.TURN
+            app.notice([app.turn.why_card(card) or ""], S.TURN)
             checker.render(app)
-            app.mode = S.TURN
+            app.back()
     # What the opponent's tactic plays say, as long as they get.
     app.message = app.t("moves") % ("TR", "R5", 9, 8) + ", " + app.t("claims") % "1,2,3"
     app.turn.cursor = 0

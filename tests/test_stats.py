@@ -180,7 +180,7 @@ def open_stats(app):
     while MENU_ROWS[app.row] != "stats":
         app.press(buttons.DOWN)
     app.press(buttons.A)
-    assert app.mode == STATS and app.row == 0
+    assert app.mode == STATS and app.page == 0
 
 
 def filled(app):
@@ -213,7 +213,7 @@ def test_the_statistics_screen_shows_the_counters_page_by_page():
                                              for r in range(3)]
         assert page[7] == "SEL: clear all"
     app.press(buttons.RIGHT)
-    assert app.row == 0  # round again
+    assert app.page == 0  # round again
     app.press(buttons.LEFT)
     assert app.panel()[0] == app.t(OPPONENTS[-1])
     app.press(buttons.B)
@@ -238,7 +238,7 @@ def test_clearing_asks_first_and_then_clears_and_saves():
     app.press(buttons.SELECT)
     app.press(buttons.A)
     assert app.stats == bytes(len(kept)) and len(store.log) == 1 and app.mode == STATS
-    assert app.row == 0 and app.panel()[2].split() == ["Matches", "0", "0", "0"]  # (the totals, cleared)
+    assert app.page == 0 and app.panel()[2].split() == ["Matches", "0", "0", "0"]  # (the totals, cleared)
     assert App(seed=2, saver=Saver(LoggedStorage(store.data))).stats == bytes(len(kept))
 
 
