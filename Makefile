@@ -21,10 +21,10 @@ test: $(VENV)/.installed node_modules/.installed
 	$(VENV)/bin/pytest
 
 # With CIRCUITPYTHON and CIRCUITPY_MPY_CROSS set, also the bundle's figures on
-# CircuitPython's own interpreter (tools/board_bench.py).
+# CircuitPython's own interpreter (tools/bench/board_bench.py).
 bench: $(VENV)/.installed node_modules/.installed
-	$(PY) tools/bench.py
-	$(PY) tools/board_bench.py
+	$(PY) tools/bench/bench.py
+	$(PY) tools/bench/board_bench.py
 
 # Two opponents (levels or outside commands), GAMES games, seats swapped.
 tournament: $(VENV)/.installed

@@ -69,14 +69,14 @@ PYTHON_WORDS = re.compile(r"Traceback|recursion|int_max_str_digits|utf-8-sig|BOM
 
 def under_micropython(script, *args, packages=("engine", "desk")):
     """The output of ``script`` (a path) under MicroPython-WASM
-    (tools/mpy_run.mjs), the project's ``packages`` beside it; its failure
+    (tools/bench/mpy_run.mjs), the project's ``packages`` beside it; its failure
     fails the test."""
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
         pytest.fail("MicroPython-WASM is not installed: run `make test` (npm ci)")
     pkgs = []
     for p in packages:
         pkgs += ["--pkg", os.path.join(ROOT, p)]
-    out = subprocess.run(["node", os.path.join(ROOT, "tools", "mpy_run.mjs"), *pkgs, script, *args],
+    out = subprocess.run(["node", os.path.join(ROOT, "tools", "bench", "mpy_run.mjs"), *pkgs, script, *args],
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     return out.stdout

@@ -19,6 +19,7 @@ from conftest import ENGINE_CHECKS, ROOT, under_cpython
 
 pytestmark = circuitpy.needed
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 import board_run  # noqa: E402
 import circuitpy_run  # noqa: E402
 import bundle  # noqa: E402
@@ -34,7 +35,7 @@ BOARD_HEAP = 130000
 
 @pytest.fixture(scope="module")
 def board(tmp_path_factory):
-    """The bundle, the stand-ins and the driver (tools/board_run.py)."""
+    """The bundle, the stand-ins and the driver (tools/bench/board_run.py)."""
     return board_run.prepare(str(tmp_path_factory.mktemp("board")))
 
 
@@ -49,7 +50,7 @@ def play(board, heap=BOARD_HEAP, **settings):
 
 def under_both(script, *args):
     # The engine and hw compiled as the bundle compiles them
-    # (tools/circuitpy_run.py), no heap cap: the same output as CPython's.
+    # (tools/bench/circuitpy_run.py), no heap cap: the same output as CPython's.
     cp = circuitpy_run.run(os.path.join("tests", "mpy", script), *args, packages=("engine", "desk", "hw", "hw/lang", "sim"),
                            heap=None)
     return cp, under_cpython(os.path.join(MPY, script), *args)
@@ -338,7 +339,7 @@ def floors(out):
 # Names a session may intern after its first step (a pool entry and the
 # text: some 10 bytes each).  Their pools are a board's whatever it holds,
 # never freed; where one more pool is made, the run's cap (its qstr credit,
-# tools/board_run.py) and the smallest heaps tell.  The live heap is taken
+# tools/bench/board_run.py) and the smallest heaps tell.  The live heap is taken
 # without them: a new pool (7.7 KB, then 15.4 KB) is no object kept.
 NAMES_AFTER_STEPS = 500
 

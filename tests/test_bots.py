@@ -297,7 +297,7 @@ def test_the_same_play_under_circuitpython():
     # CircuitPython's own interpreter (a board's memory settings, the engine
     # compiled by its mpy-cross) plays the same games: its small ints are
     # 31 bits, and the bots never leave them.
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
     import circuitpy_run
 
     if not circuitpy_run.available():

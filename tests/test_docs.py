@@ -24,6 +24,15 @@ def test_one_oldest_python_everywhere_and_this_one_meets_it():
     assert sys.version_info[:2] >= (major, minor)
 
 
+def documents():
+    """The README, docs/ and the Markdown beside the tools (the strength
+    notebook in tools/strength/ among them)."""
+    docs = ["README.md"] + [os.path.join("docs", n) for n in sorted(os.listdir(os.path.join(ROOT, "docs"))) if n.endswith(".md")]
+    for top, _, names in sorted(os.walk(os.path.join(ROOT, "tools"))):
+        docs += [os.path.relpath(os.path.join(top, n), ROOT) for n in sorted(names) if n.endswith(".md")]
+    return docs
+
+
 def cited_paths(text):
     """The repository paths a document cites in backquotes (a name with a
     slash and a file's extension, or a folder of the repository)."""
@@ -32,9 +41,8 @@ def cited_paths(text):
 
 
 def test_every_path_the_documents_cite_is_in_the_repository():
-    docs = ["README.md"] + [os.path.join("docs", n) for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md")]
     missing = []
-    for doc in docs:
+    for doc in documents():
         for path in cited_paths(read(doc)):
             here = os.path.normpath(os.path.join(ROOT, os.path.dirname(doc), path))
             if not os.path.exists(os.path.join(ROOT, path)) and not os.path.exists(here):
@@ -77,9 +85,8 @@ def test_strength_figures_live_in_the_readme_only():
     # other documents link to the README's table.
     rate = re.compile(r"\d+(\.\d)?% \(\d+(\.\d)?%? to \d+(\.\d)?%?\)")
     assert rate.search(read("README.md"))
-    for name in os.listdir(os.path.join(ROOT, "docs")):
-        if name.endswith(".md"):
-            assert not rate.search(read("docs", name)), name
+    for doc in documents()[1:]:  # (docs/ and the strength notebook)
+        assert not rate.search(read(doc)), doc
 
 
 def test_the_readme_stays_a_front_page():
@@ -88,8 +95,9 @@ def test_the_readme_stays_a_front_page():
     # reference lives in docs/.
     lines = read("README.md").splitlines()
     assert len(lines) <= 180, len(lines)
-    docs = sorted(n for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md"))
-    assert [n for n in docs if "(docs/%s)" % n not in read("README.md")] == []
+    docs = [os.path.join("docs", n) for n in sorted(os.listdir(os.path.join(ROOT, "docs"))) if n.endswith(".md")]
+    docs.append(os.path.join("tools", "strength", "notebook.md"))
+    assert [n for n in docs if "(%s)" % n not in read("README.md")] == []
 
 
 def heading_anchors(text):
@@ -99,9 +107,8 @@ def heading_anchors(text):
 
 
 def test_every_link_between_the_documents_leads_somewhere():
-    docs = ["README.md"] + [os.path.join("docs", n) for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md")]
     broken = []
-    for doc in docs:
+    for doc in documents():
         for target in re.findall(r"\]\(([^)\s]+)\)", read(doc)):
             if "://" in target:
                 continue

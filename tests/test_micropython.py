@@ -101,10 +101,10 @@ def test_the_link_pieces_behave_the_same_under_circuitpython(tmp_path):
 
 
 def test_only_one_language_sits_in_ram_under_micropython():
-    # tools/mpy_appbench.py loads English, French, Spanish, twice round, and
+    # tools/bench/mpy_appbench.py loads English, French, Spanish, twice round, and
     # English again (each dropping the one before) and reads the heap after
     # each.
-    out = under_micropython(os.path.join(ROOT, "tools", "mpy_appbench.py"), packages=("engine", "desk", "hw", "sim"))
+    out = under_micropython(os.path.join(ROOT, "tools", "bench", "mpy_appbench.py"), packages=("engine", "desk", "hw", "sim"))
     figures = {k: int(v) for k, v in (line.split() for line in out.splitlines())}
     one = [figures["app_strings_" + lang] for lang in ("en", "fr", "es")]
     assert max(one) < 12 * 1024, one

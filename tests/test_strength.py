@@ -1,5 +1,5 @@
-"""The strength notebook's instruments (docs/strength.md): the exact endgame
-search of desk/endgame.py against a plain minimax, tools/screen.py's tuned
+"""The strength notebook's instruments (tools/strength/notebook.md): the exact endgame
+search of desk/endgame.py against a plain minimax, tools/strength/screen.py's tuned
 hard bot (no knob changed: the hard bot's very moves) and its resumable
 results file, and both commands' errors in one line."""
 
@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "strength"))
 import screen  # noqa: E402
 from desk.endgame import NOT_WON, UNKNOWN, WON, Endgame, reveal  # noqa: E402
 from engine.bots import Bot  # noqa: E402
@@ -137,11 +137,11 @@ def command(*args):
 
 def test_a_screen_goes_on_where_it_stopped(tmp_path):
     out = tmp_path / "r.txt"
-    first = command("tools/screen.py", str(out), "--games", "2", "--jobs", "1", "--knobs", "worlds=2")
+    first = command("tools/strength/screen.py", str(out), "--games", "2", "--jobs", "1", "--knobs", "worlds=2")
     assert first.returncode == 0 and "of 2 games" in first.stdout, first.stderr
     lines = out.read_text().splitlines()
     assert lines[0] == "# worlds=2 vs hard, classic" and len(lines) == 2 and lines[1].split()[0] == "1"
-    more = command("tools/screen.py", str(out), "--games", "4", "--jobs", "1", "--knobs", "worlds=2")
+    more = command("tools/strength/screen.py", str(out), "--games", "4", "--jobs", "1", "--knobs", "worlds=2")
     assert more.returncode == 0 and "of 4 games" in more.stdout
     assert out.read_text().splitlines()[:2] == lines and len(out.read_text().splitlines()) == 3
 
@@ -158,39 +158,39 @@ def test_the_commands_say_what_is_wrong_in_one_line(tmp_path):
     listed = tmp_path / "listed.txt"  # (a move that is a list: no move, and no key of the rates either)
     listed.write_text('{"deal": 1, "turns": 3, "lessons": [{"hard": ["a"], "searcher": "b", "position": {}, '
                       '"playouts": {"b": 0.5}}]}\n')
-    for args, words in ((("tools/screen.py", str(tmp_path / "x"), "--knobs", "hop=3"), "a knob is NAME=VALUE"),
-                        (("tools/screen.py", str(bad)), "line 2: not a screen's result"),
-                        (("tools/screen.py", str(tmp_path)), "cannot read"),
-                        (("tools/screen.py", str(tmp_path / "x"), "--games", "0"), "must be 1 to 1000000"),
-                        (("tools/screen.py", str(tmp_path / "x"), "--games", "10" * 9), "must be 1 to 1000000"),
-                        (("tools/screen.py", str(tmp_path / "x"), "--jobs", "100000"), "must be 1 to 64"),
-                        (("tools/screen.py", str(tmp_path / "x"), "--searcher", "policy=best"), "policy 'best': one of"),
-                        (("tools/screen.py", str(tmp_path / "x"), "--searcher", "margin=101"), "margin: 101 is out of range"),
-                        (("tools/screen.py", str(tmp_path / "x"), "--searcher", "playouts=" + "9" * 5000),
+    for args, words in ((("tools/strength/screen.py", str(tmp_path / "x"), "--knobs", "hop=3"), "a knob is NAME=VALUE"),
+                        (("tools/strength/screen.py", str(bad)), "line 2: not a screen's result"),
+                        (("tools/strength/screen.py", str(tmp_path)), "cannot read"),
+                        (("tools/strength/screen.py", str(tmp_path / "x"), "--games", "0"), "must be 1 to 1000000"),
+                        (("tools/strength/screen.py", str(tmp_path / "x"), "--games", "10" * 9), "must be 1 to 1000000"),
+                        (("tools/strength/screen.py", str(tmp_path / "x"), "--jobs", "100000"), "must be 1 to 64"),
+                        (("tools/strength/screen.py", str(tmp_path / "x"), "--searcher", "policy=best"), "policy 'best': one of"),
+                        (("tools/strength/screen.py", str(tmp_path / "x"), "--searcher", "margin=101"), "margin: 101 is out of range"),
+                        (("tools/strength/screen.py", str(tmp_path / "x"), "--searcher", "playouts=" + "9" * 5000),
                          "playouts: 99999999999999999999 is out of range (1 to 100000)"),
-                        (("tools/screen.py", str(tmp_path / "x"), "--knobs", "keep=1000000000000"),
+                        (("tools/strength/screen.py", str(tmp_path / "x"), "--knobs", "keep=1000000000000"),
                          "knob keep: 1000000000000 is out of range (1 to 24)"),
-                        (("tools/screen.py", str(tmp_path / "x"), "--knobs", "worlds=100"),
+                        (("tools/strength/screen.py", str(tmp_path / "x"), "--knobs", "worlds=100"),
                          "knob worlds: 100 is out of range (1 to 64)"),
-                        (("tools/screen.py", str(tmp_path / "x"), "--knobs", "hope=1_0"), "knob hope: '1_0' is not a whole"),
-                        (("tools/screen.py", str(tmp_path / "x"), "--searcher", "", "--knobs", "hope=3"), "no --knobs"),
-                        (("tools/screen.py", str(tmp_path / "x"), "--variant", "tactics"), "only with --searcher"),
-                        (("tools/teacher.py", str(bad)), "line 1: not a deal's record"),
-                        (("tools/teacher.py", str(tmp_path / "x"), "--playouts", "0"), "must be 1 to 1000000"),
-                        (("tools/teacher.py", str(deep)), "line 1: not a deal's record"),
-                        (("tools/teacher.py", str(lesson)), "line 1: not a deal's record"),
-                        (("tools/teacher.py", str(listed)), "line 1: not a deal's record"),
-                        (("tools/distil.py", str(listed)), "line 1: not a deal's record"),
-                        (("tools/teacher.py", "/dev/zero"), "not a file of deals' records"),
-                        (("tools/distil.py", "/dev/zero"), "not a file of deals' records"),
-                        (("tools/teacher.py", str(tmp_path / "x"), "--gap", "500"), "must be 0 to 100"),
-                        (("tools/tune.py", str(deep)), "line 1: not a tuning step"),
-                        (("tools/tune.py", str(weights)), "line 1: not a tuning step"),
-                        (("tools/endgame.py", "hard", "nobody"), "unknown player"),
-                        (("tools/endgame.py", "easy", "greedy"), "one of the two must be hard"),
+                        (("tools/strength/screen.py", str(tmp_path / "x"), "--knobs", "hope=1_0"), "knob hope: '1_0' is not a whole"),
+                        (("tools/strength/screen.py", str(tmp_path / "x"), "--searcher", "", "--knobs", "hope=3"), "no --knobs"),
+                        (("tools/strength/screen.py", str(tmp_path / "x"), "--variant", "tactics"), "only with --searcher"),
+                        (("tools/strength/teacher.py", str(bad)), "line 1: not a deal's record"),
+                        (("tools/strength/teacher.py", str(tmp_path / "x"), "--playouts", "0"), "must be 1 to 1000000"),
+                        (("tools/strength/teacher.py", str(deep)), "line 1: not a deal's record"),
+                        (("tools/strength/teacher.py", str(lesson)), "line 1: not a deal's record"),
+                        (("tools/strength/teacher.py", str(listed)), "line 1: not a deal's record"),
+                        (("tools/strength/distil.py", str(listed)), "line 1: not a deal's record"),
+                        (("tools/strength/teacher.py", "/dev/zero"), "not a file of deals' records"),
+                        (("tools/strength/distil.py", "/dev/zero"), "not a file of deals' records"),
+                        (("tools/strength/teacher.py", str(tmp_path / "x"), "--gap", "500"), "must be 0 to 100"),
+                        (("tools/strength/tune.py", str(deep)), "line 1: not a tuning step"),
+                        (("tools/strength/tune.py", str(weights)), "line 1: not a tuning step"),
+                        (("tools/strength/endgame.py", "hard", "nobody"), "unknown player"),
+                        (("tools/strength/endgame.py", "easy", "greedy"), "one of the two must be hard"),
                         (("tools/screenshots.py", str(bad)), "cannot write %s: File exists" % bad),
-                        (("tools/bench.py", "--bot"), "unrecognized arguments: --bot"),
-                        (("tools/endgame.py", "hard", "greedy", "--pile", "x"), "not a whole number")):
+                        (("tools/bench/bench.py", "--bot"), "unrecognized arguments: --bot"),
+                        (("tools/strength/endgame.py", "hard", "greedy", "--pile", "x"), "not a whole number")):
         run = command(*args)
         assert run.returncode == 2 and words in run.stderr.splitlines()[-1], (args, run.stderr)
         assert "Traceback" not in run.stderr
@@ -198,16 +198,16 @@ def test_the_commands_say_what_is_wrong_in_one_line(tmp_path):
 
 
 def test_the_endgame_ceiling_counts_its_games():
-    run = command("tools/endgame.py", "hard", "easy", "--games", "4", "--jobs", "1")
+    run = command("tools/strength/endgame.py", "hard", "easy", "--games", "4", "--jobs", "1")
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("hard vs easy, pile <= 0: 4 games, ")
 
 
 def test_tuning_goes_on_from_its_last_step(tmp_path):
     state = tmp_path / "tune.txt"
-    first = command("tools/tune.py", str(state), "--steps", "1", "--deals", "1", "--jobs", "1")
+    first = command("tools/strength/tune.py", str(state), "--steps", "1", "--deals", "1", "--jobs", "1")
     assert first.returncode == 0, first.stderr
-    more = command("tools/tune.py", str(state), "--steps", "1", "--deals", "1", "--jobs", "1")
+    more = command("tools/strength/tune.py", str(state), "--steps", "1", "--deals", "1", "--jobs", "1")
     assert more.returncode == 0, more.stderr
     import json
 
@@ -216,7 +216,7 @@ def test_tuning_goes_on_from_its_last_step(tmp_path):
     assert set(steps[0]["theta"]) == {"hope", "lack", "tempo", "adjacent", "slope"}
     assert more.stdout.startswith("step 2: ")
     state.write_text(state.read_text() + "{}\n")
-    bad = command("tools/tune.py", str(state), "--steps", "1")
+    bad = command("tools/strength/tune.py", str(state), "--steps", "1")
     assert bad.returncode == 2 and "line 3: not a tuning step" in bad.stderr.splitlines()[-1]
     assert "Traceback" not in bad.stderr and len(state.read_text().splitlines()) == 3
 
@@ -254,11 +254,11 @@ def test_the_chance_trial_counts_every_way_the_round_can_end():
 
 def test_a_trial_plays_through_the_screen(tmp_path):
     out = tmp_path / "t.txt"
-    run = command("tools/screen.py", str(out), "--try", "reply", "--games", "2", "--jobs", "1")
+    run = command("tools/strength/screen.py", str(out), "--try", "reply", "--games", "2", "--jobs", "1")
     assert run.returncode == 0 and run.stdout.startswith("reply vs hard, classic: "), run.stderr
     assert out.read_text().splitlines()[0] == "# reply vs hard, classic" and len(out.read_text().splitlines()) == 2
     # The file's games are the reply trial's: another trial, or knobs, go to another file.
-    other = command("tools/screen.py", str(out), "--try", "reply", "--knobs", "worlds=4", "--games", "2", "--jobs", "1")
+    other = command("tools/strength/screen.py", str(out), "--try", "reply", "--knobs", "worlds=4", "--games", "2", "--jobs", "1")
     assert other.returncode == 2 and other.stderr.splitlines()[-1].endswith(
         "holds the games of reply vs hard, classic, not of reply worlds=4 vs hard, classic: another file for these")
 
@@ -270,20 +270,20 @@ def test_two_results_files_compare_deal_by_deal(tmp_path):
     b.write_text("1 1\n2 1\n3 0\n")
     diff, lo, hi, n = screen.compare(screen.read(str(a)), screen.read(str(b)))
     assert n == 6 and abs(diff - 50.0) < 1e-9 and lo < diff < hi
-    run = command("tools/screen.py", str(a), "--compare", str(b))
+    run = command("tools/strength/screen.py", str(a), "--compare", str(b))
     assert run.returncode == 0 and "+50.0 points of win rate on 6 games" in run.stdout
     assert a.read_text() == "1 2\n2 1\n3 2\n9 0\n"
     c = tmp_path / "c.txt"
     c.write_text("# hard vs greedy, classic\n9 1\n")
-    lone = command("tools/screen.py", str(a), "--compare", str(c))
+    lone = command("tools/strength/screen.py", str(a), "--compare", str(c))
     assert lone.returncode == 2 and "fewer than two deals in common" in lone.stderr
-    none = command("tools/screen.py", str(a), "--compare", str(tmp_path / "none.txt"))
+    none = command("tools/strength/screen.py", str(a), "--compare", str(tmp_path / "none.txt"))
     assert none.returncode == 2 and none.stderr.splitlines()[-1].endswith("none.txt: no such file")
 
 
 def test_the_searcher_plays_through_the_screen_with_its_settings(tmp_path):
     out = tmp_path / "s.txt"
-    run = command("tools/screen.py", str(out), "--searcher", "playouts=24,source=hard,candidates=3,margin=20",
+    run = command("tools/strength/screen.py", str(out), "--searcher", "playouts=24,source=hard,candidates=3,margin=20",
                   "--games", "2", "--jobs", "1")
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("searcher playouts=24,source=hard,candidates=3,margin=20 vs hard, classic: ")
@@ -295,9 +295,9 @@ def test_the_teacher_records_where_the_playouts_overrule_hard_and_goes_on(tmp_pa
     import json
 
     out = tmp_path / "lessons.txt"
-    first = command("tools/teacher.py", str(out), "--games", "1", "--playouts", "12", "--gap", "0", "--jobs", "1")
+    first = command("tools/strength/teacher.py", str(out), "--games", "1", "--playouts", "12", "--gap", "0", "--jobs", "1")
     assert first.returncode == 0, first.stderr
-    more = command("tools/teacher.py", str(out), "--games", "2", "--playouts", "12", "--gap", "0", "--jobs", "1")
+    more = command("tools/strength/teacher.py", str(out), "--games", "2", "--playouts", "12", "--gap", "0", "--jobs", "1")
     assert more.returncode == 0 and "2 games: " in more.stdout, more.stderr
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["deal"] for r in records] == [1, 2]
@@ -312,7 +312,7 @@ def test_the_teacher_records_every_turn_when_asked(tmp_path):
     import json
 
     out = tmp_path / "every.txt"
-    run = command("tools/teacher.py", str(out), "--games", "1", "--playouts", "8", "--every", "--jobs", "1")
+    run = command("tools/strength/teacher.py", str(out), "--games", "1", "--playouts", "8", "--every", "--jobs", "1")
     assert run.returncode == 0, run.stderr
     record = json.loads(out.read_text())
     assert record["turns"] > 5 and len(record["lessons"]) == record["turns"]
@@ -322,7 +322,7 @@ def test_the_teacher_records_every_turn_when_asked(tmp_path):
     counted = sum(x["playouts"][x["searcher"]] - x["playouts"][x["hard"]] >= 0.05 - 1e-9 for x in record["lessons"])
     assert (" %d of hard's %d turns" % (counted, record["turns"])) in run.stdout
     # The file's deals were played with --every and 8 playouts: other settings go to another file.
-    other = command("tools/teacher.py", str(out), "--games", "2", "--playouts", "9", "--every", "--jobs", "1")
+    other = command("tools/strength/teacher.py", str(out), "--games", "2", "--playouts", "9", "--every", "--jobs", "1")
     assert other.returncode == 2 and other.stderr.splitlines()[-1].endswith(
         "line 1: played with --against hard --playouts 8 --every, not --against hard --playouts 9 --every: "
         "another file for these"), other.stderr
@@ -354,9 +354,9 @@ def test_distil_fits_the_teachers_records_and_says_what_is_wrong(tmp_path):
     import json
 
     out = tmp_path / "every.txt"
-    run = command("tools/teacher.py", str(out), "--games", "2", "--playouts", "8", "--every", "--jobs", "1")
+    run = command("tools/strength/teacher.py", str(out), "--games", "2", "--playouts", "8", "--every", "--jobs", "1")
     assert run.returncode == 0, run.stderr
-    fit = command("tools/distil.py", str(out))
+    fit = command("tools/strength/distil.py", str(out))
     assert fit.returncode == 0, fit.stderr
     import distil
 
@@ -386,7 +386,7 @@ def test_distil_fits_the_teachers_records_and_says_what_is_wrong(tmp_path):
                         (rate, "line 1: not a deal's record"),
                         (blank, "line 1: not a deal's record"),
                         (lessons_only, "deal 1 holds only its lessons: written without --every")):
-        bad = command("tools/distil.py", str(path))
+        bad = command("tools/strength/distil.py", str(path))
         assert bad.returncode == 2 and words in bad.stderr.splitlines()[-1] and "Traceback" not in bad.stderr
 
 
@@ -409,8 +409,8 @@ def _children(pid):
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads the processes' signal masks in /proc")
-@pytest.mark.parametrize("args", [("tools/teacher.py", "--games", "20", "--playouts", "300"),
-                                  ("tools/screen.py", "--games", "400", "--try", "playouts")])
+@pytest.mark.parametrize("args", [("tools/strength/teacher.py", "--games", "20", "--playouts", "300"),
+                                  ("tools/strength/screen.py", "--games", "400", "--try", "playouts")])
 def test_ctrl_c_stops_a_notebook_command_and_its_workers_quietly(tmp_path, args):
     out = tmp_path / "out.txt"
     p = subprocess.Popen([sys.executable, args[0], str(out), *args[1:], "--jobs", "2"], cwd=ROOT,
@@ -462,13 +462,13 @@ def test_ctrl_c_while_a_pool_is_made_leaves_no_worker_behind():
 def test_a_results_file_cut_off_mid_line_gets_its_newline_back(tmp_path):
     out = tmp_path / "r.txt"
     out.write_text("1 1")  # (a line written without its end)
-    run = command("tools/screen.py", str(out), "--games", "4", "--jobs", "1", "--knobs", "worlds=2")
+    run = command("tools/strength/screen.py", str(out), "--games", "4", "--jobs", "1", "--knobs", "worlds=2")
     assert run.returncode == 0, run.stderr
     lines = out.read_text().splitlines()
     assert lines[0] == "1 1" and [line.split()[0] for line in lines] == ["1", "2"]
 
 
-@pytest.mark.parametrize("args, name", [(("tools/teacher.py", "OUT", "--games", "1", "--playouts", "2"), "teacher.py"),
+@pytest.mark.parametrize("args, name", [(("tools/strength/teacher.py", "OUT", "--games", "1", "--playouts", "2"), "teacher.py"),
                                         (("-m", "engine", "claims"), "engine")])
 def test_a_command_started_without_an_output_says_so_and_does_nothing(tmp_path, args, name):
     # (``>&-``: what it would print would be lost, the run with it)

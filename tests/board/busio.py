@@ -1,6 +1,6 @@
 # busio.UART: one end of a cable between two interpreters that keep in step
 # (BOARD_LINK = "FOLDER:A" or "FOLDER:B"; FOLDER holds two named pipes, "A"
-# for what end A sends and "B" for end B's, made by tools/board_run.py).
+# for what end A sends and "B" for end B's, made by tools/bench/board_run.py).
 #
 # The two runs agree on time as well as on bytes: each poll of the run
 # (run_board.py's ``feed``, one a loop, 10 ms of the run's clock) calls

@@ -147,7 +147,7 @@ def _fill(n):
     # A board keeps its firmware's names (its native modules') in flash and
     # makes pools only for the app's; here the stand-ins' and this script's
     # are made at run time, in the same pools.  Filler names up to the end
-    # of the sixth pool (``n``, counted by tools/board_run.py) put the app's
+    # of the sixth pool (``n``, counted by tools/bench/board_run.py) put the app's
     # in pools of their own, as on a board: the seventh holds 1280 names in
     # the bytes of the six before (1260).
     holder = _Os()

@@ -8,9 +8,9 @@ board's RAM does) and ``CIRCUITPY_MPY_CROSS`` CircuitPython's mpy-cross; both
 unset, ``available()`` is false and ``make bench`` leaves the CircuitPython
 figures out.
 
-    python tools/circuitpy_run.py SCRIPT.py [args...]   # one script, by hand
+    python tools/bench/circuitpy_run.py SCRIPT.py [args...]   # one script, by hand
 
-The packages (``engine`` by default, and ``tools/mpy_clock.py``, the
+The packages (``engine`` by default, and ``tools/bench/mpy_clock.py``, the
 benchmarks' clock) are compiled once per process into a temporary folder,
 as ``make bundle`` compiles them (``bundle.compile_module``).  The script
 itself runs from that folder as a source file, like a board's ``code.py``.
@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import bundle  # noqa: E402
 
@@ -65,7 +65,7 @@ def _install(package):
     _tree["done"].add(package)
 
 
-def run(script, *args, packages=("engine", "desk", "tools/mpy_clock.py"), heap=HEAP, timeout=3600):
+def run(script, *args, packages=("engine", "desk", "tools/bench/mpy_clock.py"), heap=HEAP, timeout=3600):
     """Run ``script`` (a path under the project) with ``args``; its stdout.
     Raises CalledProcessError (with the interpreter's output) on failure."""
     for p in packages:

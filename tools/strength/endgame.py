@@ -1,7 +1,7 @@
 """How much could an exact endgame search win?  (The strength notebook,
-docs/strength.md.)
+tools/strength/notebook.md.)
 
-    python tools/endgame.py A B [--games N] [--pile K] [--limit N] [--jobs J]
+    python tools/strength/endgame.py A B [--games N] [--pile K] [--limit N] [--jobs J]
 
 A and B are levels or sparring partners (``hard``, ``greedy``, ...), as in
 tools/tournament.py; classic games, seeds 1000 + game, the bots' seeds
@@ -20,7 +20,7 @@ import argparse
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 

@@ -1,9 +1,9 @@
 """What do the searcher's playouts prefer that hard's judge does not see?
-(The strength notebook, docs/strength.md: the teacher, distilled.)
+(The strength notebook, tools/strength/notebook.md: the teacher, distilled.)
 
-    python tools/distil.py RECORDS [--seed S]
+    python tools/strength/distil.py RECORDS [--seed S]
 
-RECORDS is a file of tools/teacher.py written with ``--every``: at every
+RECORDS is a file of tools/strength/teacher.py written with ``--every``: at every
 turn of hard with a choice, its three best placements by its first look
 and each one's playouts.  For every candidate this works out hard's own
 second-look value (hard's judge, its own next draws in each sampled world,
@@ -22,7 +22,7 @@ import math
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -164,7 +164,7 @@ def fit(turns):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description="What the searcher's playouts prefer that hard's judge does not see.")
-    ap.add_argument("records", help="a tools/teacher.py file written with --every")
+    ap.add_argument("records", help="a tools/strength/teacher.py file written with --every")
     ap.add_argument("--seed", type=whole, default=1, help="hard's seed for its worlds (default 1)")
     a = ap.parse_args(argv)
     try:

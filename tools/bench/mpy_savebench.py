@@ -1,7 +1,7 @@
 # Saves under MicroPython, for ``make bench``: a random three-round match,
 # then the time to encode and write its save (the longest of the match:
 # its last move's) and to resume it (decode, deal, replay every move),
-# with the calibration loop (tools/mpy_clock.py) to estimate a board.
+# with the calibration loop (tools/bench/mpy_clock.py) to estimate a board.
 #
 #   mpy_savebench.py VARIANT SEED
 import gc

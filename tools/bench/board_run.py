@@ -11,7 +11,7 @@ bytes for the app (that extra added) and returns its figures;
 CIRCUITPYTHON names the interpreter (its unix port built with a board's
 memory settings: ``-X heapsize=N`` is the pool a board's heap comes from)
 and CIRCUITPY_MPY_CROSS CircuitPython's mpy-cross (read by
-tools/circuitpy_run.py).
+tools/bench/circuitpy_run.py).
 """
 
 import glob
@@ -21,7 +21,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import bundle  # noqa: E402
 import circuitpy_run  # noqa: E402

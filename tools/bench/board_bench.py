@@ -2,14 +2,14 @@
 
 For each mode (variant and opponent, a linked match, a save and resume): the
 smallest heap that plays a whole match, found by bisection (``-X heapsize``
-less what the stand-ins and the driver keep, see tools/board_run.py), the
+less what the stand-ins and the driver keep, see tools/bench/board_run.py), the
 peak live heap, the heap after set-up; the start-up (code.py's imports and
 set-up) and a screen update (the view's Python work), estimated for a
 SAMD51 from the calibration loop run under the same interpreter, less the
 stand-ins' own time in the pixel and tile accessors (C on a board).  The
 worst screen update is as measured (stand-ins and host hiccups included).
 
-    python tools/board_bench.py        # prints Markdown rows
+    python tools/bench/board_bench.py        # prints Markdown rows
 """
 
 import os
@@ -17,8 +17,8 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 import board_run  # noqa: E402
 from bench import device_factor  # noqa: E402
 import circuitpy_run  # noqa: E402
@@ -31,7 +31,7 @@ SEED = 7
 def calibration_us(dirs):
     """The calibration loop's best time under CircuitPython's interpreter."""
     script = os.path.join(dirs["driver"], "calibrate.py")
-    with open(os.path.join(ROOT, "tools", "mpy_clock.py")) as f, open(script, "w") as g:
+    with open(os.path.join(ROOT, "tools", "bench", "mpy_clock.py")) as f, open(script, "w") as g:
         g.write(f.read() + "\nprint(calibrate(None, 5))\n")
     out = subprocess.run([circuitpy_run.INTERPRETER, script], capture_output=True, text=True, check=True)
     return int(out.stdout.split()[-1])

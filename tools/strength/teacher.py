@@ -1,7 +1,7 @@
 """Where does the searcher overrule hard?  (The strength notebook,
-docs/strength.md: the searcher as a teacher.)
+tools/strength/notebook.md: the searcher as a teacher.)
 
-    python tools/teacher.py OUT [--games N] [--playouts P] [--gap G] [--against hard|greedy]
+    python tools/strength/teacher.py OUT [--games N] [--playouts P] [--gap G] [--against hard|greedy]
                                 [--every] [--jobs J] [--seed S]
 
 Plays classic games, hard against ``--against`` (hard by default), deals
@@ -26,7 +26,7 @@ import json
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 

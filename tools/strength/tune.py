@@ -1,18 +1,18 @@
 """Tune the hard level's judge by self-play: SPSA over its weights.
 
-    python tools/tune.py STATE [--steps N] [--deals D] [--jobs J] [--seed S]
+    python tools/strength/tune.py STATE [--steps N] [--deals D] [--jobs J] [--seed S]
 
 Each step perturbs every weight at once (each up or down by its own step
 size, the signs at random), plays the two bots so made against each other
 on D deals (each played twice, seats swapped; new deals every step) and
 moves the weights toward the better one, by an amount that shrinks as the
 steps go (simultaneous perturbation stochastic approximation).  The weights
-are tools/screen.py's knobs: ``hope``, ``lack``, ``tempo``, ``adjacent``,
+are tools/strength/screen.py's knobs: ``hope``, ``lack``, ``tempo``, ``adjacent``,
 ``slope``; they start where engine/ai.py has them.  Every step appends one
 JSON line to STATE (the step, the weights, the score of the "plus" bot), so
 that a run that stops goes on from its last line when run again; a run
 does ``--steps`` more steps.  Screen the weights it ends with
-(tools/screen.py) before believing them.
+(tools/strength/screen.py) before believing them.
 """
 
 import argparse
@@ -20,10 +20,10 @@ import json
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "strength"))
 
 import screen  # noqa: E402
 from desk import appending, count, jobs, pool, reason, run as run_command, whole  # noqa: E402

@@ -1,6 +1,6 @@
 """Trial changes to the hard level that screened worse or no better, kept
-so that the strength notebook's commands (docs/strength.md) run again:
-``python tools/screen.py OUT --try NAME``.  Desktop only, never shipped.
+so that the strength notebook's commands (tools/strength/notebook.md) run again:
+``python tools/strength/screen.py OUT --try NAME``.  Desktop only, never shipped.
 
 - ``chance``: the board judged as the chance of winning the round (every
   stone won or lost independently with its judged chance; five stones or
@@ -21,7 +21,7 @@ so that the strength notebook's commands (docs/strength.md) run again:
   five best (``blend5``).
 - ``distil``, ``distil-half``, ``distil-all``, ``distil-all-half``: hard's
   second look plus what the searcher's playouts value in a placement
-  (tools/distil.py's fit: finishing a side, a claim made provable, one
+  (tools/strength/distil.py's fit: finishing a side, a claim made provable, one
   beside a won stone...), with the first fit's weights or the whole one's,
   all of them or half.
 """
@@ -217,7 +217,7 @@ class Toll(screen.Tuned):
 class Finish(screen.Tuned):
     """Hard with a bonus for a placement that finishes its side of a stone
     (the third card), what the searcher's playouts prefer where they
-    overrule hard (tools/teacher.py)."""
+    overrule hard (tools/strength/teacher.py)."""
 
     BONUS = 150  # (the board's units: a stone's chance counts twice)
 
@@ -271,7 +271,7 @@ class BlendFive(Blend):
 
 class Distil(Blend):
     """Hard's second look plus what the searcher's playouts value and it
-    does not count (tools/distil.py's fit on tools/teacher.py's records):
+    does not count (tools/strength/distil.py's fit on tools/strength/teacher.py's records):
     each feature of a placement (distil.FEATURES) weighs ``BONUS`` of the
     board's units."""
 

@@ -11,9 +11,9 @@
 # collected between steps).  Prints the calibration loop's time, the median
 # and longest move in microseconds, the heap a bot keeps, and the most a bot
 # allocates while it thinks (collector off).  Times come from
-# tools/mpy_clock.py: CPU time under the WebAssembly harness, which drives
+# tools/bench/mpy_clock.py: CPU time under the WebAssembly harness, which drives
 # the steps from JavaScript (where that port really collects); run as a
-# plain script (CircuitPython's interpreter, tools/circuitpy_run.py) the
+# plain script (CircuitPython's interpreter, tools/bench/circuitpy_run.py) the
 # script drives them itself, and times are wall-clock: give it a REPEAT.
 import gc
 import sys

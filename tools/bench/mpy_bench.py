@@ -1,4 +1,4 @@
-# Engine figures under MicroPython, for ``make bench`` (tools/bench.py runs
+# Engine figures under MicroPython, for ``make bench`` (tools/bench/bench.py runs
 # this through the WebAssembly harness; it runs under CPython too).
 #
 #   mpy_bench.py games N     N random complete games, every claim checked

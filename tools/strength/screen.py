@@ -1,16 +1,16 @@
 """Screen a change to the hard level: the hard bot with other knobs against
 the hard bot as it is (or a sparring partner), many quick paired games.
 
-    python tools/screen.py OUT [--knobs K=V,...] [--try NAME] [--against hard|greedy|searcher]
+    python tools/strength/screen.py OUT [--knobs K=V,...] [--try NAME] [--against hard|greedy|searcher]
                                [--games N] [--jobs J] [--variant classic|expert] [--seed S]
-    python tools/screen.py OUT --searcher K=V,... [--variant classic|expert|tactics] [...]
+    python tools/strength/screen.py OUT --searcher K=V,... [--variant classic|expert|tactics] [...]
 
 Knobs (the classic levels' judge and search, engine/ai.py): ``hope``,
 ``lack``, ``tempo``, ``adjacent``, ``draws`` (the judge's weights, and its
 own next draws counted in depth), ``slope`` (the judge's curve made
 steeper or flatter: 16 is as it is), ``worlds``, ``keep``, ``horizon``
 (the search's budgets).  ``--try NAME`` plays a trial change of
-tools/trials.py instead (with the knobs too).  ``--searcher K=V,...``
+tools/strength/trials.py instead (with the knobs too).  ``--searcher K=V,...``
 plays the sparring searcher (desk/sparring.py) in the changed bot's seat
 instead, with ``playouts`` a move (200 unless given), ``candidates``,
 ``policy`` (its rollouts: ``fit``, ``pairs`` or ``smart``), ``margin``
@@ -38,7 +38,7 @@ import math
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
@@ -93,7 +93,7 @@ class Tuned:
 
 
 def trial_names():
-    """The trials of tools/trials.py, by name (loaded only for this: they
+    """The trials of tools/strength/trials.py, by name (loaded only for this: they
     load this module)."""
     import trials
 
@@ -259,7 +259,7 @@ def main(argv=None):
     ap.add_argument("--compare", metavar="OTHER",
                     help="only compare OUT with another results file, deal by deal (no games played)")
     ap.add_argument("--try", dest="trial", choices=trial_names(),
-                    help="a trial change of tools/trials.py instead of hard's own judge")
+                    help="a trial change of tools/strength/trials.py instead of hard's own judge")
     ap.add_argument("--searcher", metavar="K=V,...",
                     help="play the sparring searcher with these settings instead of a changed hard")
     ap.add_argument("--variant", choices=VARIANTS, default="classic",

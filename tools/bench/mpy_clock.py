@@ -1,4 +1,4 @@
-# The clock and calibration loop of the MicroPython benchmarks (tools/
+# The clock and calibration loop of the MicroPython benchmarks (tools/bench/
 # mpy_botbench.py, mpy_savebench.py).  bench.py hands this file to the
 # WebAssembly harness beside the script, and compiles it with the engine for
 # CircuitPython's own interpreter.  Under the WebAssembly harness times are
