@@ -35,7 +35,14 @@ def imports(path, modules):
     their full names (``from hw import detail`` is hw.detail), the others
     (displayio, engine.game) as written."""
     out = set()
-    for node in ast.walk(ast.parse(open(path).read())):
+    tree = ast.parse(open(path).read())
+    # (not those for the type check only, under ``if _TYPES:``: a constant
+    # false, whose block the board's compiler drops: a test below holds it)
+    typing_only = {id(n) for top in ast.walk(tree) if isinstance(top, ast.If) and _is_types(top.test)
+                   for child in top.body for n in ast.walk(child)}
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             out.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
@@ -43,6 +50,19 @@ def imports(path, modules):
                 full = node.module + "." + alias.name
                 out.add(full if full in modules else node.module)
     return out
+
+
+def _is_types(test):
+    return isinstance(test, ast.Name) and test.id == "_TYPES"
+
+
+def test_the_type_checks_imports_are_never_run():
+    # ``if _TYPES:`` blocks hold imports for the type check only: _TYPES is
+    # const(0) wherever one is, so the board's compiler drops the block.
+    for name, path in sources().items():
+        tree = ast.parse(open(path).read())
+        if any(isinstance(n, ast.If) and _is_types(n.test) for n in ast.walk(tree)):
+            assert private_constants(path).get("_TYPES") == 0, name
 
 
 def graph():
