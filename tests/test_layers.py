@@ -162,14 +162,26 @@ def test_the_views_private_copies_are_the_turns_phases():
 
 
 def test_the_links_private_copies_are_the_sessions_numbers():
-    # hw.linkplay reads the session's state with private copies of
-    # engine.session's numbers: the session's code goes when no link is in
-    # play (Link.rest), the app's link stays.
+    # hw.linkplay, and the other board's screens (hw.remote), read the
+    # session's state with private copies of engine.session's numbers: the
+    # session's code goes when no link is in play (Link.rest), the app's
+    # link stays.
     from engine import session
 
-    found = copies("linkplay", session)
-    assert set(found) == {"_PLAYING", "_FAILED", "_MOVED", "_SCORED"}
-    assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}
+    for module, names in (("linkplay", {"_FAILED", "_SCORED"}), ("remote", {"_PLAYING", "_MOVED", "_SCORED"})):
+        found = copies(module, session)
+        assert set(found) == names, module
+        assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
+
+
+def test_the_link_never_calls_the_match_back():
+    # The match's flow (hw.play) calls the link (App.link: Link.play), the
+    # link reads and writes the port and says what happened; the other
+    # board's screens (hw.remote) show it and play on.  hw.linkplay never
+    # imports hw.play: a frame's walk does not climb back into the match.
+    edges = graph()
+    assert "hw.play" not in edges["hw.linkplay"]
+    assert "hw.linkplay" not in edges["hw.play"]
 
 
 def test_the_views_private_copies_are_the_looks_numbers():
@@ -239,13 +251,13 @@ def test_the_app_is_small():
 
 
 def test_the_sound_numbers_copied_into_the_modules_that_ask_for_sounds_are_hw_sounds():
-    # hw.play, hw.turn, hw.linkplay, hw.menu and hw.learn ask for sounds by number,
+    # hw.play, hw.turn, hw.remote, hw.menu and hw.learn ask for sounds by number,
     # without loading hw.sound (a board with sound off never loads it).
     from hw import sound
 
     names = {"PLACE", "CLAIM", "REFUSED", "WON", "LOST", "LINK"}
     seen = set()
-    for module in ("play", "turn", "linkplay", "menu", "learn"):
+    for module in ("play", "turn", "remote", "menu", "learn"):
         own = private_constants(os.path.join(HW, module + ".py"))
         for name, value in own.items():
             if name.startswith("_S_"):
