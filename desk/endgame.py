@@ -7,7 +7,7 @@ looks for a move that wins the round whatever the other player does
 (alpha-beta over win or not-win: a draw counts as not won), trying at most
 ``limit`` positions.
 
-The strength notebook's instrument (docs/strength.md, tools/endgame.py):
+The strength notebook's instrument (tools/strength/notebook.md, tools/strength/endgame.py):
 it measured how little such a search would add to the hard level, so no
 board carries it.  It is written as a board would need it all the same
 (no recursion: a board's Python stack holds a dozen nested calls at most;

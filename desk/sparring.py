@@ -29,7 +29,7 @@ sizes of the other hand and the pile.
   100.  Work is counted in playouts, not timed, when ``--playouts`` is
   given, so that a seed replays its play.  Its other settings (the
   greedy's twelve best, as it had before; other rollout policies) are
-  kept for the strength notebook (docs/strength.md).  The sim offers it as a
+  kept for the strength notebook (tools/strength/notebook.md).  The sim offers it as a
   level a board does not have, "Master (desktop)" (``sim.master``).
 """
 

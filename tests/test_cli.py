@@ -1,5 +1,6 @@
 """``python -m engine claims``: the command of the contract."""
 
+import ast
 import json
 import os
 import subprocess
@@ -211,3 +212,29 @@ def test_replay_prints_a_records_names_and_moves_escaped(tmp_path):
     out = run("replay", str(path), "--text")
     assert out.returncode == 0 and _printable_lines(out.stdout) and "# \\x1b]0;pwned\\x07 a comment" in out.stdout
     assert run("replay", "-", feed=out.stdout).returncode == 0  # (still a record)
+
+
+def _imported(path):
+    names = set()
+    for node in ast.walk(ast.parse(open(path).read())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_the_engine_imports_nothing_of_the_desktop():
+    # engine/ runs on the board and desk/ on the desktop alone: no module of
+    # the engine imports desk/.  ``python -m engine`` is desk's command line
+    # (desk/cli.py), which engine/__main__.py only runs: no code of its own.
+    top = os.path.join(ROOT, "engine")
+    for folder, _, files in os.walk(top):
+        for name in files:
+            path = os.path.join(folder, name)
+            if name.endswith(".py") and path != os.path.join(top, "__main__.py"):
+                assert not {m for m in _imported(path) if m.split(".")[0] == "desk"}, path
+    launcher = os.path.join(top, "__main__.py")
+    assert _imported(launcher) == {"sys", "desk.cli"}
+    body = ast.parse(open(launcher).read()).body
+    assert all(isinstance(node, (ast.Expr, ast.Import, ast.ImportFrom, ast.If)) for node in body)

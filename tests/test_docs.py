@@ -62,7 +62,7 @@ def test_the_stones_run_left_to_right_on_the_handheld_as_the_docs_say():
     # The handheld draws stone i in the board's column i (hw.view's grid:
     # one column a stone, from the left); the text game lists them top to
     # bottom.  The contract, the records' page and the engine's help say so.
-    from engine.__main__ import HELP
+    from desk.cli import HELP
 
     for text in (read("docs", "contract.md"), read("docs", "records.md"), HELP):
         flat = " ".join(text.split())

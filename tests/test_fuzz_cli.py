@@ -135,7 +135,7 @@ RECORDS = _records()
 # -- python -m engine ----------------------------------------------------------
 
 def engine_main(argv):
-    from engine.__main__ import main
+    from desk.cli import main
 
     return main(argv)
 
