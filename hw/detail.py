@@ -1,15 +1,16 @@
 """The detail of one stone (Select during a turn, or on a lesson's
 board): the cards on each side, their formations, its owner, and (A)
-whether it may be claimed now: the proof, or what could still beat it.
-A screen's module (``hw.screens.MODULES``), loaded while it is shown; the
-claim step of a turn borrows ``why_not`` for a moment (``hw.turn``).
+whether it may be claimed now: the proof, or what could still beat it
+(``hw.lang.why``'s words, loaded for a moment, as a refused claim does).
+A screen's module (``hw.screens.MODULES``), loaded while it is shown.
 """
 
 from micropython import const
 
+from engine import unload
 from engine.cards import BLIND, MUD
 from engine.formation import CATEGORY_NAMES, category
-from engine.game import CLAIMABLE, N_STONES, NOBODY, SIDE_MAX, TACTICS, UNPROVED
+from engine.game import N_STONES, NOBODY, SIDE_MAX, TACTICS
 from hw import buttons
 from hw.screens import DETAIL, LINES, PANEL_CHARS
 from hw.strings import own, pick, wrap
@@ -19,21 +20,12 @@ from hw.words import name_of
 # loads that module).
 _MODE_BLIND = const(1)
 _MODE_MUD = const(2)
-_REASONS = ("stone", "taken", "need_three", "they_win_it")
 # Words of this screen alone, in each language (hw.strings.pick's order): here,
 # not in the language tables, so that they are on the heap only with them.
-_CLAIMABLE = const(0)
-_PROOF_FULL = const(1)
-_PROOF_UNSEEN = const(2)
-_DETAIL_KEYS = const(3)  # (two lines)
-_YOURS = const(5)  # (two lines)
 _WORDS = (
-    ("Stone %d: claimable", "yours beats theirs", "no card left beats it", "A: claimable?  B: back",
-     "< >: the other stones", "(Yours count: a proof", "looks at the table only)"),  # en
-    ("Borne %d: revendicable", "la vôtre bat la leur", "aucune carte ne la bat", "A : revendicable ?",
-     "B : retour  < > : bornes", "(Les vôtres comptent :", "la preuve lit la table)"),  # fr
-    ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "(A) ¿reclamable?",
-     "(B) volver  < >: piedras", "(Las tuyas cuentan: la", "prueba mira la mesa)"),  # es
+    ("A: claimable?  B: back", "< >: the other stones"),  # en
+    ("A : revendicable ?", "B : retour  < > : bornes"),  # fr
+    ("(A) ¿reclamable?", "(B) volver  < >: piedras"),  # es
 )
 
 
@@ -42,13 +34,6 @@ _WORDS = (
 # on the heap only while this module is loaded.
 _T = (
     {  # en
-        "not_provable": "Stone %d: not yet",
-        "could_add": "%s could come",
-        "for_a": "for a %s",
-        "for_sum": "for a higher sum",
-        "need_three": "Stone %d: need 3 cards",
-        "they_win_it": "Stone %d: theirs wins",
-        "taken": "Stone %d: taken",
         "stone": "Stone %d",
         "owner_none": "open",
         "owner": "won by %s",
@@ -58,13 +43,6 @@ _T = (
         "discard": "Discard: %s",
     },
     {  # fr
-        "not_provable": "Borne %d: pas encore",
-        "could_add": "%s peut venir",
-        "for_a": "pour %s",
-        "for_sum": "pour dépasser la somme",
-        "need_three": "Borne %d: il faut 3 cartes",
-        "they_win_it": "Borne %d: perdue",
-        "taken": "Borne %d: prise",
         "stone": "Borne %d",
         "owner_none": "libre",
         "owner": "gagnée par %s",
@@ -74,13 +52,6 @@ _T = (
         "discard": "Défausse: %s",
     },
     {  # es
-        "not_provable": "Piedra %d: aún no",
-        "could_add": "%s puede llegar",
-        "for_a": "para %s",
-        "for_sum": "para una suma mayor",
-        "need_three": "Piedra %d: necesitas 3 cartas",
-        "they_win_it": "Piedra %d: perdida",
-        "taken": "Piedra %d: tomada",
         "stone": "Piedra %d",
         "owner_none": "libre",
         "owner": "ganada por %s",
@@ -97,7 +68,10 @@ def press(app, button):
     proof, or what could still beat it), left and right go to another
     stone, B and Select back to the turn."""
     if button == buttons.A:
-        app.notice(why_not(app, app.detail_stone, app.viewer()), DETAIL)
+        from hw.lang import why
+
+        app.notice(why.why_not(app, app.detail_stone, app.viewer()), DETAIL)
+        unload("hw.lang.why")
     elif button in (buttons.B, buttons.SELECT):
         app.back()  # (to the turn, or a lesson's board)
     elif button in (buttons.LEFT, buttons.RIGHT):
@@ -115,34 +89,7 @@ def lines(app):
             if sum(len(wrap(line)) for line in out) <= LINES - 2:
                 break
             del out[-last]
-    return out + list(pick(app.lang, _WORDS)[_DETAIL_KEYS:_DETAIL_KEYS + 2])
-
-
-def why_not(app, s, player=None):
-    """Lines saying whether ``player`` (the player to move) may claim
-    stone ``s`` now: the proof, or why not (what could still beat it)."""
-    game = app.game
-    t = own(app, _T)
-    if player is None:
-        player = game.to_move
-    reason, cards, kind = game.why_not(s, player)
-    if reason == UNPROVED:
-        lines = [t("not_provable") % (s + 1), t("could_add") % " ".join(name_of(app, c) for c in cards),
-                 t("for_sum") if kind < 0 else t("for_a") % t(CATEGORY_NAMES[kind])]
-        hand = game.hand_cards(player)
-        if any(c in hand for c in cards):
-            # A card that could come is in the player's own hand: a proof
-            # uses the table alone (rules.md), so it counts; said, not hidden.
-            words = pick(app.lang, _WORDS)
-            lines += words[_YOURS:_YOURS + 2]
-        return lines
-    if reason == CLAIMABLE:
-        # Proved from the table: the other side is full and weaker, or no
-        # card still unseen can make it beat this one.
-        full = len(game.cards_at(s, 1 - player)) == game.cap(s)
-        words = pick(app.lang, _WORDS)
-        return [words[_CLAIMABLE] % (s + 1), words[_PROOF_FULL if full else _PROOF_UNSEEN]]
-    return [t(_REASONS[reason]) % (s + 1)]
+    return out + list(pick(app.lang, _WORDS))
 
 
 def detail(app, s):

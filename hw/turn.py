@@ -118,13 +118,12 @@ class Turn:
                 if self.claimable >> s & 1:
                     self.claims ^= 1 << s
                 else:
-                    # Why not: the stone's detail's words, borrowed for a moment.
-                    from hw import detail
+                    # Why not, in the words a stone's detail says it with.
+                    from hw.lang import why
 
                     self.sound = _S_REFUSED
-
-                    lines = detail.why_not(self.app, s)
-                    unload("hw.detail")
+                    lines = why.why_not(self.app, s)
+                    unload("hw.lang.why")
                     return lines
             elif button == buttons.B:
                 if phase == CLAIM_FIRST:

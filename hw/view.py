@@ -188,9 +188,7 @@ class View:
         # The marks above taken stones: the round's winning stones once it
         # is over, else the stones the last move took.
         if ended:
-            from hw import ends  # (loaded at a round's end)
-
-            marked = ends.winning_stones(game)
+            marked = app.screen().winning_stones(game)  # (the shown screen's: a round's end, hw.ends)
         else:
             marked = move_claims(game.last_turn()[1]) if game.move_count() else 0
         for s in range(N_STONES):
@@ -282,9 +280,7 @@ class View:
             # At a round's end the corner's label says the move that ended
             # it, where the hand was; the top line the winner, the bottom
             # one why.
-            from hw import ends
-
-            self.status.text, corner.text, self.hint.text = ends.ending(app, game, me, them)
+            self.status.text, corner.text, self.hint.text = app.screen().ending(app, game, me, them)
             corner.x = 2
             corner.grid.y = _HAND_Y
             return

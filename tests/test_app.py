@@ -22,6 +22,7 @@ from hw.app import App
 from hw.screens import HANDOFF, LINES, LINKING, MATCH_END, MENU, MENU_ROWS, NOTICE, PANEL_CHARS, PAUSE, PAUSE_ROWS, REMOTE, RESUME, ROUND_END, THINKING, TURN
 from hw.main import Lights
 from hw.turn import CARD, CLAIM, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
+from hw.lang import why
 from sim.autoplay import AutoPlayer
 
 
@@ -322,9 +323,9 @@ def test_a_refused_claim_shows_the_counterexample():
     # Three 8s against R9 R7 while R8 is unseen: the notice names R8.
     hands = [["P1", "P2", "P3", "P4", "P5", "O1"], ["P6", "P7", "P8", "P9", "O3", "O2"]]
     app = _human_turn({4: (["Y8", "B8", "G8"], ["R9", "R7"])}, hands)
-    assert detail.why_not(app, 4) == ["Stone 5: not yet", "R8 could come", "for a colour run"]
+    assert why.why_not(app, 4) == ["Stone 5: not yet", "R8 could come", "for a colour run"]
     app.lang = "fr"
-    assert detail.why_not(app, 4)[2] == "pour suite couleur"
+    assert why.why_not(app, 4)[2] == "pour suite couleur"
 
 
 def test_a_refused_claim_says_when_what_could_come_is_in_your_hand():
@@ -332,11 +333,11 @@ def test_a_refused_claim_says_when_what_could_come_is_in_your_hand():
     # table alone, so it still counts, and the notice says why.
     hands = [["R8", "P2", "P3", "P4", "P5", "O1"], ["P6", "P7", "P8", "P9", "O3", "O2"]]
     app = _human_turn({4: (["Y8", "B8", "G8"], ["R9", "R7"])}, hands)
-    assert detail.why_not(app, 4) == ["Stone 5: not yet", "R8 could come", "for a colour run",
+    assert why.why_not(app, 4) == ["Stone 5: not yet", "R8 could come", "for a colour run",
                                       "(Yours count: a proof", "looks at the table only)"]
     for lang in ("fr", "es"):
         app.lang = lang
-        assert len(detail.why_not(app, 4)) == 5
+        assert len(why.why_not(app, 4)) == 5
 
 
 def test_pause_restart_and_main_menu():
@@ -1002,8 +1003,8 @@ def test_the_tactics_lines_fit_the_screen(lang):
     from hw import detail
     from hw.strings import pick, text
 
-    def t(key):  # (the table's words, and the detail's own)
-        own = pick(lang, detail._T)
+    def t(key):  # (the table's words, and the detail's and the claims' own)
+        own = dict(pick(lang, why._T), **pick(lang, detail._T))
         return own[key] if key in own else text(lang, key)
 
     lines = [t("step_stone") % "JK", t("step_mine") % "ST", t("step_theirs") % "TR", t("step_dest") % "TR",
@@ -1201,7 +1202,10 @@ def test_every_language_has_every_key_and_only_one_sits_in_ram():
     for lang in strings.LANGUAGES + ("en",):
         assert strings.text(lang, "help") == tables[lang]["help"]
         assert strings.loaded() == lang
-        assert [m for m in sys.modules if m.startswith("hw.lang.")] == ["hw.lang." + lang]
+        # (a language's modules, its table and its help and lessons: not
+        # the modules of words shared by every language, hw.lang.why)
+        tables_in_ram = [m for m in sys.modules if m.startswith("hw.lang.") and m[-2:] in strings.LANGUAGES]
+        assert tables_in_ram == ["hw.lang." + lang]
     app = App(lang="es")
     assert app.t("help") == "Ayuda" and strings.loaded() == "es"
 
@@ -1414,7 +1418,7 @@ def test_spanish_names_the_a_and_b_buttons_apart_from_the_yellow_and_blue_cards(
 
     app = App(seed=3, lang="es")
     words = list(app.t(key) for key in __import__("hw.lang.es", None, None, ("T",)).T)
-    words += [w for w in learn._WORDS[2] + detail._WORDS[2] + stats._WORDS[2] if isinstance(w, str)]
+    words += [w for w in learn._WORDS[2] + detail._WORDS[2] + why._WORDS[2] + stats._WORDS[2] if isinstance(w, str)]
     words += [line for page in learn._WORDS[2] if not isinstance(page, str) for line in page]
     words += [help_es.KEYS] + [line for lines in help_es.CONTROLS for line in lines]
     bare = [w for w in words if re.search(r"(?<![(\w])[AB] ?:", w)]

@@ -264,3 +264,15 @@ def test_the_sound_numbers_copied_into_the_modules_that_ask_for_sounds_are_hw_so
                 assert name[3:] in names and getattr(sound, name[3:]) == value, (module, name)
                 seen.add(name[3:])
     assert seen == names
+
+
+def test_no_screen_serves_as_a_library():
+    # What screens share lives outside them (a refused claim's words are
+    # hw.lang.why's, the round's end lines are asked of the screen shown):
+    # only the app loads a screen's module (App.screen, by MODULES), and a
+    # screen may start another (the menu a lesson, the summary the review).
+    edges = graph()
+    shown = set(screens.MODULES)
+    borrowers = sorted(name for name, used in edges.items()
+                       if name not in shown and name != "hw.app" and used & shown)
+    assert borrowers == []

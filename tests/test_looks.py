@@ -17,6 +17,7 @@ from hw import look as L
 from hw import turn as T
 from hw.app import App
 from hw.screens import PANEL_CHARS, DETAIL, HANDOFF, HELP, MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
+from hw.lang import why
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
 
@@ -569,7 +570,7 @@ def test_any_stone_can_be_asked_from_its_detail(desk):
                 total = sum(c % 9 + 1 for c in mine)
                 assert any(line.strip().endswith(", %d" % total) for line in lines), lines
             runner.step([buttons.A])
-            assert app.mode == NOTICE and app.lines == detail.why_not(app, app.detail_stone, 0)
+            assert app.mode == NOTICE and app.lines == why.why_not(app, app.detail_stone, 0)
             reason = game.why_not(app.detail_stone, 0)[0]
             asked.add(reason)
             if reason == 0:

@@ -17,12 +17,13 @@ from hw.menuwords import words
 
 from engine.cards import TACTIC_CODES
 from engine.game import CLASSIC, EXPERT, LANGUAGES, N_STONES, TACTICS
-from hw import buttons, detail
+from hw import buttons
 from hw import look as L
 from hw import screens as S
 from hw import text as T
 from hw import turn as P
 from hw.app import App
+from hw.lang import why
 from sim.autoplay import AutoPlayer
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
@@ -101,7 +102,7 @@ def _detours(app, checker):
     for s in range(N_STONES):
         app.mode, app.detail_stone = S.DETAIL, s
         checker.render(app)
-        app.mode, app.lines = S.NOTICE, detail.why_not(app, s, app.viewer())  # asked from the detail (A)
+        app.mode, app.lines = S.NOTICE, why.why_not(app, s, app.viewer())  # asked from the detail (A)
         checker.render(app)
     for row in range(len(S.PAUSE_ROWS)):
         app.mode, app.choice = S.PAUSE, row
