@@ -12,7 +12,7 @@ shown is loaded, the one left forgotten (``App.screen``), so that a
 board's heap holds the code of the screen in front of the player only.
 The turn being built is ``hw.turn``'s ``Turn``; a linked match's side,
 ``hw.linkplay``'s ``Link`` (``App.link``); saves, ``hw.keep``'s (after
-every move) and ``hw.resume``'s (read at power-up, a save that cannot be
+every move) and ``hw.screens.resume``'s (read at power-up, a save that cannot be
 read said on screen, never loaded half-way); what the screens say about
 the game, ``hw.words``'.
 """
@@ -78,8 +78,8 @@ class App:
         self.note = ""  # the top line's corner instead of the piles (a replay's move number)
         self.known = [None, None]  # per seat, the hand it kept at its last move (None: a new round)
         self.last_human = -1
-        self.thought = False  # the bot's "thinking" shown (hw.thinking), or the hint's (hw.hint)
-        self.hints, self.hinted = [0, 0], -1  # hints asked for this match, per seat; the last one's move (hw.hint)
+        self.thought = False  # the bot's "thinking" shown (hw.screens.thinking), or the hint's (hw.screens.hint)
+        self.hints, self.hinted = [0, 0], -1  # hints asked for this match, per seat; the last one's move (hw.screens.hint)
         # The statistics (hw.tally): two bytes a counter, 8 and 9 an opponent.
         self.stats = bytearray(2 * (_TALLY_TABLE + 9 * len(self.OPPONENTS)))
         self.events = []  # ("claim", player, mask), ("round", winner): for shots and tests
@@ -88,14 +88,14 @@ class App:
         self.keeper = keep.Keeper(saver, recorder, keep.tag(opponent, variant, rounds, lang, auto_claim, sound))
         self.offer, self.offer_seat = None, 0  # type: Any, int  # a saved match on offer (the resume screen), its seat
         self.confirm = ""  # the pause menu's row waiting for A again (a restart)
-        self.review = None  # type: Any  # hw.review's Review while a match is reviewed
-        self.lesson = None  # type: Any  # hw.learn's Lesson while one is under way
+        self.review = None  # type: Any  # hw.screens.review's Review while a match is reviewed
+        self.lesson = None  # type: Any  # hw.screens.learn's Lesson while one is under way
         if saver is not None:
-            from hw import resume  # (the power-up's: read once, then forgotten)
+            from hw.screens import resume  # (the power-up's: read once, then forgotten)
 
             resume.load(self)
             unload("engine.restore")
-            unload("hw.resume")
+            unload("hw.screens.resume")
 
     # -- what the screens and the view read ----------------------------------
 

@@ -20,7 +20,7 @@ _FLOOR = ("hw.turn", "engine.bots", "engine.botkit", "engine.ai", "engine.tbots"
 
 def rest(app):
     """While a round's end shows (its board kept by the match, the next
-    round dealt, ``hw.ends`` about to be loaded), the turn and the bots'
+    round dealt, ``hw.screens.ends`` about to be loaded), the turn and the bots'
     code go back to the heap (their thinking space went already:
     ``hw.play``'s ``idle_bots``), made again at the next turn: a board's
     heap peaked there."""

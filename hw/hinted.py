@@ -1,5 +1,5 @@
 """A hint's words: what the hint's move does and why, in a line each of
-the game's words.  Loaded by ``hw.hint`` once the hard bot has chosen (and
+the game's words.  Loaded by ``hw.screens.hint`` once the hard bot has chosen (and
 its thinking is back on the heap), dropped once the notice is up.
 """
 

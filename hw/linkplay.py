@@ -11,7 +11,7 @@ reading and writing of the port and what the session says happened (the
 other board's move, a round scored, the link stopped), a board that talks
 anew, giving up, and delivering a finished match's last move.
 Its screens, waiting for the other board and the other board's turn, are
-``hw.remote``'s.
+``hw.screens.remote``'s.
 """
 
 try:

@@ -3,7 +3,7 @@ turn, from the card to the claims (and in the tactics variant a tactic
 card's target, a ruse's card and destination, a Scout's count, the pile to
 draw from, the Scout's cards put back), each field with one meaning.
 
-The app holds one ``Turn``; the turn screen (``hw.yourturn``) hands it the
+The app holds one ``Turn``; the turn screen (``hw.screens.turn``) hands it the
 buttons of a turn.  ``Turn.begin`` and ``Turn.press`` return what the
 player decided: a move (an int), a notice's lines (a list), or None (a
 step taken, nothing to play yet), and ``hw.play.decide`` acts on it;
@@ -119,12 +119,12 @@ class Turn:
                     self.claims ^= 1 << s
                 else:
                     # Why not: the stone's detail's words, borrowed for a moment.
-                    from hw import detail
+                    from hw.screens import detail
 
                     self.sound = _S_REFUSED
 
                     lines = detail.why_not(self.app, s)
-                    unload("hw.detail")
+                    unload("hw.screens.detail")
                     return lines
             elif button == buttons.B:
                 if phase == CLAIM_FIRST:

@@ -159,7 +159,7 @@ class View:
         # The marks above taken stones: the round's winning stones once it
         # is over, else the stones the last move took.
         if ended:
-            from hw import ends  # (loaded at a round's end)
+            from hw.screens import ends  # (loaded at a round's end)
 
             marked = ends.winning_stones(game)
         else:
@@ -253,7 +253,7 @@ class View:
             # At a round's end the corner's label says the move that ended
             # it, where the hand was; the top line the winner, the bottom
             # one why.
-            from hw import ends
+            from hw.screens import ends
 
             self.status.text, corner.text, self.hint.text = ends.ending(app, game, me, them)
             corner.x = 2
@@ -394,5 +394,5 @@ class View:
         if app.message:
             return app.message
         if app.mode == TURN and app.hints_on and (not app.linked() or app.link.session.hints):
-            return t("pick_hint")  # (B asks for a hint: hw.yourturn)
+            return t("pick_hint")  # (B asks for a hint: hw.screens.turn)
         return t("pick_card")

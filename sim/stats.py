@@ -22,7 +22,7 @@ import sys
 
 from engine.game import VARIANTS
 from hw import tally
-from hw.stats import mine
+from hw.screens.stats import mine
 
 _RESULTS = ("won", "lost", "drawn")
 _PASS_RESULTS = ("player1", "player2", "drawn")

@@ -16,7 +16,8 @@ from engine.game import CLASSIC, EXPERT, LANGUAGES, NOBODY, TACTICS
 from engine.moves import DISCARD, move_card, move_stone
 from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
-from hw import buttons, detail, linkplay, play, words
+from hw import buttons, linkplay, play, words
+from hw.screens import detail
 from hw.strings import own
 from hw.app import App
 from hw.screens import HANDOFF, LINES, LINKING, MATCH_END, MENU, MENU_ROWS, NOTICE, PANEL_CHARS, PAUSE, PAUSE_ROWS, REMOTE, RESUME, ROUND_END, THINKING, TURN
@@ -86,7 +87,7 @@ def test_back_at_the_menu_nothing_holds_the_finished_match_nor_its_code():
     import sys
     import weakref
 
-    from hw import learn
+    from hw.screens import learn
 
     code = {"engine.classic", "engine.tactics", "engine.elite", "engine.threat", "engine.ai", "engine.tbots",
             "engine.bots", "engine.botkit", "engine.formation", "engine.review", "engine.lessons", "engine.lesson_classic",
@@ -154,28 +155,28 @@ def test_a_screens_module_is_loaded_while_it_is_shown():
         unload(name)
     app = App(seed=4, opponent="easy")
     app.press(buttons.DOWN)
-    assert loaded() == {"hw.menu"}
+    assert loaded() == {"hw.screens.menu"}
     app.press(buttons.UP)
     app.press(buttons.START)
     while app.mode != TURN:
         app.tick(0)
-    assert loaded() == {"hw.yourturn"}
+    assert loaded() == {"hw.screens.turn"}
     app.press(buttons.START)
-    assert app.mode == PAUSE and loaded() == {"hw.pause"}
+    assert app.mode == PAUSE and loaded() == {"hw.screens.pause"}
     app.press(buttons.B)
     app.press(buttons.SELECT)
-    assert app.mode == DETAIL and loaded() == {"hw.detail"}
+    assert app.mode == DETAIL and loaded() == {"hw.screens.detail"}
     app.press(buttons.A)
-    assert app.mode == NOTICE and loaded() == {"hw.notice"}
+    assert app.mode == NOTICE and loaded() == {"hw.screens.notice"}
     app.press(buttons.A)
     app.press(buttons.B)
-    assert app.mode == TURN and loaded() == {"hw.yourturn"}
+    assert app.mode == TURN and loaded() == {"hw.screens.turn"}
     app.press(buttons.A)  # a card: the stone step
     app.press(buttons.A)  # placed: the bot's turn
     while app.mode == THINKING:
-        assert loaded() == {"hw.thinking"}
+        assert loaded() == {"hw.screens.thinking"}
         app.tick(0)
-    assert app.mode in (TURN, NOTICE) and "hw.menu" not in sys.modules
+    assert app.mode in (TURN, NOTICE) and "hw.screens.menu" not in sys.modules
 
 
 def start(app):
@@ -999,7 +1000,7 @@ def test_two_linked_apps_play_a_tactics_match():
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_the_tactics_lines_fit_the_screen(lang):
     # The status and hint lines hold 26 characters of the built-in font.
-    from hw import detail
+    from hw.screens import detail
     from hw.strings import pick, text
 
     def t(key):  # (the table's words, and the detail's own)
@@ -1261,7 +1262,7 @@ def test_a_match_in_play_is_not_thrown_away_from_the_pause_menu():
     app.choice = 1
     app.press(buttons.A)
     assert app.mode == PAUSE and app.confirm == "restart" and list(app.match.moves()) == moves
-    from hw import pause
+    from hw.screens import pause
 
     assert "A again" in own(app, pause._T)("confirm_restart")
     app.press(buttons.DOWN)
@@ -1405,7 +1406,7 @@ def test_spanish_names_the_a_and_b_buttons_apart_from_the_yellow_and_blue_cards(
     # card.  Its button keys are "(A)" and "(B)", round as the buttons are.
     import re
 
-    from hw import learn, stats
+    from hw.screens import learn, stats
     from hw.lang import help_es
 
     app = App(seed=3, lang="es")

@@ -158,10 +158,10 @@ def test_new_game_drops_the_saved_match_and_keeps_the_settings():
     back.press(buttons.DOWN)
     back.press(buttons.A)
     assert back.mode == MENU and back.offer is None
-    assert "hw.resume" not in sys.modules  # the power-up's code goes once the choice is made
+    assert "hw.screens.resume" not in sys.modules  # the power-up's code goes once the choice is made
     again = boot(back.keeper.saver.regions[0][0].data)
     assert again.mode == MENU and (again.opponent, again.variant, again.rounds) == ("medium", EXPERT, 3)
-    assert "hw.resume" not in sys.modules and "engine.restore" not in sys.modules  # nothing offered
+    assert "hw.screens.resume" not in sys.modules and "engine.restore" not in sys.modules  # nothing offered
 
 
 def test_menu_choices_persist_once_settled_and_changed_defaults_win():
@@ -713,13 +713,13 @@ def test_after_giving_up_a_link_the_next_match_takes_the_buttons():
 
 
 def test_each_linked_board_says_who_won_from_its_own_seat():
-    from hw.ends import won
+    from hw.screens.ends import won
 
     apps, stores, players, now = _started(181, CLASSIC, 0, rounds=1)
     run_apps(apps, players, now, lambda: all(a.mode == MATCH_END for a in apps))
     w = apps[0].match.winner()
     lines = [won(a, w, "match") for a in apps]
-    from hw import ends
+    from hw.screens import ends
     from hw.strings import own
 
     you = own(apps[0], ends._T)("you_win_match")

@@ -51,7 +51,7 @@ def play(board, heap=BOARD_HEAP, **settings):
 def under_both(script, *args):
     # The engine and hw compiled as the bundle compiles them
     # (tools/bench/circuitpy_run.py), no heap cap: the same output as CPython's.
-    cp = circuitpy_run.run(os.path.join("tests", "mpy", script), *args, packages=("engine", "desk", "hw", "hw/lang", "sim"),
+    cp = circuitpy_run.run(os.path.join("tests", "mpy", script), *args, packages=("engine", "desk", "hw", "sim"),
                            heap=None)
     return cp, under_cpython(os.path.join(MPY, script), *args)
 
@@ -351,7 +351,7 @@ def check_floors(out, lang="fr"):
     # than a few KB more (the first after-step menu's heap), names
     # interned on the way apart (NAMES_AFTER_STEPS).
     (_, power_up, _), first, *rest = floors(out)
-    allowed = power_up | {"hw.menu", "hw.lang", "hw.lang." + lang, "hw.sound", "hw.speaker"}
+    allowed = power_up | {"hw.screens.menu", "hw.lang", "hw.lang." + lang, "hw.sound", "hw.speaker"}
     for live, modules, names in [first] + rest:
         assert modules <= allowed, sorted(modules - allowed)
         assert live <= first[0] + 6000, (live, first[0])

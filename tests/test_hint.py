@@ -7,7 +7,8 @@ import pytest
 from engine.bots import Bot
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.moves import move_card, move_stone
-from hw import buttons, hint
+from hw import buttons
+from hw.screens import hint
 from hw.app import App
 from hw.screens import HANDOFF, HINT, MATCH_END, NOTICE, TURN
 from hw.turn import CARD, CLAIM, DRAW_PICK, STONE

@@ -1,4 +1,4 @@
-"""The lessons (the menu's Learn, hw.learn; engine.lessons): every lesson
+"""The lessons (the menu's Learn, hw.screens.learn; engine.lessons): every lesson
 played to its end at the buttons in every language, a wrong move explained
 and not made, Start leaving, what is counted and saved, the words' fit, and
 ``python -m sim --learn``."""
@@ -37,7 +37,7 @@ def _words(lang, variant=0):
 
 
 def _keys(lang):
-    from hw import learn
+    from hw.screens import learn
 
     return learn._WORDS[LANGUAGES.index(lang)]
 
@@ -220,7 +220,7 @@ def test_a_lesson_never_costs_the_saved_match(finish):
     # The sim's --learn opens the lesson at power-up, past the resume
     # screen: the match on offer is on offer again when the lesson ends
     # (finished or left), and stays saved, with the lesson counted.
-    from hw import learn
+    from hw.screens import learn
 
     store, moves = _saved_match()
     app = App(seed=5, saver=Saver(store))

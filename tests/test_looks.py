@@ -12,7 +12,8 @@ from conftest import drive
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS, lowest
 from engine.cards import TACTIC_CODES, parse_any
 from engine.moves import move_claims
-from hw import buttons, detail, ends, words
+from hw import buttons, words
+from hw.screens import detail, ends
 from hw import look as L
 from hw import turn as T
 from hw.app import App
@@ -287,7 +288,7 @@ def test_the_reviews_top_line_keeps_its_corner_apart_in_every_language(desk, lan
     # "< 12/40 >  B:volver" ran into "Repaso": two spaces at least between
     # the move's number and the corner, or no corner; the keys always.
     from conftest import bot_match
-    from hw import review as screen
+    from hw.screens import review as screen
 
     match = bot_match(5, 3, CLASSIC, "easy", "easy")
     app = App(opponent="easy", lang=lang)
@@ -603,12 +604,12 @@ def test_the_help_pages_list_this_devices_controls(desk):
     codes = [line[:2] for line in pages["Tactic cards (10)"] + pages["Ruses (then discarded)"] if line[2:3] in " :"]
     assert codes == ["JK", "SP", "SB", "BB", "MF", "SC", "ST", "BA", "TR"]
     assert " ".join(" ".join(pages["Opponents"]).split()).startswith("Weakest first: Apprentice, Clansman, Chieftain.")
-    from hw import helps
+    from hw.screens import help as screen
     from sim.master import DeskApp
 
     sim = DeskApp()
     sim.page = list(pages).index("Opponents")
-    assert "Chieftain, Master (desktop)." in " ".join(" ".join(helps.lines(sim)).split())  # (the sim's menu has it)
+    assert "Chieftain, Master (desktop)." in " ".join(" ".join(screen.lines(sim)).split())  # (the sim's menu has it)
     app.controls = 1
     runner.step([buttons.LEFT])
     runner.step([buttons.RIGHT])

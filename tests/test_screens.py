@@ -17,7 +17,8 @@ from hw.menuwords import words
 
 from engine.cards import TACTIC_CODES
 from engine.game import CLASSIC, EXPERT, LANGUAGES, N_STONES, TACTICS
-from hw import buttons, detail
+from hw import buttons
+from hw.screens import detail
 from hw import look as L
 from hw import screens as S
 from hw import text as T

@@ -218,7 +218,7 @@ def test_the_statistics_screen_shows_the_counters_page_by_page():
     assert app.panel()[0] == app.t(OPPONENTS[-1])
     app.press(buttons.B)
     assert app.mode == MENU and MENU_ROWS[app.row] == "stats"
-    assert "hw.stats" not in sys.modules and "hw.tally" not in sys.modules  # (gone with the screen)
+    assert "hw.screens.stats" not in sys.modules and "hw.tally" not in sys.modules  # (gone with the screen)
 
 
 def test_clearing_asks_first_and_then_clears_and_saves():

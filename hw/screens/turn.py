@@ -31,7 +31,7 @@ def press(app, button):
         app.detail_stone = cursor if cursor < N_STONES else 0
     elif button == buttons.B and app.turn.phase == _CARD and app.hints_on and (
             not app.linked() or app.link.session.hints):
-        app.go(HINT)  # (hw.hint: "Thinking...", then the hard level's move on a notice, then the turn)
+        app.go(HINT)  # (hw.screens.hint: "Thinking...", then the hard level's move on a notice, then the turn)
         app.thought = False
     else:
         play.decide(app, app.turn.press(button))

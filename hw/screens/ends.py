@@ -76,7 +76,7 @@ _T = (
 
 def press(app, button):
     if button == buttons.B and app.mode == MATCH_END:
-        from hw import review  # (the review's: B on the summary)
+        from hw.screens import review  # (the review's: B on the summary)
 
         review.start(app)
         return

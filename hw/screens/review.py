@@ -30,7 +30,7 @@ from hw import buttons, words
 from hw.screens import MENU, REVIEW
 from hw.strings import pick
 
-_DRAIN_MS = const(5000)  # hw.ends': a linked match's last move delivered meanwhile
+_DRAIN_MS = const(5000)  # hw.screens.ends': a linked match's last move delivered meanwhile
 _LINE_CHARS = const(26)  # hw.view's: characters on the bottom line
 _NOT_YET = const(-1)  # a hard move not worked out yet
 

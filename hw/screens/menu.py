@@ -53,7 +53,7 @@ def press(app, button):
         app.page = 0
         app.go(HELP, MENU)  # (B there comes back here, the cursor on Help)
     elif button == buttons.A and MENU_ROWS[app.row] == "learn":
-        from hw import learn  # (the lesson's screen: loaded again by the app, then kept while shown)
+        from hw.screens import learn  # (the lesson's screen: loaded again by the app, then kept while shown)
 
         learn.start(app, app.variant)
     elif button == buttons.A and MENU_ROWS[app.row] == "stats":

@@ -253,7 +253,7 @@ def press(app, button):
 
 
 def _detail(app):
-    # Select on the board: a stone's detail, as in a match (hw.detail; B
+    # Select on the board: a stone's detail, as in a match (hw.screens.detail; B
     # there comes back to the lesson).
     app.go(DETAIL, LEARN)
     cursor = app.turn.stone_cursor
