@@ -7,7 +7,9 @@ import sys
 # 6: 8 and older cannot load them, and the bundle is not tried on 9).  Any
 # other is told so before one is imported, on the console, which the screen
 # shows.  (10 and 6: tools/bundle.py's CIRCUITPY_VERSION and CIRCUITPY_MPY.)
-if sys.implementation.version[0] < 10 or sys.implementation._mpy & 255 != 6:
+if __name__ != "__main__":
+    pass  # (imported: the standard library's ``code``, as pdb imports it, looked for in this folder)
+elif sys.implementation.version[0] < 10 or sys.implementation._mpy & 255 != 6:
     print("Schotten Totten needs CircuitPython 10; this board has %d.%d.%d." % sys.implementation.version[:3])
 else:
     import board

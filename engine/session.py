@@ -82,8 +82,8 @@ _REVEALING = const(1)
 PLAYING = const(2)
 FAILED = const(3)
 
-# What happened (``Session.happened``, bits the app clears once it has
-# shown them): the app is told, it never counts moves or rounds.
+# What happened (``Session.happened``, bits the app takes once, to show
+# them: ``take``): the app is told, it never counts moves or rounds.
 MOVED = const(1)  # a move of the other board's arrived
 SCORED = const(2)  # a round was scored and the next dealt (after either board's move)
 
@@ -119,7 +119,7 @@ class Session:
         self.now = 0  # the time of the last bytes fed
         self.revealed_at = -1  # when our secret went out (-1: not yet)
         self.redeal = False  # stopped: the other board sought another deal (see _restarted)
-        self.happened = 0  # MOVED | SCORED, until the app clears them
+        self.happened = 0  # MOVED | SCORED, until the app takes them (take)
         self.allows = hints  # this board allows hints
         self.hints = False  # both boards do (said by the other's HELLO or RESUME)
         if resume is not None:
@@ -365,8 +365,14 @@ class Session:
     # ``pending()``, ``poll(now)`` and ``lost(now)`` are the channel's own
     # (bound in ``__init__``): messages not yet acknowledged, the next frame
     # for the port, and whether the other board has been silent too long.
-    # ``happened`` says what the app has to show (MOVED, SCORED): the app
-    # clears it once shown.
+    # ``take()`` says what the app has to show (MOVED, SCORED), once.
+
+    def take(self):
+        """What happened since the app last took it (MOVED | SCORED), then
+        nothing until more happens."""
+        happened = self.happened
+        self.happened = 0
+        return happened
 
     def peer_began(self):
         """0; or, when the other board began a new conversation, RESUME if

@@ -7,11 +7,12 @@ a saved match being resumed, whether the other board has fallen silent,
 and what the links since power-up leave behind (the last conversation's
 mark, the deals the other board gave up).  Its methods, given the app:
 starting a link (a new match or a saved one to resume), each tick's
-reading and writing of the port and what the session says happened (the
-other board's move, a round scored, the link stopped), a board that talks
-anew, giving up, and delivering a finished match's last move.
-Its screens, waiting for the other board and the other board's turn, are
-``hw.screens.remote``'s.
+reading and writing of the port, the link stopped, a board that talks
+anew, giving up, and delivering a finished match's last move.  Its
+screens, waiting for the other board and the other board's turn, are
+``hw.screens.remote``'s: they show what the session says happened (the match
+joined, the other board's move, a round scored) and play on with
+``hw.play``, which this module never calls.
 """
 
 try:
@@ -23,16 +24,13 @@ from micropython import const
 
 from engine import TICKS_MASK, unload
 from engine.game import TACTICS
-from hw import play, words
+from hw import words
 from hw.screens import LINKING, MENU, REMOTE, RESUME, ROUND_END
 
-_S_LINK = const(5)  # hw.sound's LINK (tests/test_layers.py holds it equal)
 # engine.session's numbers (tests/test_layers.py holds them equal): that
 # module, and what it uses, are loaded while a link is in play (Link.start),
 # and go when none is (Link.rest).
-_PLAYING = const(2)
 _FAILED = const(3)
-_MOVED = const(1)
 _SCORED = const(2)
 _SESSION_MODULES = ("engine.session", "engine.channel", "engine.frames", "engine.fairdeal", "engine.sha256")
 
@@ -109,7 +107,7 @@ class Link:
         app.dirty = True
         self.draining = None
         match, seat = self._match(session)
-        play.cancel(app)
+        _cancel(app)
         from engine.session import RESUME as RESUME_KIND  # (a session is there: loaded)
 
         resumes = session.peer_began() == RESUME_KIND
@@ -141,7 +139,7 @@ class Link:
     def give_up(self, app):
         """Stop waiting for the other board.  A linked match under way stays
         saved and on offer: both boards choose "resume" to go on with it."""
-        play.cancel(app)  # the match on offer is the match as played
+        _cancel(app)  # the match on offer is the match as played
         match, seat = self._match(self.session)
         self.end(app)
         if match is not None and not match.over():
@@ -154,23 +152,38 @@ class Link:
         the round (scored by the session, the next one dealt)."""
         session = self.session
         session.play(m)
-        scored = session.happened & _SCORED
-        session.happened = 0  # (a move of this board's own: nothing to tell)
-        if scored:
-            self.round_over(app)
-        return scored
+        return session.take() & _SCORED  # (a move of this board's own: nothing else to tell)
 
-    def round_over(self, app):
-        # The session scored the round and dealt the next one already.
-        self.session.happened = 0
-        play.round_ended(app, app.match.results[-1][0])
+    def joined(self, app):
+        """The handshake done (the waiting screen's tick, ``hw.screens.remote``):
+        the linked match is the app's; False when it is a finished one,
+        resumed so that the other board gets its last move (its final board
+        shown again), True when a turn starts."""
+        session = self.session
+        app.match = session.match
+        was = self.resuming
+        self.resuming = None  # resumed: saved from now on like any match
+        app.dirty = True
+        # A resumed match may have moved on (the other board sent what
+        # this one missed): show from here.
+        session.take()
+        app.message = words.last_text(app) if app.game.move_count() else ""
+        if app.match.over():
+            # A match this board had finished, resumed so that the other
+            # board gets its last move: the result again (recorded and
+            # counted then, not again; a match the other board ended while
+            # this one was off is recorded and counted now).
+            app.keeper.recorded = was is None or was[0].over()
+            app.go(ROUND_END)
+            return False
+        return True
 
     def next_round(self, app):
         # The summary seen: the other board may have opened the new round
         # meanwhile; say what it did.
         if app.game.move_count() and app.mode != REMOTE:
             app.message = words.last_text(app)
-        self.session.happened = 0
+        self.session.take()
 
     def close(self, until):
         # The match over and its summary seen: keep sending until the
@@ -193,8 +206,10 @@ class Link:
             self.drain(app, now)
 
     def step(self, app, now):
-        """A tick of a linked match: the port read and written, and what
-        the session says happened shown."""
+        """A tick of a linked match: the port read and written, the other
+        board's silence, a board that talks anew, the link stopped.  What
+        the session says happened in the match is shown by the other board's
+        screens (``hw.screens.remote``'s tick: ``joined``, ``Session.take``)."""
         session = self.session
         port = self.port
         data = port.read(256)
@@ -216,7 +231,7 @@ class Link:
             # (A deal the other board dropped before its first move: nothing
             # to keep; a new link deals anew.)
             kept = match is not None and (self.resuming is not None or not match.over() and match.move_count() > 0)
-            play.cancel(app)
+            _cancel(app)
             self.end(app)
             print("link stopped:", error)
             after = MENU
@@ -231,46 +246,6 @@ class Link:
             app.notice(lines, after)
             app.dirty = True
             return
-        if app.mode == LINKING and session.state == _PLAYING:
-            app.match = session.match
-            was = self.resuming
-            self.resuming = None  # resumed: saved from now on like any match
-            app.dirty = True
-            game = app.game
-            # A resumed match may have moved on (the other board sent what
-            # this one missed): show from here.
-            session.happened = 0
-            app.message = words.last_text(app) if game.move_count() else ""
-            if app.match.over():
-                # A match this board had finished, resumed so that the
-                # other board gets its last move: the result again (recorded
-                # and counted then, not again; a match the other board ended
-                # while this one was off is recorded and counted now).
-                app.keeper.recorded = was is None or was[0].over()
-                app.go(ROUND_END)
-                return
-            play.start_turn(app)
-            return
-        if app.match is None or app.mode != REMOTE:
-            return  # (what happened meanwhile is told once the other board's turn is shown)
-        happened = session.happened
-        if happened & _SCORED:
-            app.message = words.move_text(app, session.last)
-            self.round_over(app)
-            app.dirty = True
-        elif happened & _MOVED:
-            session.happened = 0
-            play.beep(app, _S_LINK)  # (hw.sound's: the other board's move is here)
-            game = app.game
-            app.message = words.last_text(app)
-            claims = session.last[2]
-            if game.variant == TACTICS and game.last_turn()[3] >= 0:
-                claims = 0  # a Scout's cards put back: its claims were shown with it
-            if claims:
-                app.events.append(("claim", 1 - app.me(), claims))
-                app.flash_at = now
-            app.dirty = True
-            play.start_turn(app)
 
     def drain(self, app, now):
         """A tick after a linked match's summary: its last move sent until
@@ -304,6 +279,12 @@ class Link:
             for name in _SESSION_MODULES:
                 unload(name)
             unload("hw.linkplay")
+
+
+def _cancel(app):
+    # The turn being built given up (a claim shown tentatively taken back).
+    if app.turn is not None:
+        app.turn.cancel()
 
 
 def _send(port, session, now):

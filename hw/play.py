@@ -140,8 +140,9 @@ def apply(app, p, m):
     if linked:
         if placed:
             beep(app, _S_PLACE)  # (first: a move that ends the round is heard ending it)
-        if app.link.play(app, m):
-            return 0  # (it ended the round: the next one is dealt)
+        if app.link.play(app, m):  # (it ended the round: scored by the session, the next one dealt)
+            round_ended(app, app.match.results[-1][0])
+            return 0
     else:
         game.apply(m)
     claims = game.last_played()[2]
@@ -192,7 +193,7 @@ def cancel(app):
 
 def _round_over(app):
     if app.linked():
-        return  # rounds end in the session (hw.linkplay: Link.round_over)
+        return  # rounds end in the session (Link.play, or hw.remote's tick: round_ended)
     idle_bots(app)  # (their room for the copy of the round's final board)
     round_ended(app, app.match.finish_round())
 

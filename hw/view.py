@@ -28,6 +28,13 @@ from hw.strings import wrap
 # which goes at a match's end).
 _CARD = const(0)
 _STONE = const(1)
+# For the type check only: the compiler drops this block (a constant
+# false), so the board never imports these for it.
+_TYPES = const(0)
+if _TYPES:
+    import displayio
+
+    from hw.text import Glyphs, Label
 _CLAIM = const(2)
 _CLAIM_FIRST = const(3)
 _SCOUT_N = const(4)
@@ -101,6 +108,28 @@ def _drawn(view, codes=""):
 
 
 class View:
+    # hw.sheet.build's (annotations only: nothing at run time).
+    palette: "displayio.Palette"
+    sheet: "displayio.Bitmap"
+    root: "displayio.Group"
+    game_group: "displayio.Group"
+    board: "displayio.TileGrid"
+    board_top: "displayio.TileGrid"
+    hand: "displayio.TileGrid"
+    hand_top: "displayio.TileGrid"
+    discard: "displayio.TileGrid"
+    discard_top: "displayio.TileGrid"
+    frames: "list[displayio.TileGrid]"
+    cursor: "displayio.TileGrid"
+    mark_colour: "displayio.Palette"
+    tiles: bytearray
+    glyphs: "Glyphs"
+    status: "Label"
+    corner: "Label"
+    hint: "Label"
+    panel: "displayio.Group"
+    lines: "list[Label]"
+
     def __init__(self):
         _drawn(self)  # (the palette, the tile sheet, the groups and their grids, the labels: hw.sheet.build)
         self.faces = "en"  # the language whose codes the tactic cards' faces show

@@ -1055,6 +1055,10 @@ class _FakeSession:
     def tick(self, now):
         pass
 
+    def take(self):
+        happened, self.happened = self.happened, 0
+        return happened
+
 
 def test_the_other_boards_tactic_plays_are_described():
     from engine.match import Match

@@ -383,7 +383,7 @@ def test_a_session_after_a_linked_match(board, tmp_path, variant):
     ends = board_run.play_linked(board, SESSION_HEAP, str(cable), BOARD_SESSION=spec)
     assert [code for code, _, _ in ends] == [0, 0], "\n\n".join(out[-3000:] for code, _, out in ends if code)
     for code, got, out in ends:
-        assert got["end"] == "session" and int(got["matches"]) == 2 and int(got["lessons"]) == 1
+        assert got["end"] == "session" and int(got["matches"]) == 2 and int(got["lessons"]) == 1, out[-3000:]
         assert check_floors(out, "en") == 4
 
 

@@ -35,7 +35,14 @@ def imports(path, modules):
     their full names (``from hw.screens import detail`` is hw.screens.detail), the others
     (displayio, engine.game) as written."""
     out = set()
-    for node in ast.walk(ast.parse(open(path).read())):
+    tree = ast.parse(open(path).read())
+    # (not those for the type check only, under ``if _TYPES:``: a constant
+    # false, whose block the board's compiler drops: a test below holds it)
+    typing_only = {id(n) for top in ast.walk(tree) if isinstance(top, ast.If) and _is_types(top.test)
+                   for child in top.body for n in ast.walk(child)}
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             out.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
@@ -43,6 +50,19 @@ def imports(path, modules):
                 full = node.module + "." + alias.name
                 out.add(full if full in modules else node.module)
     return out
+
+
+def _is_types(test):
+    return isinstance(test, ast.Name) and test.id == "_TYPES"
+
+
+def test_the_type_checks_imports_are_never_run():
+    # ``if _TYPES:`` blocks hold imports for the type check only: _TYPES is
+    # const(0) wherever one is, so the board's compiler drops the block.
+    for name, path in sources().items():
+        tree = ast.parse(open(path).read())
+        if any(isinstance(n, ast.If) and _is_types(n.test) for n in ast.walk(tree)):
+            assert private_constants(path).get("_TYPES") == 0, name
 
 
 def graph():
@@ -148,14 +168,26 @@ def test_the_views_private_copies_are_the_turns_phases():
 
 
 def test_the_links_private_copies_are_the_sessions_numbers():
-    # hw.linkplay reads the session's state with private copies of
-    # engine.session's numbers: the session's code goes when no link is in
-    # play (Link.rest), the app's link stays.
+    # hw.linkplay, and the other board's screens (hw.screens.remote), read the
+    # session's state with private copies of engine.session's numbers: the
+    # session's code goes when no link is in play (Link.rest), the app's
+    # link stays.
     from engine import session
 
-    found = copies("hw.linkplay", session)
-    assert set(found) == {"_PLAYING", "_FAILED", "_MOVED", "_SCORED"}
-    assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}
+    for module, names in (("hw.linkplay", {"_FAILED", "_SCORED"}), ("hw.screens.remote", {"_PLAYING", "_MOVED", "_SCORED"})):
+        found = copies(module, session)
+        assert set(found) == names, module
+        assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
+
+
+def test_the_link_never_calls_the_match_back():
+    # The match's flow (hw.play) calls the link (App.link: Link.play), the
+    # link reads and writes the port and says what happened; the other
+    # board's screens (hw.screens.remote) show it and play on.  hw.linkplay never
+    # imports hw.play: a frame's walk does not climb back into the match.
+    edges = graph()
+    assert "hw.play" not in edges["hw.linkplay"]
+    assert "hw.linkplay" not in edges["hw.play"]
 
 
 def test_the_views_private_copies_are_the_looks_numbers():
@@ -234,13 +266,13 @@ def test_the_app_is_small():
 
 
 def test_the_sound_numbers_copied_into_the_modules_that_ask_for_sounds_are_hw_sounds():
-    # hw.play, hw.turn, hw.linkplay, hw.screens.menu and hw.screens.learn ask for sounds by number,
+    # hw.play, hw.turn, hw.screens.remote, hw.screens.menu and hw.screens.learn ask for sounds by number,
     # without loading hw.sound (a board with sound off never loads it).
     from hw import sound
 
     names = {"PLACE", "CLAIM", "REFUSED", "WON", "LOST", "LINK"}
     seen = set()
-    for module in ("hw.play", "hw.turn", "hw.linkplay", "hw.screens.menu", "hw.screens.learn"):
+    for module in ("hw.play", "hw.turn", "hw.screens.remote", "hw.screens.menu", "hw.screens.learn"):
         own = private_constants(path_of(module))
         for name, value in own.items():
             if name.startswith("_S_"):

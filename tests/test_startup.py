@@ -108,3 +108,11 @@ def test_the_bundle_and_code_py_need_the_same_circuitpython():
     readme = open(os.path.join(ROOT, "README.md")).read()
     assert "The bundle is made for CircuitPython %d" % bundle.CIRCUITPY_VERSION in readme
     assert open(CODE).readline().rstrip().endswith("(CircuitPython %d)." % bundle.CIRCUITPY_VERSION)
+
+
+def test_code_py_imported_as_the_standard_librarys_code_says_nothing():
+    # pytest's debugger imports the standard library's ``code``, found here
+    # first when run from the repository's top: it printed "needs
+    # CircuitPython 10" over every test run.
+    run = subprocess.run([sys.executable, "-c", "import code"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert run.returncode == 0 and run.stdout == "" and run.stderr == ""

@@ -60,7 +60,8 @@ def qstrs(got):
 # 24-byte head.  A board holds its firmware's names (displayio's and the
 # other native modules') in flash; a run here also interns the stand-ins',
 # the runner's and the player's.  The runner fills the first six pools
-# (1260 names) with its own and filler names before code.py starts, so that
+# (1260 names) with its own and filler names before code.py starts (room
+# left for the player's, made later), so that
 # the app's names go to pools of their own (the seventh holds 1280 in the
 # bytes of the six before): without that, the stand-ins' names would make
 # the run take a 7.7 KB pool some 300 names before a board does.
@@ -142,8 +143,11 @@ def prepare(top):
     dirs["fill"] = 0
     run = _measure(dirs)
     # The names made before code.py starts, then as many more as fill the
-    # first six pools (see _POOL_FIRST).
-    dirs["fill"] = max(0, _FILLED - _qstr_fields(_lines(run, "qstr pool:")[0])["n_qstr"])
+    # first six pools (see _POOL_FIRST) but for the player's own, which it
+    # makes once the app runs (the second "qstr pool:" line is after the
+    # app's modules it imports, the third after the player).
+    at = [_qstr_fields(line)["n_qstr"] for line in _lines(run, "qstr pool:")]
+    dirs["fill"] = max(0, _FILLED - at[0] - (at[2] - at[1]))
     run = _measure(dirs)
     got = figures(run.stdout)
     dirs["standins_bytes"] = int(got["standins"])
