@@ -10,8 +10,8 @@ few functions in each: ``press(app, button)``, ``lines(app)`` (its panel;
 None: the board) and, where time moves it, ``tick(app, now)``.  The one
 shown is loaded, the one left forgotten (``App.screen``), so that a
 board's heap holds the code of the screen in front of the player only.
-The turn being built is ``hw.turn``'s ``Turn``; a linked match's side,
-``hw.linkplay``'s ``Link`` (``App.link``); saves, ``hw.keep``'s (after
+The turn being built is ``hw.match.turn``'s ``Turn``; a linked match's side,
+``hw.match.link``'s ``Link`` (``App.link``); saves, ``hw.keep``'s (after
 every move) and ``hw.screens.resume``'s (read at power-up, a save that cannot be
 read said on screen, never loaded half-way); what the screens say about
 the game, ``hw.words``'.
@@ -60,18 +60,18 @@ class App:
         self.lang = lang
         self.auto_claim = auto_claim
         self.sound, self.speaker, self.hints_on = sound, speaker, hints
-        self.sounds = None  # type: Any  # hw.sound's Player, from the first sound on (hw.play: beep)
+        self.sounds = None  # type: Any  # hw.sound's Player, from the first sound on (hw.match.play: beep)
         self.mode, self.trail = _MENU, 0  # the screen shown; the way back from it (App.go)
         self.shown = ""  # the module of the screen last shown (App.screen)
         self.row = self.choice = self.page = 0  # the menu's cursor; the pause's or resume's; help's or the tally's page
         self.controls = 0  # the device's buttons, for the help: 0 PyBadge, 1 PyGamer, 2 a keyboard
         self.link_port, self.random_bytes = link_port, random_bytes
-        # hw.linkplay's Link while a link needs it; what links leave behind
+        # hw.match.link's Link while a link needs it; what links leave behind
         # since power-up: the last conversation's mark, the deals given up.
         self.link, self.link_marks = None, bytearray(2)  # type: Any, bytearray
         self.match, self.matches = None, 0  # type: Any, int  # the match in play; matches dealt since power-up
         self.bots = [None, None]  # type: list
-        self.turn = None  # type: Any  # hw.turn's Turn, being built on the screen: a match's (hw.play)
+        self.turn = None  # type: Any  # hw.match.turn's Turn, being built on the screen: a match's (hw.match.play)
         self.detail_stone = 0  # the stone shown in detail
         self.lines = []  # a notice's lines
         self.message = ""  # the last thing the opponent did
@@ -170,13 +170,13 @@ class App:
         return __import__(MODULES[self.mode], None, None, ("press",))
 
     def leave(self):
-        """The module of a screen left is forgotten; at the menu, a match's too (hw.between)."""
+        """The module of a screen left is forgotten; at the menu, a match's too (hw.match.between)."""
         name = MODULES[self.mode]
         if name != self.shown:
             left, self.shown = self.shown, name
             unload(left)
             if self.mode == _MENU and left and self.match is None:  # (the session's floor; not at power-up)
-                __import__("hw.between", None, None, ("floor",)).floor(self)
+                __import__("hw.match.between", None, None, ("floor",)).floor(self)
 
     def panel(self):
         """The lines of the panel shown over the board (None: the board)."""

@@ -66,7 +66,7 @@ class Keeper:
             # else the last move of a linked match is on its way: the whole
             # match stays saved, so that it can be sent again after a cut.
         elif match is None and link is not None and link.draining is not None:
-            return  # (the same, after the match's summary: see hw.linkplay, Link.drain)
+            return  # (the same, after the match's summary: see hw.match.link, Link.drain)
         if self.saver is None:
             return
         n = match.move_count() if match is not None else -1

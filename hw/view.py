@@ -23,8 +23,8 @@ from hw.look import PALETTE
 from hw.screens import HINT, LEARN, LINES, MATCH_END, REMOTE, REVIEW, ROUND_END, THINKING, TURN
 from hw.strings import wrap
 
-# The turn's phases (hw.turn's numbers; a private copy, held equal by
-# tests/test_layers.py, so that the view holds no reference to hw.turn,
+# The turn's phases (hw.match.turn's numbers; a private copy, held equal by
+# tests/test_layers.py, so that the view holds no reference to hw.match.turn,
 # which goes at a match's end).
 _CARD = const(0)
 _STONE = const(1)

@@ -123,7 +123,7 @@ def title(name=None, replay=False, review=False):
 
 AUTOPLAY_LEVELS = LEVELS + ("random",)
 SEED_LIMIT = (1 << 30) - 1  # every seed in play (saves, link, records) is 30-bit
-# hw.play.new_match deals an app's k-th match (k from 1) from its seed plus
+# hw.match.play.new_match deals an app's k-th match (k from 1) from its seed plus
 # k times this: the sim gives the app the seed whose first match is dealt
 # from --seed itself (app_seed), so that the seed said, the seed of the
 # record and the deal agree.

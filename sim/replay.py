@@ -46,7 +46,7 @@ class Replayer:
         app.go(TURN)
         app.last_human = 0  # one point of view: player 1's side at the bottom, move after move
         if app.turn is None:
-            from hw.turn import Turn
+            from hw.match.turn import Turn
 
             app.turn = Turn(app)
         app.turn.cursor = 0

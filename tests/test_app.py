@@ -16,13 +16,14 @@ from engine.game import CLASSIC, EXPERT, LANGUAGES, NOBODY, TACTICS
 from engine.moves import DISCARD, move_card, move_stone
 from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
-from hw import buttons, linkplay, play, words
+from hw import buttons, words
+from hw.match import link, play
 from hw.screens import detail
 from hw.strings import own
 from hw.app import App
 from hw.screens import HANDOFF, LINES, LINKING, MATCH_END, MENU, MENU_ROWS, NOTICE, PANEL_CHARS, PAUSE, PAUSE_ROWS, REMOTE, RESUME, ROUND_END, THINKING, TURN
 from hw.main import Lights
-from hw.turn import CARD, CLAIM, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
+from hw.match.turn import CARD, CLAIM, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
 from sim.autoplay import AutoPlayer
 
 
@@ -79,7 +80,7 @@ def test_a_board_holds_one_variant_and_no_bot_once_a_match_is_over():
 
 
 def test_back_at_the_menu_nothing_holds_the_finished_match_nor_its_code():
-    # The menu is a session's floor (hw.between): the finished match is let
+    # The menu is a session's floor (hw.match.between): the finished match is let
     # go (the save's keeper keeps only that it was counted), and with it
     # either variant's rules and bots, the turn's and the review's code;
     # from the summary (A), from the review (B there), and after a lesson.
@@ -91,7 +92,7 @@ def test_back_at_the_menu_nothing_holds_the_finished_match_nor_its_code():
 
     code = {"engine.classic", "engine.tactics", "engine.elite", "engine.threat", "engine.ai", "engine.tbots",
             "engine.bots", "engine.botkit", "engine.formation", "engine.review", "engine.lessons", "engine.lesson_classic",
-            "engine.lesson_expert", "engine.lesson_tactics", "hw.turn"}
+            "engine.lesson_expert", "engine.lesson_tactics", "hw.match.turn"}
     for variant, review in ((CLASSIC, False), (TACTICS, True), (EXPERT, True)):
         app = App(seed=4, opponent="hard", variant=variant)
         drive(app, AutoPlayer("random", 4))
@@ -117,7 +118,7 @@ def test_back_at_the_menu_nothing_holds_the_finished_match_nor_its_code():
 
 def test_the_modes_without_a_link_never_load_its_code():
     # A bot's match and pass-and-play, from the menu to the next: the link's
-    # code (hw.linkplay, the session, the channel) stays off the heap.
+    # code (hw.match.link, the session, the channel) stays off the heap.
     import subprocess
     import sys
 
@@ -133,7 +134,7 @@ def test_the_modes_without_a_link_never_load_its_code():
               "    drive(app, AutoPlayer('medium', 5))\n"
               "    app.press(buttons.A)\n"
               "    app.tick(100)\n"
-              "print(sorted(m for m in ('hw.linkplay', 'engine.session', 'engine.channel') if m in sys.modules))\n")
+              "print(sorted(m for m in ('hw.match.link', 'engine.session', 'engine.channel') if m in sys.modules))\n")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=root, timeout=300)
     assert out.returncode == 0, out.stderr
@@ -567,7 +568,7 @@ def test_no_bot_from_an_earlier_game_plays_in_a_linked_one():
     play.new_match(app)
     assert app.bots[1] is not None
     app.opponent = "link"
-    linkplay.start(app)
+    link.start(app)
     assert app.bots == [None, None]
 
 
@@ -1064,7 +1065,7 @@ def test_the_other_boards_tactic_plays_are_described():
     from engine.match import Match
 
     from engine.session import MOVED
-    from hw.linkplay import Link
+    from hw.match.link import Link
 
     app = App(seed=0, opponent="link", variant=TACTICS)
     app.link = Link(app.link_marks)
@@ -1335,7 +1336,7 @@ def test_between_two_rounds_the_turn_and_the_bots_thinking_leave_the_heap(varian
     app.press(buttons.START)
     player = AutoPlayer("medium", 2)
     player.play(app, lambda a: a.mode == ROUND_END)
-    assert app.turn is None and "hw.turn" not in sys.modules
+    assert app.turn is None and "hw.match.turn" not in sys.modules
     assert app.bots[1].tactics is None and app.bots[1].judge is None
     assert "engine.tbots" not in sys.modules and "engine.ai" not in sys.modules
     player.play(app, lambda a: a.mode == MATCH_END, limit=60000)

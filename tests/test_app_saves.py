@@ -452,7 +452,7 @@ def _movers(match):
 
 def test_giving_up_in_the_claim_step_offers_the_match_as_played():
     from hw.screens import TURN as TURN_
-    from hw.turn import CLAIM
+    from hw.match.turn import CLAIM
 
     apps, stores, players, now = _started(71, CLASSIC, 6, rounds=1)
     # Find a board in its claim step with a card placed tentatively.

@@ -346,7 +346,7 @@ NAMES_AFTER_STEPS = 500
 
 def check_floors(out, lang="fr"):
     # At the menu, after every step, the app holds what it held at power-up
-    # (hw.between's floor): the menu's screen and words, the sound's once it
+    # (hw.match.between's floor): the menu's screen and words, the sound's once it
     # played (never a link's, once its last move is delivered), and no more
     # than a few KB more (the first after-step menu's heap), names
     # interned on the way apart (NAMES_AFTER_STEPS).
@@ -375,7 +375,7 @@ def test_a_session_after_a_linked_match(board, tmp_path, variant):
     # A linked match (hints asked for: classic has them), its review, the
     # statistics, Learn and a match against hard in the other variant, on
     # each board: the link's session code goes once its last move is
-    # delivered (hw.linkplay: Link.rest).
+    # delivered (hw.match.link: Link.rest).
     other = "classic" if variant == "tactics" else "tactics"
     spec = "match:link:%s:hints:review stats learn:%s match:%s:hard:hints" % (variant, other, other)
     cable = tmp_path / "cable"

@@ -11,7 +11,7 @@ from hw import buttons
 from hw.screens import hint
 from hw.app import App
 from hw.screens import HANDOFF, HINT, MATCH_END, NOTICE, TURN
-from hw.turn import CARD, CLAIM, DRAW_PICK, STONE
+from hw.match.turn import CARD, CLAIM, DRAW_PICK, STONE
 from sim.autoplay import AutoPlayer
 
 
@@ -228,7 +228,7 @@ def test_a_hint_followed_at_every_turn_is_a_move_the_review_agrees_with(variant)
     # The hint and the review ask the hard level with the same seed
     # (engine.review.seed): the same position, the same move.
     from engine import review
-    from hw import play
+    from hw.match import play
     from hw.screens import REVIEW
 
     app = App(seed=3, opponent="medium", variant=variant)

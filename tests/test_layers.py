@@ -124,7 +124,7 @@ def private_constants(path):
 
 
 def path_of(module):
-    """The source of ``module`` ("hw.turn")."""
+    """The source of ``module`` ("hw.match.turn")."""
     return sources()[module]
 
 
@@ -142,17 +142,17 @@ def test_the_apps_private_copies_are_the_screens_numbers():
     # hw.app compares its mode with private copies of hw.screens' numbers
     # (inlined on the board, no name on the heap).
     for module, names in (("hw.app", {"_MENU", "_TURN", "_RESUME", "_LEARN"}),
-                          ("hw.play", {"_TURN", "_THINKING", "_MATCH_END"})):
+                          ("hw.match.play", {"_TURN", "_THINKING", "_MATCH_END"})):
         found = copies(module, screens)
         assert names <= set(found), module
         assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
 
 
 def test_the_views_private_copies_are_the_turns_phases():
-    # hw.view reads the turn's phase with private copies of hw.turn's
-    # numbers: it holds no reference to hw.turn, which goes with a match.
+    # hw.view reads the turn's phase with private copies of hw.match.turn's
+    # numbers: it holds no reference to hw.match.turn, which goes with a match.
     # So does the turn screen (B on the card step: a hint).
-    from hw import turn
+    from hw.match import turn
 
     for module, names in (("hw.view", {"_CARD", "_CLAIM_FIRST", "_RETURN"}), ("hw.screens.turn", {"_CARD"}),
                           ("hw.screens.learn", {"_CARD"})):
@@ -168,26 +168,26 @@ def test_the_views_private_copies_are_the_turns_phases():
 
 
 def test_the_links_private_copies_are_the_sessions_numbers():
-    # hw.linkplay, and the other board's screens (hw.screens.remote), read the
+    # hw.match.link, and the other board's screens (hw.screens.remote), read the
     # session's state with private copies of engine.session's numbers: the
     # session's code goes when no link is in play (Link.rest), the app's
     # link stays.
     from engine import session
 
-    for module, names in (("hw.linkplay", {"_FAILED", "_SCORED"}), ("hw.screens.remote", {"_PLAYING", "_MOVED", "_SCORED"})):
+    for module, names in (("hw.match.link", {"_FAILED", "_SCORED"}), ("hw.screens.remote", {"_PLAYING", "_MOVED", "_SCORED"})):
         found = copies(module, session)
         assert set(found) == names, module
         assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
 
 
 def test_the_link_never_calls_the_match_back():
-    # The match's flow (hw.play) calls the link (App.link: Link.play), the
+    # The match's flow (hw.match.play) calls the link (App.link: Link.play), the
     # link reads and writes the port and says what happened; the other
-    # board's screens (hw.screens.remote) show it and play on.  hw.linkplay never
-    # imports hw.play: a frame's walk does not climb back into the match.
+    # board's screens (hw.screens.remote) show it and play on.  hw.match.link never
+    # imports hw.match.play: a frame's walk does not climb back into the match.
     edges = graph()
-    assert "hw.play" not in edges["hw.linkplay"]
-    assert "hw.linkplay" not in edges["hw.play"]
+    assert "hw.match.play" not in edges["hw.match.link"]
+    assert "hw.match.link" not in edges["hw.match.play"]
 
 
 def test_the_views_private_copies_are_the_looks_numbers():
@@ -266,13 +266,13 @@ def test_the_app_is_small():
 
 
 def test_the_sound_numbers_copied_into_the_modules_that_ask_for_sounds_are_hw_sounds():
-    # hw.play, hw.turn, hw.screens.remote, hw.screens.menu and hw.screens.learn ask for sounds by number,
+    # hw.match.play, hw.match.turn, hw.screens.remote, hw.screens.menu and hw.screens.learn ask for sounds by number,
     # without loading hw.sound (a board with sound off never loads it).
     from hw import sound
 
     names = {"PLACE", "CLAIM", "REFUSED", "WON", "LOST", "LINK"}
     seen = set()
-    for module in ("hw.play", "hw.turn", "hw.screens.remote", "hw.screens.menu", "hw.screens.learn"):
+    for module in ("hw.match.play", "hw.match.turn", "hw.screens.remote", "hw.screens.menu", "hw.screens.learn"):
         own = private_constants(path_of(module))
         for name, value in own.items():
             if name.startswith("_S_"):

@@ -452,7 +452,7 @@ def test_an_expert_claim_passed_by_is_explained_at_once():
     # step, where the claim can no longer be made: explained then.
     app = _lesson(1)
     _to_task(app, 1)
-    assert app.turn.phase == 3  # hw.turn's CLAIM_FIRST
+    assert app.turn.phase == 3  # hw.match.turn's CLAIM_FIRST
     app.press(buttons.B)
     assert app.lesson.phase == 3 and app.panel()[1] == _words("en", 1)[1][3][1]
     app.press(buttons.A)

@@ -15,7 +15,7 @@ from engine.moves import move_claims
 from hw import buttons, words
 from hw.screens import detail, ends
 from hw import look as L
-from hw import turn as T
+from hw.match import turn as T
 from hw.app import App
 from hw.screens import PANEL_CHARS, DETAIL, HANDOFF, HELP, MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
 
@@ -951,7 +951,7 @@ def test_the_score_counts_a_claim_as_soon_as_it_is_chosen_and_a_winning_one_says
     # at once, and as it wins the round the hint says B is all that is left.
     from conftest import position
     from desk.position import load
-    from hw import play
+    from hw.match import play
 
     app = App(seed=0, opponent="medium")
     play.new_match(app)

@@ -22,7 +22,7 @@ from hw.screens import detail
 from hw import look as L
 from hw import screens as S
 from hw import text as T
-from hw import turn as P
+from hw.match import turn as P
 from hw.app import App
 from sim.autoplay import AutoPlayer
 
@@ -179,7 +179,7 @@ def _menu(runner, checker):
 
 
 def _link_screens(runner, checker):
-    from hw.linkplay import Link
+    from hw.match.link import Link
 
     app = runner.app
     app.opponent = "link"
@@ -309,7 +309,7 @@ def test_every_screen_fits_in_every_language(desk, lang):
         app = App(seed=seed, opponent=opponent, variant=variant, rounds=rounds, lang=lang, auto_claim=auto)
         _match(runner, checker, app, seed)
         # A lost link over the board, and the other board's turn.
-        from hw.linkplay import Link
+        from hw.match.link import Link
 
         app.link = Link(app.link_marks)
         app.turn = P.Turn(app)  # (a turn on the screen: the match's went with its end)

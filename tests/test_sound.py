@@ -14,7 +14,7 @@ from engine.save import Saver
 from hw import buttons, sound
 from hw.app import App
 from hw.screens import MATCH_END, MENU_ROWS, NOTICE, ROUND_END, TURN
-from hw.turn import CLAIM
+from hw.match.turn import CLAIM
 from sim.autoplay import AutoPlayer
 
 

@@ -2,7 +2,7 @@
 board): the cards on each side, their formations, its owner, and (A)
 whether it may be claimed now: the proof, or what could still beat it.
 A screen's module (``hw.screens.MODULES``), loaded while it is shown; the
-claim step of a turn borrows ``why_not`` for a moment (``hw.turn``).
+claim step of a turn borrows ``why_not`` for a moment (``hw.match.turn``).
 """
 
 from micropython import const

@@ -7,7 +7,8 @@ next turn starts; ``hw.view`` reads the final board's lines from it.
 from micropython import const
 
 from engine.game import N_STONES, lowest
-from hw import buttons, play, words
+from hw import buttons, words
+from hw.match import play
 from hw.screens import MATCH_END, MENU, PANEL_CHARS
 from hw.strings import own, pick
 

@@ -15,7 +15,7 @@ from micropython import const
 
 from engine import unload
 from engine.moves import move_card, move_stone
-from hw import play
+from hw.match import play
 
 _TURN = const(1)  # hw.screens' (tests/test_layers.py holds it equal)
 
@@ -60,7 +60,7 @@ def tick(app, now):
 def _choose(app):
     # The hard bot's move, the bot dropped with its thinking once it is
     # made: the opponent's thinking space went when this turn started
-    # (hw.play: start_turn), so that its brain is the one on the heap; it
+    # (hw.match.play: start_turn), so that its brain is the one on the heap; it
     # thinks on the match's game itself, what the player cannot see put
     # aside meanwhile (Bot.choose_on: no copy of the game).
     from engine.bots import Bot

@@ -41,7 +41,7 @@ _DONE = const(2)  # the move made, on the board: a word on it, A on
 _WRONG = const(3)  # another move: why, on the panel
 _NOTE = const(4)  # the turn's own notice (a claim refused: why), on the panel
 _LEAVE = const(5)  # leave the lesson? (Start)
-_CARD = const(0)  # hw.turn's phases (tests/test_layers.py holds them equal)
+_CARD = const(0)  # hw.match.turn's phases (tests/test_layers.py holds them equal)
 _DRAW_PICK = const(7)
 _LESSONS = const(0)  # hw.tally's (tests/test_layers.py holds it equal)
 # hw.sound's sounds (tests/test_layers.py holds them equal).
@@ -108,12 +108,12 @@ def start(app, variant):
     """The lesson of ``variant`` in place of anything else: its first step."""
     app.match = None
     app.turn = None
-    unload("hw.play")  # (a match's flow: the menu loads it again)
+    unload("hw.match.play")  # (a match's flow: the menu loads it again)
     gc.collect()
     app.lesson = Lesson(variant, app.opponent)
     app.opponent = "medium"  # (the other clan, as the screens name it: never pass-and-play's seats)
     app.match = Match(0, 1, variant)  # (its table set up at each step)
-    from hw.turn import Turn
+    from hw.match.turn import Turn
 
     app.turn = Turn(app)  # (the moves asked for are made with the turn's keys)
     app.known = [None, None]
@@ -137,7 +137,7 @@ def leave(app):
     app.note = ""
     app.go(MENU if app.offer is None else RESUME)  # (a saved match was on offer: it still is)
     app.row = app.choice = 0
-    unload("hw.turn")
+    unload("hw.match.turn")
     lessons.forget(lesson.variant)
     unload("engine.lessons")
     if lesson.done:
@@ -331,7 +331,7 @@ def _wrong(app, page):
 
 
 def _beep(app, kind):
-    # A sound, as in a match (hw.play's beep, whose module a lesson lets
+    # A sound, as in a match (hw.match.play's beep, whose module a lesson lets
     # go: nothing with sound off, hw.sound loaded with the first one).
     if app.sound and app.speaker is not None:
         from hw.sound import ask

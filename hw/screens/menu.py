@@ -10,7 +10,8 @@ shown."""
 from micropython import const
 
 from engine.game import LANGUAGES, VARIANTS
-from hw import buttons, play
+from hw import buttons
+from hw.match import play
 from hw.screens import HELP, LINES, MENU, MENU_ROWS, PANEL_CHARS, ROUND_CHOICES, STATS
 from hw.strings import LANGUAGE_NAMES
 
@@ -65,9 +66,9 @@ def press(app, button):
         elif app.link_port is None:
             app.notice([app.t("no_link")], MENU)
         else:
-            from hw import linkplay  # (loaded: a link is played)
+            from hw.match import link  # (loaded: a link is played)
 
-            linkplay.start(app)
+            link.start(app)
 
 
 def lines(app):

@@ -3,7 +3,8 @@ help (back to this menu from it), or the menu, the match in play kept and
 offered.  A screen's module
 (``hw.screens.MODULES``), loaded while it is shown."""
 
-from hw import buttons, play
+from hw import buttons
+from hw.match import play
 from hw.screens import HELP, MENU, PAUSE, PAUSE_ROWS
 from hw.strings import own
 

@@ -81,9 +81,9 @@ def start(app):
         app.link.rest(app)  # (the link and its code, if that move is delivered: the hard level's room)
     app.match = None
     app.message = ""
-    # The match's code goes too (hw.play: the menu loads it again), so that
+    # The match's code goes too (hw.match.play: the menu loads it again), so that
     # the hard level has its room to think.
-    unload("hw.play")
+    unload("hw.match.play")
     gc.collect()
     begin(app, seed, rounds, variant, moves, (1 if humans[0] else 0) | (2 if humans[1] else 0))
 
@@ -113,7 +113,7 @@ def leave(app):
     app.last_human = -1
     app.go(MENU)
     app.row = 0
-    from hw import play
+    from hw.match import play
 
     play.unload_bots()  # (the hard level's modules, if the review loaded them)
     unload("engine.review")

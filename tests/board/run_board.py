@@ -404,7 +404,7 @@ def feed():
         return None
     if HINTS and mode == 1 and app.turn.phase == 0 and state.get("hinted") != len(app.game.history) \
             and not app.link_lost():  # (B on a silent link gives up: the other board may still be thinking)
-        state["hinted"] = len(app.game.history)  # hw.screens.TURN, hw.turn.CARD: once a turn
+        state["hinted"] = len(app.game.history)  # hw.screens.TURN, hw.match.turn.CARD: once a turn
         state["hints"] = state.get("hints", 0) + 1
         print("hint", state["hints"])
         return state["keys"].index(sys.modules["hw.buttons"].B)
@@ -487,7 +487,7 @@ def session_button(app, player, mode):
         state["presses"] = 0
         return b.SELECT
     if hints and mode == 1 and app.turn.phase == 0 and state["hinted"] != (state["step"], len(app.match.results), len(app.game.history)):
-        state["hinted"] = (state["step"], len(app.match.results), len(app.game.history))  # hw.screens.TURN, hw.turn.CARD: once a turn
+        state["hinted"] = (state["step"], len(app.match.results), len(app.game.history))  # hw.screens.TURN, hw.match.turn.CARD: once a turn
         state["hints"] += 1
         if TRACE:
             print("trace hint", state["hints"], live(), " ".join(sorted(k for k in sys.modules if k.startswith(("hw", "engine")))))

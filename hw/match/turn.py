@@ -6,7 +6,7 @@ draw from, the Scout's cards put back), each field with one meaning.
 The app holds one ``Turn``; the turn screen (``hw.screens.turn``) hands it the
 buttons of a turn.  ``Turn.begin`` and ``Turn.press`` return what the
 player decided: a move (an int), a notice's lines (a list), or None (a
-step taken, nothing to play yet), and ``hw.play.decide`` acts on it;
+step taken, nothing to play yet), and ``hw.match.play.decide`` acts on it;
 ``Turn.say`` is a line for the app's message (a pass).  The view reads the
 fields to draw the cursor and the step's words.
 """

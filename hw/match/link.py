@@ -12,7 +12,7 @@ anew, giving up, and delivering a finished match's last move.  Its
 screens, waiting for the other board and the other board's turn, are
 ``hw.screens.remote``'s: they show what the session says happened (the match
 joined, the other board's move, a round scored) and play on with
-``hw.play``, which this module never calls.
+``hw.match.play``, which this module never calls.
 """
 
 try:
@@ -278,7 +278,7 @@ class Link:
             app.link = None
             for name in _SESSION_MODULES:
                 unload(name)
-            unload("hw.linkplay")
+            unload("hw.match.link")
 
 
 def _cancel(app):
