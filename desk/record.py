@@ -26,7 +26,7 @@ that they agree.  Blank lines and lines starting with ``#`` are skipped.
 wrong raises ``RecordError`` with one line naming it (the line, the round,
 the move number in its round and why).
 
-A *board record* is what a handheld keeps (``hw.store``): a comment line,
+A *board record* is what a handheld keeps (``hw.saves.store``): a comment line,
 then one JSON line with the players and the hex of the ``engine.save`` blob
 of the match (the board has no room for this module)::
 

@@ -11,7 +11,7 @@ None: the board) and, where time moves it, ``tick(app, now)``.  The one
 shown is loaded, the one left forgotten (``App.screen``), so that a
 board's heap holds the code of the screen in front of the player only.
 The turn being built is ``hw.match.turn``'s ``Turn``; a linked match's side,
-``hw.match.link``'s ``Link`` (``App.link``); saves, ``hw.keep``'s (after
+``hw.match.link``'s ``Link`` (``App.link``); saves, ``hw.saves.keep``'s (after
 every move) and ``hw.screens.resume``'s (read at power-up, a save that cannot be
 read said on screen, never loaded half-way); what the screens say about
 the game, ``hw.words``'.
@@ -26,7 +26,7 @@ except ImportError:
 
 from engine import unload
 from engine.game import CLASSIC, LEVELS, OPPONENTS
-from hw import keep
+from hw.saves import keep
 from hw.screens import MODULES
 from hw.strings import text
 
@@ -38,7 +38,7 @@ _HANDOFF = const(2)
 _NOTICE = const(4)
 _RESUME = const(11)
 _LEARN = const(16)
-_TALLY_TABLE = const(8)  # hw.tally's TABLE: the counters before the matches' table
+_TALLY_TABLE = const(8)  # hw.saves.tally's TABLE: the counters before the matches' table
 
 
 class App:
@@ -80,7 +80,7 @@ class App:
         self.last_human = -1
         self.thought = False  # the bot's "thinking" shown (hw.screens.thinking), or the hint's (hw.screens.hint)
         self.hints, self.hinted = [0, 0], -1  # hints asked for this match, per seat; the last one's move (hw.screens.hint)
-        # The statistics (hw.tally): two bytes a counter, 8 and 9 an opponent.
+        # The statistics (hw.saves.tally): two bytes a counter, 8 and 9 an opponent.
         self.stats = bytearray(2 * (_TALLY_TABLE + 9 * len(self.OPPONENTS)))
         self.events = []  # ("claim", player, mask), ("round", winner): for shots and tests
         self.flash_at = -1  # when the last claim was seen (the NeoPixels flash)
@@ -159,7 +159,7 @@ class App:
         return [name, {"easy": "Apprentice", "medium": "Clansman", "hard": "Chieftain"}[self.opponent]]
 
     def record_blob(self):
-        """The save blob of the whole match, for its record (hw.records)."""
+        """The save blob of the whole match, for its record (hw.saves.records)."""
         return keep.blob(self, self.match, False)
 
     # -- the screen shown --------------------------------------------------

@@ -21,7 +21,7 @@ import os
 import sys
 
 from engine.game import VARIANTS
-from hw import tally
+from hw.saves import tally
 from hw.screens.stats import mine
 
 _RESULTS = ("won", "lost", "drawn")

@@ -16,10 +16,11 @@ from hw.menuwords import words
 from conftest import run_apps
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.save import Saver, encode
-from hw import buttons, keep
+from hw import buttons
+from hw.saves import keep
 from hw.app import App
 from hw.screens import MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
-from hw.keep import SETTLE_MS
+from hw.saves.keep import SETTLE_MS
 from sim.autoplay import AutoPlayer
 
 NVM = 8192
@@ -745,7 +746,7 @@ def test_every_set_of_defaults_has_its_own_tag():
     from itertools import product
 
     from engine.game import LANGUAGES, OPPONENTS
-    from hw.keep import tag as _tag
+    from hw.saves.keep import tag as _tag
     from hw.screens import ROUND_CHOICES
 
     tags = {_tag(*d) for d in product(OPPONENTS, range(3), ROUND_CHOICES, LANGUAGES, (False, True))}

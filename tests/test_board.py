@@ -204,7 +204,7 @@ def test_a_match_cut_by_a_power_loss_resumes(board, tmp_path, variant):
 
 def test_the_statistics_count_each_match_and_outlive_a_power_cycle(board, tmp_path):
     # Two matches against medium on the same nvm, the board switched off
-    # between them: the second run's statistics hold both (hw.tally's
+    # between them: the second run's statistics hold both (hw.saves.tally's
     # counters: 8 + variant * 3 + result is the medium's table, index 1).
     nvm = str(tmp_path / "nvm.bin")
     want = {}
@@ -236,7 +236,7 @@ def test_a_linked_match_between_two_interpreters(board, tmp_path, variant):
     assert a["end"] == b["end"] == "match"
     assert a["moves"] == b["moves"] and int(a["moves"]) > 10
     assert a["results"] == b["results"]  # the same match, seat by seat
-    hints = [dict(pair.split(":") for pair in got["stats"].split()).get("1", "0") for got in (a, b)]  # hw.tally's HINTS
+    hints = [dict(pair.split(":") for pair in got["stats"].split()).get("1", "0") for got in (a, b)]  # hw.saves.tally's HINTS
     assert all(int(n) >= 5 for n in hints) if variant == "classic" else hints == ["0", "0"]
 
 
@@ -297,7 +297,7 @@ def test_every_lesson_plays_to_its_end_on_a_board_heap(board, variant, lang):
     got = play(board, BOARD_HEAP, ST_VARIANT=variant, ST_LANGUAGE=lang, BOARD_SEED=7, BOARD_LEARN=1)
     steps = len(__import__("engine.lessons", None, None, ("steps",)).steps(("classic", "expert", "tactics").index(variant)))
     assert got["end"] == "lesson" and int(got["lesson"]) == steps
-    assert got["stats"] == "0:1"  # hw.tally's LESSONS
+    assert got["stats"] == "0:1"  # hw.saves.tally's LESSONS
     assert int(got["peak"]) < BOARD_HEAP
 
 

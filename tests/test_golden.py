@@ -24,7 +24,7 @@ from engine.save import Saver, encode
 from hw.app import App
 from hw.screens import MATCH_END
 from sim.autoplay import AutoPlayer
-from hw.records import board_record
+from hw.saves.records import board_record
 
 PRINT = bool(os.environ.get("GOLDEN_PRINT"))
 

@@ -165,7 +165,7 @@ def test_the_hints_go_into_the_matchs_record_and_the_desktop_reads_them():
     import json
 
     from desk.record import RecordError, from_board
-    from hw.records import board_record
+    from hw.saves.records import board_record
 
     app = App(seed=2, opponent="easy")
     app.press(buttons.START)

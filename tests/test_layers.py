@@ -161,9 +161,9 @@ def test_the_views_private_copies_are_the_turns_phases():
         assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
     found = copies("hw.screens.hint", screens)
     assert set(found) == {"_TURN"} and found["_TURN"][0] == found["_TURN"][1]
-    from hw import tally
+    from hw.saves import tally
 
-    found = copies("hw.screens.learn", tally)  # (the lesson counted: hw.tally, loaded then)
+    found = copies("hw.screens.learn", tally)  # (the lesson counted: hw.saves.tally, loaded then)
     assert set(found) == {"_LESSONS"} and found["_LESSONS"][0] == found["_LESSONS"][1]
 
 

@@ -75,7 +75,7 @@ def test_every_lesson_plays_to_its_end_at_the_buttons(variant, lang):
             assert expected[0] in (-1, app.game.last_move() & 63) or expected[1] == -2
     assert app.lesson is None and app.mode == MENU
     assert made == [k for k, step in enumerate(steps) if step[1] is not None]
-    assert app.stats[0:2] == b"\x00\x01"  # hw.tally's LESSONS: one
+    assert app.stats[0:2] == b"\x00\x01"  # hw.saves.tally's LESSONS: one
     assert app.opponent == "pass"  # (the menu's, given back)
     # Every read step showed its pages.
     assert {k for kind, k, _ in seen} >= {k for k, step in enumerate(steps) if step[1] is None}

@@ -161,7 +161,7 @@ def _menu(runner, checker):
         app.press(buttons.B)
         assert app.mode == S.MENU and S.MENU_ROWS[app.row] == "help"
     # The statistics' pages, every counter at its widest, and the clearing's question.
-    from hw import tally
+    from hw.saves import tally
 
     for i in range(len(app.stats) // 2):
         tally.put(app.stats, i, 65535)

@@ -11,14 +11,14 @@ claims asked for are chosen, the bottom line names the card left to play.  The r
 shown with a word on it (A: on), then the other clan's answer.  Start asks
 whether to leave the lesson for the menu; Select, on the board, shows a
 stone's detail, as in a match.  Its last page, A, ends it
-(counted in the statistics: ``hw.tally``'s LESSONS).  A saved match on
+(counted in the statistics: ``hw.saves.tally``'s LESSONS).  A saved match on
 offer when the lesson began (the sim's ``--learn``) is on offer again
 after it, and stays saved.
 
 A screen's module (``hw.screens.MODULES``), loaded while a lesson is
 shown; its words (``hw/lang/learn_<variant>_<language>.py``, that lesson's
 alone) too.  Nothing is saved during a lesson: its table is set up, not
-dealt (``hw.keep``).
+dealt (``hw.saves.keep``).
 """
 
 import gc
@@ -43,7 +43,7 @@ _NOTE = const(4)  # the turn's own notice (a claim refused: why), on the panel
 _LEAVE = const(5)  # leave the lesson? (Start)
 _CARD = const(0)  # hw.match.turn's phases (tests/test_layers.py holds them equal)
 _DRAW_PICK = const(7)
-_LESSONS = const(0)  # hw.tally's (tests/test_layers.py holds it equal)
+_LESSONS = const(0)  # hw.saves.tally's (tests/test_layers.py holds it equal)
 # hw.sound's sounds (tests/test_layers.py holds them equal).
 _S_PLACE = const(0)
 _S_CLAIM = const(1)
@@ -141,10 +141,10 @@ def leave(app):
     lessons.forget(lesson.variant)
     unload("engine.lessons")
     if lesson.done:
-        from hw import tally
+        from hw.saves import tally
 
         tally.add(app.stats, _LESSONS)
-        unload("hw.tally")
+        unload("hw.saves.tally")
         app.keeper.save(app, app.offer)  # (the settings and the statistics; a match on offer kept)
 
 

@@ -49,7 +49,7 @@ def press(app, button):
                 play.beep(app, _S_PLACE)  # (heard at once: this is the sound)
             elif app.sounds is not None:
                 app.sounds.stop()
-        app.keeper.changed_at = app.now  # saved once it settles (hw.keep)
+        app.keeper.changed_at = app.now  # saved once it settles (hw.saves.keep)
     elif button == buttons.A and MENU_ROWS[app.row] == "help":
         app.page = 0
         app.go(HELP, MENU)  # (B there comes back here, the cursor on Help)

@@ -295,7 +295,7 @@ def finish(app, how):
     print("nvm_writes", microcontroller.nvm.writes)
     print("resumed", state["resumed"])
     print("notes", audioio.plays[0])
-    stats = app.stats  # the statistics' counters that are not 0, "index:count" (hw.tally)
+    stats = app.stats  # the statistics' counters that are not 0, "index:count" (hw.saves.tally)
     print("stats", " ".join("%d:%d" % (i, stats[2 * i] << 8 | stats[2 * i + 1]) for i in range(len(stats) // 2)
                             if stats[2 * i] or stats[2 * i + 1]))
     if SESSION:

@@ -1,5 +1,5 @@
 """Saves and records: after every move (whoever made it) the match in play
-is saved; when it ends it is counted in the statistics (``hw.tally``) and
+is saved; when it ends it is counted in the statistics (``hw.saves.tally``) and
 recorded, and the save keeps the menu's settings and the statistics
 alone; menu choices are saved once they settle.  Every save carries the
 statistics.  The app's
@@ -55,10 +55,10 @@ class Keeper:
         elif match is not None:
             if not self.recorded:
                 self.recorded = True
-                from hw import tally  # (counted once, in the save that ends the match)
+                from hw.saves import tally  # (counted once, in the save that ends the match)
 
                 tally.count(app)
-                unload("hw.tally")
+                unload("hw.saves.tally")
                 if self.recorder is not None:
                     self.recorder.note(app)
             if not app.linked() or not link.session.pending():
