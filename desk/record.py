@@ -51,7 +51,7 @@ BOARD_MAGIC = "board-record"
 BOARD_VERSION = 1
 BOARD_COMMENT = "a match recorded on a board"
 # The board's menus, in the order of the indices a save keeps (hw.app's
-# OPPONENTS, hw.strings' LANGUAGES; a test holds them equal).
+# OPPONENTS, hw.lang.strings' LANGUAGES; a test holds them equal).
 
 
 class RecordError(ValueError):

@@ -14,7 +14,7 @@ The turn being built is ``hw.match.turn``'s ``Turn``; a linked match's side,
 ``hw.match.link``'s ``Link`` (``App.link``); saves, ``hw.saves.keep``'s (after
 every move) and ``hw.screens.resume``'s (read at power-up, a save that cannot be
 read said on screen, never loaded half-way); what the screens say about
-the game, ``hw.words``'.
+the game, ``hw.lang.words``'.
 """
 
 from micropython import const
@@ -26,9 +26,9 @@ except ImportError:
 
 from engine import unload
 from engine.game import CLASSIC, LEVELS, OPPONENTS
+from hw.lang.strings import text
 from hw.saves import keep
 from hw.screens import MODULES
-from hw.strings import text
 
 # Screens (hw.screens' numbers) as private constants: inlined, no name kept
 # on the heap (tests/test_layers.py holds each equal to hw.screens').

@@ -18,10 +18,10 @@ from micropython import const
 from engine.cards import STRATEGIST, TACTIC_CODES
 from engine.game import EXPERT, N_STONES, NOBODY, TACTICS
 from engine.moves import PASS, move_claims
-from hw import words
+from hw.lang import words
+from hw.lang.strings import wrap
 from hw.look import PALETTE
 from hw.screens import HINT, LEARN, LINES, MATCH_END, REMOTE, REVIEW, ROUND_END, THINKING, TURN
-from hw.strings import wrap
 
 # The turn's phases (hw.match.turn's numbers; a private copy, held equal by
 # tests/test_layers.py, so that the view holds no reference to hw.match.turn,

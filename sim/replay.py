@@ -12,8 +12,9 @@ import sys
 from engine.game import VARIANTS
 from engine.match import Match
 from desk.record import RecordError, replay, shown
-from hw import buttons, words
+from hw import buttons
 from hw.app import App
+from hw.lang import words
 from hw.screens import TURN
 from sim import reason
 

@@ -11,16 +11,16 @@ import sys
 
 import pytest
 
-from hw.menuwords import words
+from hw.lang.menu import words
 
 from conftest import run_apps
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.save import Saver, encode
 from hw import buttons
-from hw.saves import keep
 from hw.app import App
-from hw.screens import MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
+from hw.saves import keep
 from hw.saves.keep import SETTLE_MS
+from hw.screens import MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
 from sim.autoplay import AutoPlayer
 
 NVM = 8192
@@ -452,8 +452,8 @@ def _movers(match):
 
 
 def test_giving_up_in_the_claim_step_offers_the_match_as_played():
-    from hw.screens import TURN as TURN_
     from hw.match.turn import CLAIM
+    from hw.screens import TURN as TURN_
 
     apps, stores, players, now = _started(71, CLASSIC, 6, rounds=1)
     # Find a board in its claim step with a card placed tentatively.
@@ -720,8 +720,8 @@ def test_each_linked_board_says_who_won_from_its_own_seat():
     run_apps(apps, players, now, lambda: all(a.mode == MATCH_END for a in apps))
     w = apps[0].match.winner()
     lines = [won(a, w, "match") for a in apps]
+    from hw.lang.strings import own
     from hw.screens import ends
-    from hw.strings import own
 
     you = own(apps[0], ends._T)("you_win_match")
     assert lines.count(you) == (1 if w in (0, 1) else 0)

@@ -84,7 +84,7 @@ def test_the_bundle_ships_every_module_the_board_imports():
                 continue
             missing.add("%s (from %s)" % (module, name))
     assert not missing
-    # hw.strings imports the language modules by name, out of the walk's sight.
+    # hw.lang.strings imports the language modules by name, out of the walk's sight.
     assert {"hw.lang.en", "hw.lang.fr", "hw.lang.es", "engine.sha256"} <= set(shipped)
     assert not [m for m in shipped if m.split(".")[0] not in ("engine", "hw", "code") or m.endswith("__main__")]
 

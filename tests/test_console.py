@@ -195,8 +195,8 @@ def test_a_hint_is_the_handhelds_and_can_be_typed_as_it_is_said():
     from types import SimpleNamespace
 
     from engine.moves import play_of
+    from hw.lang.hint import reason
     from hw.screens import hint as handheld
-    from hw.hinted import reason
 
     for variant in (0, 1, 2):
         for seed in (3, 8):

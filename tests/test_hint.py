@@ -8,10 +8,10 @@ from engine.bots import Bot
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.moves import move_card, move_stone
 from hw import buttons
-from hw.screens import hint
 from hw.app import App
-from hw.screens import HANDOFF, HINT, MATCH_END, NOTICE, TURN
 from hw.match.turn import CARD, CLAIM, DRAW_PICK, STONE
+from hw.screens import hint
+from hw.screens import HANDOFF, HINT, MATCH_END, NOTICE, TURN
 from sim.autoplay import AutoPlayer
 
 

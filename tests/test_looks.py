@@ -6,17 +6,18 @@ why a stone can or cannot be claimed, and the help pages."""
 
 import pytest
 
-from hw.strings import own
+from hw.lang.strings import own
 
 from conftest import drive
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS, lowest
 from engine.cards import TACTIC_CODES, parse_any
 from engine.moves import move_claims
-from hw import buttons, words
-from hw.screens import detail, ends
+from hw import buttons
 from hw import look as L
-from hw.match import turn as T
 from hw.app import App
+from hw.lang import words
+from hw.match import turn as T
+from hw.screens import detail, ends
 from hw.screens import PANEL_CHARS, DETAIL, HANDOFF, HELP, MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
@@ -824,7 +825,7 @@ def test_the_words_name_the_tactic_cards_by_the_languages_codes():
 
     from conftest import ROOT
     from engine.cards import TACTIC_CODES
-    from hw.strings import text
+    from hw.lang.strings import text
 
     assert text("en", "letters")[6:] == "".join(TACTIC_CODES)
     for lang, codes in CODES.items():

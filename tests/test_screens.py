@@ -13,17 +13,17 @@ not meet.
 
 import pytest
 
-from hw.menuwords import words
+from hw.lang.menu import words
 
 from engine.cards import TACTIC_CODES
 from engine.game import CLASSIC, EXPERT, LANGUAGES, N_STONES, TACTICS
 from hw import buttons
-from hw.screens import detail
 from hw import look as L
 from hw import screens as S
 from hw import text as T
-from hw.match import turn as P
 from hw.app import App
+from hw.match import turn as P
+from hw.screens import detail
 from sim.autoplay import AutoPlayer
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
@@ -418,7 +418,7 @@ def test_every_character_of_every_language_is_in_the_font():
         for value in table.values():
             for c in value:
                 assert 32 <= ord(c) < 127 or c in ACCENTED, (lang, value, c)
-    from hw.strings import LANGUAGE_NAMES
+    from hw.lang.strings import LANGUAGE_NAMES
 
     assert all(c in ACCENTED or c.isascii() for c in "".join(LANGUAGE_NAMES))
     for code in TACTIC_CODES:

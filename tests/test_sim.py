@@ -12,13 +12,14 @@ from conftest import ROOT, bot_match
 pytest.importorskip("blinka_displayio_pygamedisplay")
 
 from engine.game import NOBODY  # noqa: E402
-from hw import buttons, words  # noqa: E402
+from hw import buttons  # noqa: E402
 from hw import look as L  # noqa: E402
 from hw.app import App  # noqa: E402
-from hw.screens import TURN  # noqa: E402
+from hw.lang import words  # noqa: E402
+from hw.main import Runner  # noqa: E402
 from hw.match.turn import CARD
 from sim.autoplay import AutoPlayer  # noqa: E402
-from hw.main import Runner  # noqa: E402
+from hw.screens import TURN  # noqa: E402
 
 
 def rgb565(colour):

@@ -15,8 +15,8 @@ from conftest import ROOT, run_apps
 from engine.game import CLASSIC, DRAW, EXPERT, OPPONENTS, TACTICS
 from engine.save import Saver, encode
 from hw import buttons
-from hw.saves import tally
 from hw.app import App
+from hw.saves import tally
 from hw.screens import LINES, MATCH_END, MENU, MENU_ROWS, PANEL_CHARS, STATS
 from sim.autoplay import AutoPlayer
 from test_app_saves import LoggedStorage, _linked

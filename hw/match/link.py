@@ -24,7 +24,7 @@ from micropython import const
 
 from engine import TICKS_MASK, unload
 from engine.game import TACTICS
-from hw import words
+from hw.lang import words
 from hw.screens import LINKING, MENU, REMOTE, RESUME, ROUND_END
 
 # engine.session's numbers (tests/test_layers.py holds them equal): that

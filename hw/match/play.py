@@ -11,7 +11,7 @@ from engine import unload
 from engine.game import only_variant
 from engine.match import Match
 from engine.moves import PASS, move_card, stones_text
-from hw import words
+from hw.lang import words
 
 # The bots' modules, both variants'.
 _BOT_MODULES = ("engine.ai", "engine.tbots", "engine.botkit", "engine.bots")

@@ -18,7 +18,8 @@ from engine.cards import BANSHEE, FIRST_TACTIC, SCOUT, STRATEGIST
 from engine.game import EXPERT, N_STONES, TACTICS, lowest
 from engine.moves import (DRAW_TACTIC, PASS, move, move_card, move_dest, move_slot, move_stone, return_move,
                           ruse_move, with_claims)
-from hw import buttons, words
+from hw import buttons
+from hw.lang import words
 
 # Phases of a turn.
 CARD = const(0)  # choose a card from the hand

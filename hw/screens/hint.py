@@ -3,7 +3,7 @@ player to move, whatever the opponent's level, and a line of why.  A
 screen's module (``hw.screens.MODULES``), loaded while the hint is worked
 out: its first tick lets the screen say "Thinking...", the next asks the
 hard bot (``engine.bots``, loaded for the hint alone when the match holds
-no bot, and dropped after), then shows the move and why (``hw.hinted``,
+no bot, and dropped after), then shows the move and why (``hw.lang.hint``,
 loaded once the bot's thinking is back on the heap) on a notice, the
 cursors put on its card and stone (A, then A, plays it).  Counted per seat
 (``App.hints``).  Not in a linked match.
@@ -49,10 +49,10 @@ def tick(app, now):
     if card in hand:
         app.turn.cursor = hand.index(card)
         app.turn.stone_cursor = move_stone(m)
-    from hw.hinted import said
+    from hw.lang.hint import said
 
     lines = said(app, m)
-    unload("hw.hinted")
+    unload("hw.lang.hint")
     app.notice(lines, _TURN)
     app.dirty = True
 

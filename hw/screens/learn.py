@@ -30,9 +30,9 @@ from engine.game import EXPERT, LANGUAGES, N_STONES, VARIANTS
 from engine.match import Match
 from engine.moves import move_claims, with_claims
 from hw import buttons
+from hw.lang.strings import pick
+from hw.lang.words import name_of
 from hw.screens import DETAIL, LEARN, MENU, RESUME
-from hw.strings import pick
-from hw.words import name_of
 
 # The lesson's phases.
 _PAGES = const(0)  # a page of the step (Lesson.page) on the panel
@@ -80,7 +80,7 @@ class Lesson:
         return self.phase == _TASK
 
 
-# The screen's own words, in each language (hw.strings.pick's order).
+# The screen's own words, in each language (hw.lang.strings.pick's order).
 _WORDS = (("A: next  Start: leave", "A: try again", "B: read", "A: next",
            ("Almost", "The right move: now", "claim the stone too: A", "on it (it glows), B."),
            ("Leave the lesson?", "", "A or Start: leave", "B: stay"), ("Now play %s", "Now play a card")),

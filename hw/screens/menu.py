@@ -11,9 +11,9 @@ from micropython import const
 
 from engine.game import LANGUAGES, VARIANTS
 from hw import buttons
+from hw.lang.strings import LANGUAGE_NAMES
 from hw.match import play
 from hw.screens import HELP, LINES, MENU, MENU_ROWS, PANEL_CHARS, ROUND_CHOICES, STATS
-from hw.strings import LANGUAGE_NAMES
 
 _S_PLACE = const(0)  # hw.sound's PLACE: the sound turned on says so (tests/test_layers.py)
 _VALUES = ("opponent", "variant", "rounds", "language", "autoclaim", "hints", "sound")  # the rows A steps on
@@ -72,7 +72,7 @@ def press(app, button):
 
 
 def lines(app):
-    from hw.menuwords import words  # (the menu's own words: in RAM while it is drawn)
+    from hw.lang.menu import words  # (the menu's own words: in RAM while it is drawn)
 
     t = app.t
     w = words(app.lang)

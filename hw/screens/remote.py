@@ -9,7 +9,8 @@ move, a round scored) and play on (``hw.match.play``).
 from micropython import const
 
 from engine.game import TACTICS
-from hw import buttons, words
+from hw import buttons
+from hw.lang import words
 from hw.match import play
 from hw.screens import LINKING, PAUSE, REMOTE
 

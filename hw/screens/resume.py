@@ -56,7 +56,7 @@ def load(app):
     saver.found = []
     if problems:
         print("save:", "; ".join(problems))
-        from hw.menuwords import words
+        from hw.lang.menu import words
 
         app.notice([words(app.lang)["save_problem"]] + problems, app.mode)
 
@@ -89,7 +89,7 @@ def lines(app):
     t = app.t
     match = app.offer
     game = match.game
-    from hw.menuwords import words  # (this screen's own words: in RAM while it is drawn)
+    from hw.lang.menu import words  # (this screen's own words: in RAM while it is drawn)
 
     w = words(app.lang)
     return [w["saved_game"], "",

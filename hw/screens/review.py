@@ -26,15 +26,16 @@ from engine import review as rv
 from engine import unload
 from engine.cards import SCOUT
 from engine.moves import move_card, move_claims, play_of, stones_text, with_claims
-from hw import buttons, words
+from hw import buttons
+from hw.lang import words
+from hw.lang.strings import pick
 from hw.screens import MENU, REVIEW
-from hw.strings import pick
 
 _DRAIN_MS = const(5000)  # hw.screens.ends': a linked match's last move delivered meanwhile
 _LINE_CHARS = const(26)  # hw.view's: characters on the bottom line
 _NOT_YET = const(-1)  # a hard move not worked out yet
 
-# The review's words, in each language (hw.strings.pick's order).
+# The review's words, in each language (hw.lang.strings.pick's order).
 _AGREES = const(0)
 _WOULD = const(1)
 _OTHER_PILE = const(2)

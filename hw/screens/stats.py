@@ -11,13 +11,13 @@ from micropython import const
 from engine import unload
 from engine.game import VARIANTS
 from hw import buttons
-from hw.strings import pick
+from hw.lang.strings import pick
 from hw.saves.tally import (BEST, DRAWN, HINTS, LESSONS, LOST, ROUNDS_DRAWN, ROUNDS_LOST, ROUNDS_WON, STONES, STREAK, WON,
                       cell, get)
 
 _CONFIRM = "stats"  # app.confirm while the clearing waits for A
 
-# The screen's words, in each language (hw.strings.pick's order): here, not
+# The screen's words, in each language (hw.lang.strings.pick's order): here, not
 # in the language tables, so that they are on the heap only while it is shown.
 _TITLE = const(0)
 _MATCHES = const(1)

@@ -516,7 +516,7 @@ def probe(app):
     state["player"].bot = None
     print("probe player.bot", live())
     for k in list(sys.modules):
-        if k.startswith(("hw.lang", "hw.screens.menu")):
+        if k.startswith(("hw.lang.", "hw.screens.menu")) and k not in ("hw.lang.strings", "hw.lang.words"):
             del sys.modules[k]
     print("probe lang", live())
     finish(app, "probe")
