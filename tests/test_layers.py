@@ -10,6 +10,7 @@ learn them; only the entry points that build the app import ``hw.app``.
 import ast
 import glob
 import os
+import re
 
 from conftest import ROOT
 
@@ -233,6 +234,32 @@ def test_each_screen_is_a_module_behind_one_interface():
                      if isinstance(node, ast.FunctionDef)}
         assert functions["press"] == ["app", "button"] and functions["lines"] == ["app"], name
         assert functions.get("tick", ["app", "now"]) == ["app", "now"], name
+
+
+def test_hw_keeps_at_most_15_modules_at_its_top_and_the_rest_in_folders_that_say_what_they_hold():
+    # hw/'s top: the app, the loop, the view and the board's parts; the
+    # rest in folders by role (screens, match, saves, lang), each a package
+    # whose docstring's first line says its purpose and names its modules
+    # (the screens' are named by their table, above; a language's tables
+    # by their pattern, help_*, learn_*).
+    top = sorted(name for name in os.listdir(HW) if name.endswith(".py"))
+    assert "__init__.py" in top and len(top) - 1 <= 15, top
+    folders = sorted(name for name in os.listdir(HW) if os.path.isdir(os.path.join(HW, name)) and name != "__pycache__")
+    assert folders == ["lang", "match", "saves", "screens"], folders
+    for folder in folders:
+        init = os.path.join(HW, folder, "__init__.py")
+        assert os.path.exists(init), folder
+        doc = ast.get_docstring(ast.parse(open(init).read())) or ""
+        purpose = doc.split("\n")[0]
+        assert purpose.endswith(".") and len(purpose) > 20, folder
+        if folder == "screens":
+            continue
+        for module in sorted(os.listdir(os.path.join(HW, folder))):
+            name = module[:-3]
+            if not module.endswith(".py") or name == "__init__":
+                continue
+            named = re.search(r"\b%s\b" % name, purpose) or ("_" in name and name.split("_")[0] + "_*" in purpose)
+            assert named, (folder, name)
 
 
 def test_only_the_app_changes_screens():

@@ -26,7 +26,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # What the board runs: every module of these packages and of the folders
-# in them (hw/screens/, hw/lang/, ...; desktop-only code lives in desk/,
+# in them (hw/screens/, hw/match/, hw/saves/, hw/lang/; desktop-only code lives in desk/,
 # sim/ and tools/), except a package's command line, __main__.py (a board
 # has none).
 PACKAGES = ("engine", "hw")
