@@ -26,7 +26,7 @@ that they agree.  Blank lines and lines starting with ``#`` are skipped.
 wrong raises ``RecordError`` with one line naming it (the line, the round,
 the move number in its round and why).
 
-A *board record* is what a handheld keeps (``hw.store``): a comment line,
+A *board record* is what a handheld keeps (``hw.saves.store``): a comment line,
 then one JSON line with the players and the hex of the ``engine.save`` blob
 of the match (the board has no room for this module)::
 
@@ -51,7 +51,7 @@ BOARD_MAGIC = "board-record"
 BOARD_VERSION = 1
 BOARD_COMMENT = "a match recorded on a board"
 # The board's menus, in the order of the indices a save keeps (hw.app's
-# OPPONENTS, hw.strings' LANGUAGES; a test holds them equal).
+# OPPONENTS, hw.lang.strings' LANGUAGES; a test holds them equal).
 
 
 class RecordError(ValueError):

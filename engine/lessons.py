@@ -25,7 +25,7 @@ step by step); this module holds what a lesson does, the same in every language:
   (any count); ``back`` the Scout's cards put back (any).
 
 ``python -m sim --learn classic|expert|tactics`` opens a lesson; the
-screen is ``hw.learn``.
+screen is ``hw.screens.learn``.
 """
 
 from engine.cards import FIRST_TACTIC, NO_CARD, SCOUT, STRATEGIST, TACTIC_DECK, parse_any

@@ -1,7 +1,7 @@
 """A match reviewed: for each move of one player, the move the hard level
 would have made in that position, and whether the player's differs.
 
-Shared by the board's review screen (``hw.review``) and the desktop's
+Shared by the board's review screen (``hw.screens.review``) and the desktop's
 ``python -m sim --replay FILE --review``, so that both mark the same
 moves: the hard bot is seeded from the match's seed and the move's number
 alone (``seed``), and sees what the hint's sees (the game, whose bots

@@ -33,7 +33,7 @@ Blob, version 3 (big-endian where it matters)::
     -- when statistics follow (at the end, after the settings or the moves):
     k  count        1 byte, how many counters
     k+1 counters    2 bytes each (big-endian): the app's statistics
-                    (``hw.tally`` says what each counts); a board keeps
+                    (``hw.saves.tally`` says what each counts); a board keeps
                     them in every save, so that they have the saves'
                     discipline against power cuts.  A blob without them
                     (saved before they were kept) reads as none counted.

@@ -10,11 +10,11 @@ few functions in each: ``press(app, button)``, ``lines(app)`` (its panel;
 None: the board) and, where time moves it, ``tick(app, now)``.  The one
 shown is loaded, the one left forgotten (``App.screen``), so that a
 board's heap holds the code of the screen in front of the player only.
-The turn being built is ``hw.turn``'s ``Turn``; a linked match's side,
-``hw.linkplay``'s ``Link`` (``App.link``); saves, ``hw.keep``'s (after
-every move) and ``hw.resume``'s (read at power-up, a save that cannot be
+The turn being built is ``hw.match.turn``'s ``Turn``; a linked match's side,
+``hw.match.link``'s ``Link`` (``App.link``); saves, ``hw.saves.keep``'s (after
+every move) and ``hw.screens.resume``'s (read at power-up, a save that cannot be
 read said on screen, never loaded half-way); what the screens say about
-the game, ``hw.words``'.
+the game, ``hw.lang.words``'.
 """
 
 from micropython import const
@@ -26,9 +26,9 @@ except ImportError:
 
 from engine import unload
 from engine.game import CLASSIC, LEVELS, OPPONENTS
-from hw import keep
+from hw.lang.strings import text
+from hw.saves import keep
 from hw.screens import MODULES
-from hw.strings import text
 
 # Screens (hw.screens' numbers) as private constants: inlined, no name kept
 # on the heap (tests/test_layers.py holds each equal to hw.screens').
@@ -38,7 +38,7 @@ _HANDOFF = const(2)
 _NOTICE = const(4)
 _RESUME = const(11)
 _LEARN = const(16)
-_TALLY_TABLE = const(8)  # hw.tally's TABLE: the counters before the matches' table
+_TALLY_TABLE = const(8)  # hw.saves.tally's TABLE: the counters before the matches' table
 
 
 class App:
@@ -60,27 +60,27 @@ class App:
         self.lang = lang
         self.auto_claim = auto_claim
         self.sound, self.speaker, self.hints_on = sound, speaker, hints
-        self.sounds = None  # type: Any  # hw.sound's Player, from the first sound on (hw.play: beep)
+        self.sounds = None  # type: Any  # hw.sound's Player, from the first sound on (hw.match.play: beep)
         self.mode, self.trail = _MENU, 0  # the screen shown; the way back from it (App.go)
         self.shown = ""  # the module of the screen last shown (App.screen)
         self.row = self.choice = self.page = 0  # the menu's cursor; the pause's or resume's; help's or the tally's page
         self.controls = 0  # the device's buttons, for the help: 0 PyBadge, 1 PyGamer, 2 a keyboard
         self.link_port, self.random_bytes = link_port, random_bytes
-        # hw.linkplay's Link while a link needs it; what links leave behind
+        # hw.match.link's Link while a link needs it; what links leave behind
         # since power-up: the last conversation's mark, the deals given up.
         self.link, self.link_marks = None, bytearray(2)  # type: Any, bytearray
         self.match, self.matches = None, 0  # type: Any, int  # the match in play; matches dealt since power-up
         self.bots = [None, None]  # type: list
-        self.turn = None  # type: Any  # hw.turn's Turn, being built on the screen: a match's (hw.play)
+        self.turn = None  # type: Any  # hw.match.turn's Turn, being built on the screen: a match's (hw.match.play)
         self.detail_stone = 0  # the stone shown in detail
         self.lines = []  # a notice's lines
         self.message = ""  # the last thing the opponent did
         self.note = ""  # the top line's corner instead of the piles (a replay's move number)
         self.known = [None, None]  # per seat, the hand it kept at its last move (None: a new round)
         self.last_human = -1
-        self.thought = False  # the bot's "thinking" shown (hw.thinking), or the hint's (hw.hint)
-        self.hints, self.hinted = [0, 0], -1  # hints asked for this match, per seat; the last one's move (hw.hint)
-        # The statistics (hw.tally): two bytes a counter, 8 and 9 an opponent.
+        self.thought = False  # the bot's "thinking" shown (hw.screens.thinking), or the hint's (hw.screens.hint)
+        self.hints, self.hinted = [0, 0], -1  # hints asked for this match, per seat; the last one's move (hw.screens.hint)
+        # The statistics (hw.saves.tally): two bytes a counter, 8 and 9 an opponent.
         self.stats = bytearray(2 * (_TALLY_TABLE + 9 * len(self.OPPONENTS)))
         self.events = []  # ("claim", player, mask), ("round", winner): for shots and tests
         self.flash_at = -1  # when the last claim was seen (the NeoPixels flash)
@@ -88,14 +88,14 @@ class App:
         self.keeper = keep.Keeper(saver, recorder, keep.tag(opponent, variant, rounds, lang, auto_claim, sound))
         self.offer, self.offer_seat = None, 0  # type: Any, int  # a saved match on offer (the resume screen), its seat
         self.confirm = ""  # the pause menu's row waiting for A again (a restart)
-        self.review = None  # type: Any  # hw.review's Review while a match is reviewed
-        self.lesson = None  # type: Any  # hw.learn's Lesson while one is under way
+        self.review = None  # type: Any  # hw.screens.review's Review while a match is reviewed
+        self.lesson = None  # type: Any  # hw.screens.learn's Lesson while one is under way
         if saver is not None:
-            from hw import resume  # (the power-up's: read once, then forgotten)
+            from hw.screens import resume  # (the power-up's: read once, then forgotten)
 
             resume.load(self)
             unload("engine.restore")
-            unload("hw.resume")
+            unload("hw.screens.resume")
 
     # -- what the screens and the view read ----------------------------------
 
@@ -159,7 +159,7 @@ class App:
         return [name, {"easy": "Apprentice", "medium": "Clansman", "hard": "Chieftain"}[self.opponent]]
 
     def record_blob(self):
-        """The save blob of the whole match, for its record (hw.records)."""
+        """The save blob of the whole match, for its record (hw.saves.records)."""
         return keep.blob(self, self.match, False)
 
     # -- the screen shown --------------------------------------------------
@@ -170,13 +170,13 @@ class App:
         return __import__(MODULES[self.mode], None, None, ("press",))
 
     def leave(self):
-        """The module of a screen left is forgotten; at the menu, a match's too (hw.between)."""
+        """The module of a screen left is forgotten; at the menu, a match's too (hw.match.between)."""
         name = MODULES[self.mode]
         if name != self.shown:
             left, self.shown = self.shown, name
             unload(left)
             if self.mode == _MENU and left and self.match is None:  # (the session's floor; not at power-up)
-                __import__("hw.between", None, None, ("floor",)).floor(self)
+                __import__("hw.match.between", None, None, ("floor",)).floor(self)
 
     def panel(self):
         """The lines of the panel shown over the board (None: the board)."""

@@ -6,7 +6,7 @@ after the other by ``Player`` on a *voice*: ``tone(hz)`` sounds a note
 until ``off()`` (a board's speaker, ``hw.speaker.Speaker``: one period of a
 wave in one small buffer, looped, its pitch the sample rate; the desktop's,
 ``sim.desk.DeskSpeaker``).  The app loads this module on its first sound
-(``hw.play.beep``): with sound off it never is.  The next note comes from the
+(``hw.match.play.beep``): with sound off it never is.  The next note comes from the
 app's tick, so a sound never holds the loop.
 """
 
@@ -33,7 +33,7 @@ _NOTES = (
 
 
 def ask(app, kind):
-    """Sound ``kind`` on ``app``'s speaker (``hw.play.beep`` asks, sound on):
+    """Sound ``kind`` on ``app``'s speaker (``hw.match.play.beep`` asks, sound on):
     the player and the voice are made the first time.  Said in
     ``app.events`` (for shots and tests)."""
     sounds = app.sounds

@@ -10,7 +10,7 @@ import os
 import engine
 from hw.app import App
 from hw.boards import make_speaker, open_board
-from hw.store import BoardRecords, drive_writable, open_saver
+from hw.saves.store import BoardRecords, drive_writable, open_saver
 
 
 def start():

@@ -18,13 +18,13 @@ from micropython import const
 from engine.cards import STRATEGIST, TACTIC_CODES
 from engine.game import EXPERT, N_STONES, NOBODY, TACTICS
 from engine.moves import PASS, move_claims
-from hw import words
+from hw.lang import words
+from hw.lang.strings import wrap
 from hw.look import PALETTE
 from hw.screens import HINT, LEARN, LINES, MATCH_END, REMOTE, REVIEW, ROUND_END, THINKING, TURN
-from hw.strings import wrap
 
-# The turn's phases (hw.turn's numbers; a private copy, held equal by
-# tests/test_layers.py, so that the view holds no reference to hw.turn,
+# The turn's phases (hw.match.turn's numbers; a private copy, held equal by
+# tests/test_layers.py, so that the view holds no reference to hw.match.turn,
 # which goes at a match's end).
 _CARD = const(0)
 _STONE = const(1)
@@ -419,5 +419,5 @@ class View:
         if app.message:
             return app.message
         if app.mode == TURN and app.hints_on and (not app.linked() or app.link.session.hints):
-            return t("pick_hint")  # (B asks for a hint: hw.yourturn)
+            return t("pick_hint")  # (B asks for a hint: hw.screens.turn)
         return t("pick_card")

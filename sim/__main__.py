@@ -19,7 +19,7 @@ import sys
 
 import engine  # noqa: F401  (micropython shim on CPython)
 from engine.game import DRAW, LANGUAGES, LEVELS, VARIANTS
-from hw import buttons
+from hw import buttons, screens
 from hw.screens import HINT, LINKING, MATCH_END, REMOTE, ROUND_CHOICES, THINKING
 from hw.settings import RANGES, read
 from desk.lines import BOM
@@ -123,7 +123,7 @@ def title(name=None, replay=False, review=False):
 
 AUTOPLAY_LEVELS = LEVELS + ("random",)
 SEED_LIMIT = (1 << 30) - 1  # every seed in play (saves, link, records) is 30-bit
-# hw.play.new_match deals an app's k-th match (k from 1) from its seed plus
+# hw.match.play.new_match deals an app's k-th match (k from 1) from its seed plus
 # k times this: the sim gives the app the seed whose first match is dealt
 # from --seed itself (app_seed), so that the seed said, the seed of the
 # record and the deal agree.
@@ -519,7 +519,7 @@ def main(argv=None):
     runner = Runner(desk, app)
     lesson = None
     if args.learn:
-        from hw import learn
+        from hw.screens import learn
 
         learn.start(app, VARIANTS.index(args.learn))
         lesson = app.lesson
@@ -570,11 +570,14 @@ def main(argv=None):
 
 LIMIT_MS = 30 * 60 * 1000  # a headless game that lasts longer is stuck
 
-# Each screen of hw.screens by its number, as the summary names it (a test
-# holds the two together).
-MODE_NAMES = ("menu", "turn", "handoff", "thinking", "notice", "detail", "round_end", "match_end", "pause", "linking",
-              "remote", "resume", "help", "hint", "stats", "review",
-              "learn")
+# Each screen by its number, as the summary names it: the name of its number
+# in hw.screens, lower-cased ("round_end"), so that a new screen is its module
+# and its row there, nothing here.  (hw.screens' other numbers, LINES and
+# PANEL_CHARS, measure the panel: tests/test_layers.py holds the rest to
+# MODULES.)
+MODE_NAMES = tuple(name.lower() for _, name in sorted(
+    (value, name) for name, value in vars(screens).items()
+    if name.isupper() and isinstance(value, int) and name not in ("LINES", "PANEL_CHARS")))
 
 
 def summary(app, seed, shots):

@@ -69,10 +69,10 @@ class AutoPlayer:
             return buttons.A  # (a lesson's page read, its move made: on)
         if mode != TURN and mode != LEARN:  # thinking, linking, the other board's turn, the end
             return None
-        # (The turn's phases from hw.turn, which the app has loaded for the
+        # (The turn's phases from hw.match.turn, which the app has loaded for the
         # turn: imported here, not with this module, so that a board run's
         # player at the buttons does not load it for the app.)
-        from hw.turn import CARD, CLAIM, CLAIM_FIRST, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
+        from hw.match.turn import CARD, CLAIM, CLAIM_FIRST, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
 
         game = app.game
         # (A new match, a link dealt anew, may reach the same turn number:

@@ -113,10 +113,10 @@ class _English:
 def hint(match):
     """The hint the handheld's B gives the player to move: the hard
     level's move, from the same seed (the match's and the move's:
-    ``engine.review.seed``, as ``hw.hint``'s), its claims spelled out; and
-    why, in the handheld's words (``hw.hinted.reason``).  (move, why)."""
+    ``engine.review.seed``, as ``hw.screens.hint``'s), its claims spelled out; and
+    why, in the handheld's words (``hw.lang.hint.reason``).  (move, why)."""
     from engine.review import seed
-    from hw.hinted import reason
+    from hw.lang.hint import reason
 
     game = match.game
     m = game.spell_claims(Bot("hard", seed(match.seed, match.move_count())).choose_on(game))

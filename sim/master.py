@@ -11,7 +11,7 @@ is handed a copy of the game with the rest hidden.
 from desk import sparring
 from engine.game import OPPONENTS, make_game
 from hw.app import App
-from hw.strings import pick
+from hw.lang.strings import pick
 
 MASTER = "master"
 NAMES = ("Master (desktop)", "Maître (ordinateur)", "Maestro (ordenador)")  # LANGUAGES' order

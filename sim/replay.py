@@ -12,8 +12,9 @@ import sys
 from engine.game import VARIANTS
 from engine.match import Match
 from desk.record import RecordError, replay, shown
-from hw import buttons, words
+from hw import buttons
 from hw.app import App
+from hw.lang import words
 from hw.screens import TURN
 from sim import reason
 
@@ -46,7 +47,7 @@ class Replayer:
         app.go(TURN)
         app.last_human = 0  # one point of view: player 1's side at the bottom, move after move
         if app.turn is None:
-            from hw.turn import Turn
+            from hw.match.turn import Turn
 
             app.turn = Turn(app)
         app.turn.cursor = 0

@@ -1,6 +1,6 @@
 """``python -m sim --replay FILE --review [--player 1|2]``: a record's
 moves of one player beside the hard level's: in a window, on the board's
-review screen (``hw.review``); with ``--headless``, one JSON line each::
+review screen (``hw.screens.review``); with ``--headless``, one JSON line each::
 
     {"move": 7, "player": 0, "position": {...}, "played": {...},
      "hard": {...}, "differs": true}
@@ -44,14 +44,14 @@ def lines(record, player):
 
 
 def window(path, player, desk, runner_class, err=None, lang="en"):
-    """The board's review screen (``hw.review``) on a record, in a window
+    """The board's review screen (``hw.screens.review``) on a record, in a window
     (its words in ``lang``), until Esc or B; 0, or 2 with one line on
     ``err``."""
     err = err or sys.stderr
     record = opened(path, "review", replay, err)
     if record is None:
         return 2
-    from hw import review
+    from hw.screens import review
     from hw.app import App
     from hw.screens import REVIEW
 

@@ -21,8 +21,8 @@ import os
 import sys
 
 from engine.game import VARIANTS
-from hw import tally
-from hw.stats import mine
+from hw.saves import tally
+from hw.screens.stats import mine
 
 _RESULTS = ("won", "lost", "drawn")
 _PASS_RESULTS = ("player1", "player2", "drawn")

@@ -16,12 +16,15 @@ from engine.game import CLASSIC, EXPERT, LANGUAGES, NOBODY, TACTICS
 from engine.moves import DISCARD, move_card, move_stone
 from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
-from hw import buttons, detail, linkplay, play, words
-from hw.strings import own
+from hw import buttons
 from hw.app import App
-from hw.screens import HANDOFF, LINES, LINKING, MATCH_END, MENU, MENU_ROWS, NOTICE, PANEL_CHARS, PAUSE, PAUSE_ROWS, REMOTE, RESUME, ROUND_END, THINKING, TURN
+from hw.lang import words
+from hw.lang.strings import own
 from hw.main import Lights
-from hw.turn import CARD, CLAIM, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
+from hw.match import link, play
+from hw.match.turn import CARD, CLAIM, DEST, DRAW_PICK, RETURN, SCOUT_N, STONE, TABLE
+from hw.screens import detail
+from hw.screens import HANDOFF, LINES, LINKING, MATCH_END, MENU, MENU_ROWS, NOTICE, PANEL_CHARS, PAUSE, PAUSE_ROWS, REMOTE, RESUME, ROUND_END, THINKING, TURN
 from hw.lang import why
 from sim.autoplay import AutoPlayer
 
@@ -79,7 +82,7 @@ def test_a_board_holds_one_variant_and_no_bot_once_a_match_is_over():
 
 
 def test_back_at_the_menu_nothing_holds_the_finished_match_nor_its_code():
-    # The menu is a session's floor (hw.between): the finished match is let
+    # The menu is a session's floor (hw.match.between): the finished match is let
     # go (the save's keeper keeps only that it was counted), and with it
     # either variant's rules and bots, the turn's and the review's code;
     # from the summary (A), from the review (B there), and after a lesson.
@@ -87,11 +90,11 @@ def test_back_at_the_menu_nothing_holds_the_finished_match_nor_its_code():
     import sys
     import weakref
 
-    from hw import learn
+    from hw.screens import learn
 
     code = {"engine.classic", "engine.tactics", "engine.elite", "engine.threat", "engine.ai", "engine.tbots",
             "engine.bots", "engine.botkit", "engine.formation", "engine.review", "engine.lessons", "engine.lesson_classic",
-            "engine.lesson_expert", "engine.lesson_tactics", "hw.turn"}
+            "engine.lesson_expert", "engine.lesson_tactics", "hw.match.turn"}
     for variant, review in ((CLASSIC, False), (TACTICS, True), (EXPERT, True)):
         app = App(seed=4, opponent="hard", variant=variant)
         drive(app, AutoPlayer("random", 4))
@@ -117,7 +120,7 @@ def test_back_at_the_menu_nothing_holds_the_finished_match_nor_its_code():
 
 def test_the_modes_without_a_link_never_load_its_code():
     # A bot's match and pass-and-play, from the menu to the next: the link's
-    # code (hw.linkplay, the session, the channel) stays off the heap.
+    # code (hw.match.link, the session, the channel) stays off the heap.
     import subprocess
     import sys
 
@@ -133,7 +136,7 @@ def test_the_modes_without_a_link_never_load_its_code():
               "    drive(app, AutoPlayer('medium', 5))\n"
               "    app.press(buttons.A)\n"
               "    app.tick(100)\n"
-              "print(sorted(m for m in ('hw.linkplay', 'engine.session', 'engine.channel') if m in sys.modules))\n")
+              "print(sorted(m for m in ('hw.match.link', 'engine.session', 'engine.channel') if m in sys.modules))\n")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=root, timeout=300)
     assert out.returncode == 0, out.stderr
@@ -155,28 +158,28 @@ def test_a_screens_module_is_loaded_while_it_is_shown():
         unload(name)
     app = App(seed=4, opponent="easy")
     app.press(buttons.DOWN)
-    assert loaded() == {"hw.menu"}
+    assert loaded() == {"hw.screens.menu"}
     app.press(buttons.UP)
     app.press(buttons.START)
     while app.mode != TURN:
         app.tick(0)
-    assert loaded() == {"hw.yourturn"}
+    assert loaded() == {"hw.screens.turn"}
     app.press(buttons.START)
-    assert app.mode == PAUSE and loaded() == {"hw.pause"}
+    assert app.mode == PAUSE and loaded() == {"hw.screens.pause"}
     app.press(buttons.B)
     app.press(buttons.SELECT)
-    assert app.mode == DETAIL and loaded() == {"hw.detail"}
+    assert app.mode == DETAIL and loaded() == {"hw.screens.detail"}
     app.press(buttons.A)
-    assert app.mode == NOTICE and loaded() == {"hw.notice"}
+    assert app.mode == NOTICE and loaded() == {"hw.screens.notice"}
     app.press(buttons.A)
     app.press(buttons.B)
-    assert app.mode == TURN and loaded() == {"hw.yourturn"}
+    assert app.mode == TURN and loaded() == {"hw.screens.turn"}
     app.press(buttons.A)  # a card: the stone step
     app.press(buttons.A)  # placed: the bot's turn
     while app.mode == THINKING:
-        assert loaded() == {"hw.thinking"}
+        assert loaded() == {"hw.screens.thinking"}
         app.tick(0)
-    assert app.mode in (TURN, NOTICE) and "hw.menu" not in sys.modules
+    assert app.mode in (TURN, NOTICE) and "hw.screens.menu" not in sys.modules
 
 
 def start(app):
@@ -503,8 +506,8 @@ def test_a_linked_matchs_summary_names_the_other_player_as_a_person_in_every_lan
     # Not the menu's "Link" ("Link 3", "Link wins the match"): the
     # opponent, in each language, on lines that fit the panel.
     from engine.game import LANGUAGES
+    from hw.lang.strings import text
     from hw.screens import PANEL_CHARS
-    from hw.strings import text
 
     apps = linked_apps(7)
     players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
@@ -567,7 +570,7 @@ def test_no_bot_from_an_earlier_game_plays_in_a_linked_one():
     play.new_match(app)
     assert app.bots[1] is not None
     app.opponent = "link"
-    linkplay.start(app)
+    link.start(app)
     assert app.bots == [None, None]
 
 
@@ -1000,8 +1003,8 @@ def test_two_linked_apps_play_a_tactics_match():
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_the_tactics_lines_fit_the_screen(lang):
     # The status and hint lines hold 26 characters of the built-in font.
-    from hw import detail
-    from hw.strings import pick, text
+    from hw.lang.strings import pick, text
+    from hw.screens import detail
 
     def t(key):  # (the table's words, and the detail's and the claims' own)
         own = dict(pick(lang, why._T), **pick(lang, detail._T))
@@ -1064,7 +1067,7 @@ def test_the_other_boards_tactic_plays_are_described():
     from engine.match import Match
 
     from engine.session import MOVED
-    from hw.linkplay import Link
+    from hw.match.link import Link
 
     app = App(seed=0, opponent="link", variant=TACTICS)
     app.link = Link(app.link_marks)
@@ -1181,11 +1184,15 @@ def test_the_other_boards_opening_move_of_a_round_is_told():
     assert told and all(told)
 
 
+# hw/lang/'s modules that are code, not a language's table.
+WORDS_CODE = ("hw.lang.strings", "hw.lang.words", "hw.lang.menu", "hw.lang.hint", "hw.lang.why")
+
+
 def test_every_language_has_every_key_and_only_one_sits_in_ram():
     import importlib
     import sys
 
-    from hw import strings
+    from hw.lang import strings
 
     tables = {lang: importlib.import_module("hw.lang." + lang).T for lang in strings.LANGUAGES}
     for lang, table in tables.items():
@@ -1202,10 +1209,9 @@ def test_every_language_has_every_key_and_only_one_sits_in_ram():
     for lang in strings.LANGUAGES + ("en",):
         assert strings.text(lang, "help") == tables[lang]["help"]
         assert strings.loaded() == lang
-        # (a language's modules, its table and its help and lessons: not
-        # the modules of words shared by every language, hw.lang.why)
-        tables_in_ram = [m for m in sys.modules if m.startswith("hw.lang.") and m[-2:] in strings.LANGUAGES]
-        assert tables_in_ram == ["hw.lang." + lang]
+        # (hw/lang/ also holds the code that picks and builds the words: not tables)
+        loaded = [m for m in sys.modules if m.startswith("hw.lang.") and m not in WORDS_CODE]
+        assert loaded == ["hw.lang." + lang]
     app = App(lang="es")
     assert app.t("help") == "Ayuda" and strings.loaded() == "es"
 
@@ -1213,17 +1219,17 @@ def test_every_language_has_every_key_and_only_one_sits_in_ram():
 def test_the_menus_own_words_are_whole_in_every_language_and_leave_ram_once_picked():
     import sys
 
-    from hw import menuwords, strings
+    from hw.lang import menu, strings
 
-    for words in menuwords.WORDS:
-        assert len(words) == len(menuwords.KEYS) and all(isinstance(w, str) and w for w in words)
-        assert [w.count("%d") for w in words] == [w.count("%d") for w in menuwords.WORDS[0]]
-    assert not set(menuwords.KEYS) & set(__import__("hw.lang.en", None, None, ("T",)).T)  # (in one place each)
-    assert menuwords.words("fr")["start"] == "Jouer" and "hw.menuwords" not in sys.modules
+    for words in menu.WORDS:
+        assert len(words) == len(menu.KEYS) and all(isinstance(w, str) and w for w in words)
+        assert [w.count("%d") for w in words] == [w.count("%d") for w in menu.WORDS[0]]
+    assert not set(menu.KEYS) & set(__import__("hw.lang.en", None, None, ("T",)).T)  # (in one place each)
+    assert menu.words("fr")["start"] == "Jouer" and "hw.lang.menu" not in sys.modules
     app = App(lang="es")
     app.press(buttons.UP)  # (the last row, Start, at the panel's foot, over the line that says Start plays)
-    assert app.panel()[-2:] == [">Jugar", "Botón Start: jugar"] and "hw.menuwords" not in sys.modules
-    assert len(strings.LANGUAGES) == len(menuwords.WORDS)
+    assert app.panel()[-2:] == [">Jugar", "Botón Start: jugar"] and "hw.lang.menu" not in sys.modules
+    assert len(strings.LANGUAGES) == len(menu.WORDS)
 
 
 def test_a_board_rerolling_the_deal_gets_one_deal_per_decision_of_the_player():
@@ -1269,7 +1275,7 @@ def test_a_match_in_play_is_not_thrown_away_from_the_pause_menu():
     app.choice = 1
     app.press(buttons.A)
     assert app.mode == PAUSE and app.confirm == "restart" and list(app.match.moves()) == moves
-    from hw import pause
+    from hw.screens import pause
 
     assert "A again" in own(app, pause._T)("confirm_restart")
     app.press(buttons.DOWN)
@@ -1338,7 +1344,7 @@ def test_between_two_rounds_the_turn_and_the_bots_thinking_leave_the_heap(varian
     app.press(buttons.START)
     player = AutoPlayer("medium", 2)
     player.play(app, lambda a: a.mode == ROUND_END)
-    assert app.turn is None and "hw.turn" not in sys.modules
+    assert app.turn is None and "hw.match.turn" not in sys.modules
     assert app.bots[1].tactics is None and app.bots[1].judge is None
     assert "engine.tbots" not in sys.modules and "engine.ai" not in sys.modules
     player.play(app, lambda a: a.mode == MATCH_END, limit=60000)
@@ -1413,8 +1419,8 @@ def test_spanish_names_the_a_and_b_buttons_apart_from_the_yellow_and_blue_cards(
     # card.  Its button keys are "(A)" and "(B)", round as the buttons are.
     import re
 
-    from hw import learn, stats
     from hw.lang import help_es
+    from hw.screens import learn, stats
 
     app = App(seed=3, lang="es")
     words = list(app.t(key) for key in __import__("hw.lang.es", None, None, ("T",)).T)

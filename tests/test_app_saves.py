@@ -11,15 +11,16 @@ import sys
 
 import pytest
 
-from hw.menuwords import words
+from hw.lang.menu import words
 
 from conftest import run_apps
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.save import Saver, encode
-from hw import buttons, keep
+from hw import buttons
 from hw.app import App
+from hw.saves import keep
+from hw.saves.keep import SETTLE_MS
 from hw.screens import MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
-from hw.keep import SETTLE_MS
 from sim.autoplay import AutoPlayer
 
 NVM = 8192
@@ -158,10 +159,10 @@ def test_new_game_drops_the_saved_match_and_keeps_the_settings():
     back.press(buttons.DOWN)
     back.press(buttons.A)
     assert back.mode == MENU and back.offer is None
-    assert "hw.resume" not in sys.modules  # the power-up's code goes once the choice is made
+    assert "hw.screens.resume" not in sys.modules  # the power-up's code goes once the choice is made
     again = boot(back.keeper.saver.regions[0][0].data)
     assert again.mode == MENU and (again.opponent, again.variant, again.rounds) == ("medium", EXPERT, 3)
-    assert "hw.resume" not in sys.modules and "engine.restore" not in sys.modules  # nothing offered
+    assert "hw.screens.resume" not in sys.modules and "engine.restore" not in sys.modules  # nothing offered
 
 
 def test_menu_choices_persist_once_settled_and_changed_defaults_win():
@@ -451,8 +452,8 @@ def _movers(match):
 
 
 def test_giving_up_in_the_claim_step_offers_the_match_as_played():
+    from hw.match.turn import CLAIM
     from hw.screens import TURN as TURN_
-    from hw.turn import CLAIM
 
     apps, stores, players, now = _started(71, CLASSIC, 6, rounds=1)
     # Find a board in its claim step with a card placed tentatively.
@@ -713,14 +714,14 @@ def test_after_giving_up_a_link_the_next_match_takes_the_buttons():
 
 
 def test_each_linked_board_says_who_won_from_its_own_seat():
-    from hw.ends import won
+    from hw.screens.ends import won
 
     apps, stores, players, now = _started(181, CLASSIC, 0, rounds=1)
     run_apps(apps, players, now, lambda: all(a.mode == MATCH_END for a in apps))
     w = apps[0].match.winner()
     lines = [won(a, w, "match") for a in apps]
-    from hw import ends
-    from hw.strings import own
+    from hw.lang.strings import own
+    from hw.screens import ends
 
     you = own(apps[0], ends._T)("you_win_match")
     assert lines.count(you) == (1 if w in (0, 1) else 0)
@@ -745,7 +746,7 @@ def test_every_set_of_defaults_has_its_own_tag():
     from itertools import product
 
     from engine.game import LANGUAGES, OPPONENTS
-    from hw.keep import tag as _tag
+    from hw.saves.keep import tag as _tag
     from hw.screens import ROUND_CHOICES
 
     tags = {_tag(*d) for d in product(OPPONENTS, range(3), ROUND_CHOICES, LANGUAGES, (False, True))}

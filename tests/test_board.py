@@ -51,7 +51,7 @@ def play(board, heap=BOARD_HEAP, **settings):
 def under_both(script, *args):
     # The engine and hw compiled as the bundle compiles them
     # (tools/bench/circuitpy_run.py), no heap cap: the same output as CPython's.
-    cp = circuitpy_run.run(os.path.join("tests", "mpy", script), *args, packages=("engine", "desk", "hw", "hw/lang", "sim"),
+    cp = circuitpy_run.run(os.path.join("tests", "mpy", script), *args, packages=("engine", "desk", "hw", "sim"),
                            heap=None)
     return cp, under_cpython(os.path.join(MPY, script), *args)
 
@@ -204,7 +204,7 @@ def test_a_match_cut_by_a_power_loss_resumes(board, tmp_path, variant):
 
 def test_the_statistics_count_each_match_and_outlive_a_power_cycle(board, tmp_path):
     # Two matches against medium on the same nvm, the board switched off
-    # between them: the second run's statistics hold both (hw.tally's
+    # between them: the second run's statistics hold both (hw.saves.tally's
     # counters: 8 + variant * 3 + result is the medium's table, index 1).
     nvm = str(tmp_path / "nvm.bin")
     want = {}
@@ -236,7 +236,7 @@ def test_a_linked_match_between_two_interpreters(board, tmp_path, variant):
     assert a["end"] == b["end"] == "match"
     assert a["moves"] == b["moves"] and int(a["moves"]) > 10
     assert a["results"] == b["results"]  # the same match, seat by seat
-    hints = [dict(pair.split(":") for pair in got["stats"].split()).get("1", "0") for got in (a, b)]  # hw.tally's HINTS
+    hints = [dict(pair.split(":") for pair in got["stats"].split()).get("1", "0") for got in (a, b)]  # hw.saves.tally's HINTS
     assert all(int(n) >= 5 for n in hints) if variant == "classic" else hints == ["0", "0"]
 
 
@@ -297,7 +297,7 @@ def test_every_lesson_plays_to_its_end_on_a_board_heap(board, variant, lang):
     got = play(board, BOARD_HEAP, ST_VARIANT=variant, ST_LANGUAGE=lang, BOARD_SEED=7, BOARD_LEARN=1)
     steps = len(__import__("engine.lessons", None, None, ("steps",)).steps(("classic", "expert", "tactics").index(variant)))
     assert got["end"] == "lesson" and int(got["lesson"]) == steps
-    assert got["stats"] == "0:1"  # hw.tally's LESSONS
+    assert got["stats"] == "0:1"  # hw.saves.tally's LESSONS
     assert int(got["peak"]) < BOARD_HEAP
 
 
@@ -346,12 +346,12 @@ NAMES_AFTER_STEPS = 500
 
 def check_floors(out, lang="fr"):
     # At the menu, after every step, the app holds what it held at power-up
-    # (hw.between's floor): the menu's screen and words, the sound's once it
+    # (hw.match.between's floor): the menu's screen and words, the sound's once it
     # played (never a link's, once its last move is delivered), and no more
     # than a few KB more (the first after-step menu's heap), names
     # interned on the way apart (NAMES_AFTER_STEPS).
     (_, power_up, _), first, *rest = floors(out)
-    allowed = power_up | {"hw.menu", "hw.lang", "hw.lang." + lang, "hw.sound", "hw.speaker"}
+    allowed = power_up | {"hw.screens.menu", "hw.lang", "hw.lang." + lang, "hw.sound", "hw.speaker"}
     for live, modules, names in [first] + rest:
         assert modules <= allowed, sorted(modules - allowed)
         assert live <= first[0] + 6000, (live, first[0])
@@ -375,7 +375,7 @@ def test_a_session_after_a_linked_match(board, tmp_path, variant):
     # A linked match (hints asked for: classic has them), its review, the
     # statistics, Learn and a match against hard in the other variant, on
     # each board: the link's session code goes once its last move is
-    # delivered (hw.linkplay: Link.rest).
+    # delivered (hw.match.link: Link.rest).
     other = "classic" if variant == "tactics" else "tactics"
     spec = "match:link:%s:hints:review stats learn:%s match:%s:hard:hints" % (variant, other, other)
     cable = tmp_path / "cable"

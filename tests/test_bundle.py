@@ -84,7 +84,7 @@ def test_the_bundle_ships_every_module_the_board_imports():
                 continue
             missing.add("%s (from %s)" % (module, name))
     assert not missing
-    # hw.strings imports the language modules by name, out of the walk's sight.
+    # hw.lang.strings imports the language modules by name, out of the walk's sight.
     assert {"hw.lang.en", "hw.lang.fr", "hw.lang.es", "engine.sha256"} <= set(shipped)
     assert not [m for m in shipped if m.split(".")[0] not in ("engine", "hw", "code") or m.endswith("__main__")]
 
@@ -100,3 +100,16 @@ def test_make_bundle_compiles_everything(tmp_path):
     compiled = {p.relative_to(out).as_posix() for p in out.rglob("*.mpy")}
     assert {"engine/__init__.mpy", "hw/app.mpy", "hw/lang/fr.mpy", "hw/boards.mpy"} <= compiled
     assert not [p for p in compiled if p.startswith("lib/")]
+
+
+@pytest.mark.skipif(not circuitpy.available(), reason=circuitpy.REASON)
+def test_a_modules_tracebacks_name_the_file_the_board_loads(tmp_path):
+    # The board keeps a loaded module's file name ("hw/lang/fr.mpy", its
+    # __file__) for good: a traceback naming the same file costs no second
+    # name (hw/lang/fr.py was one more for every module loaded).
+    out = tmp_path / "CIRCUITPY"
+    run = make_bundle(str(out), "--mpy-cross", circuitpy.MPY_CROSS)
+    assert run.returncode == 0, run.stderr
+    for name in ("engine/game", "hw/app", "hw/lang/fr"):
+        data = (out / (name + ".mpy")).read_bytes()
+        assert (name + ".mpy").encode() in data and (name + ".py").encode() not in data, name

@@ -93,12 +93,12 @@ def test_tactics_positions_get_the_engines_claims():
 
 
 def test_replay_reads_a_board_record(tmp_path):
-    # What a board keeps (hw.store): a comment and one line with the hex of
+    # What a board keeps (hw.saves.store): a comment and one line with the hex of
     # the match's save; --text prints the text record it stands for.
     from engine.game import CLASSIC
     from desk.record import from_board
     from engine.save import encode
-    from hw.store import BoardRecords
+    from hw.saves.store import BoardRecords
     from test_record import whole_match
 
     match, moves, final = whole_match(9, CLASSIC, 3, ("easy", "medium"))

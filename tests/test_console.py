@@ -190,13 +190,13 @@ def test_the_tables_headings_stand_over_their_columns():
 
 def test_a_hint_is_the_handhelds_and_can_be_typed_as_it_is_said():
     # "h": the move the handheld's B suggests in the same position (the
-    # hard level, the same seed: hw.hint), said as the text game takes it,
+    # hard level, the same seed: hw.screens.hint), said as the text game takes it,
     # with the handheld's reason; typing it plays that move.
     from types import SimpleNamespace
 
     from engine.moves import play_of
-    from hw import hint as handheld
-    from hw.hinted import reason
+    from hw.lang.hint import reason
+    from hw.screens import hint as handheld
 
     for variant in (0, 1, 2):
         for seed in (3, 8):

@@ -23,7 +23,7 @@ from conftest import PYTHON_WORDS, ROOT, claim_examples, data_path
 from engine.game import CLASSIC, EXPERT, TACTICS
 from desk.record import write
 from engine.save import encode
-from hw.records import BEGIN, END, board_record
+from hw.saves.records import BEGIN, END, board_record
 from test_record import whole_match
 
 FUZZ = int(os.environ.get("CLI_FUZZ", 120))

@@ -22,9 +22,9 @@ from desk.position import dump
 from desk.record import write
 from engine.save import Saver, encode
 from hw.app import App
-from hw.screens import MATCH_END
+from hw.saves.records import board_record
 from sim.autoplay import AutoPlayer
-from hw.records import board_record
+from hw.screens import MATCH_END
 
 PRINT = bool(os.environ.get("GOLDEN_PRINT"))
 

@@ -7,10 +7,11 @@ import pytest
 from engine.bots import Bot
 from engine.game import CLASSIC, EXPERT, TACTICS
 from engine.moves import move_card, move_stone
-from hw import buttons, hint
+from hw import buttons
 from hw.app import App
+from hw.match.turn import CARD, CLAIM, DRAW_PICK, STONE
+from hw.screens import hint
 from hw.screens import HANDOFF, HINT, MATCH_END, NOTICE, TURN
-from hw.turn import CARD, CLAIM, DRAW_PICK, STONE
 from sim.autoplay import AutoPlayer
 
 
@@ -164,7 +165,7 @@ def test_the_hints_go_into_the_matchs_record_and_the_desktop_reads_them():
     import json
 
     from desk.record import RecordError, from_board
-    from hw.records import board_record
+    from hw.saves.records import board_record
 
     app = App(seed=2, opponent="easy")
     app.press(buttons.START)
@@ -227,7 +228,7 @@ def test_a_hint_followed_at_every_turn_is_a_move_the_review_agrees_with(variant)
     # The hint and the review ask the hard level with the same seed
     # (engine.review.seed): the same position, the same move.
     from engine import review
-    from hw import play
+    from hw.match import play
     from hw.screens import REVIEW
 
     app = App(seed=3, opponent="medium", variant=variant)

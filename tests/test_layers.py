@@ -10,6 +10,7 @@ learn them; only the entry points that build the app import ``hw.app``.
 import ast
 import glob
 import os
+import re
 
 from conftest import ROOT
 
@@ -22,9 +23,9 @@ MAKING = {"hw.text", "hw.sheet"}  # those that make displayio's objects (hw.view
 
 
 def sources():
-    """{module name: path} of hw/ and hw/lang/."""
+    """{module name: path} of hw/ and its folders."""
     found = {}
-    for path in glob.glob(os.path.join(HW, "*.py")) + glob.glob(os.path.join(HW, "lang", "*.py")):
+    for path in glob.glob(os.path.join(HW, "**", "*.py"), recursive=True):
         name = os.path.relpath(path[:-3], ROOT).replace(os.sep, ".")
         found[name[:-len(".__init__")] if name.endswith(".__init__") else name] = path
     return found
@@ -32,7 +33,7 @@ def sources():
 
 def imports(path, modules):
     """The modules the source at ``path`` imports, anywhere in it: ours by
-    their full names (``from hw import detail`` is hw.detail), the others
+    their full names (``from hw.screens import detail`` is hw.screens.detail), the others
     (displayio, engine.game) as written."""
     out = set()
     tree = ast.parse(open(path).read())
@@ -123,12 +124,17 @@ def private_constants(path):
     return {name: value for name, value in values.items() if name.startswith("_")}
 
 
+def path_of(module):
+    """The source of ``module`` ("hw.match.turn")."""
+    return sources()[module]
+
+
 def copies(module, leaf):
-    """The private constants of ``module`` (hw/NAME.py) that copy a number
+    """The private constants of ``module`` ("hw.view") that copy a number
     of ``leaf`` (``_TILE_W`` copies ``TILE_W``; ``_ROWS``, private in both,
     ``_ROWS``), with the leaf's number: {name: (copy, number)}."""
     numbers = {name: value for name, value in vars(leaf).items() if name.lstrip("_").isupper()}
-    own = private_constants(os.path.join(HW, module + ".py"))
+    own = private_constants(path_of(module))
     return {name: (value, numbers.get(name, numbers.get(name[1:]))) for name, value in own.items()
             if name in numbers or name[1:] in numbers}
 
@@ -136,57 +142,58 @@ def copies(module, leaf):
 def test_the_apps_private_copies_are_the_screens_numbers():
     # hw.app compares its mode with private copies of hw.screens' numbers
     # (inlined on the board, no name on the heap).
-    for module, names in (("app", {"_MENU", "_TURN", "_RESUME", "_LEARN"}),
-                          ("play", {"_TURN", "_THINKING", "_MATCH_END"})):
+    for module, names in (("hw.app", {"_MENU", "_TURN", "_RESUME", "_LEARN"}),
+                          ("hw.match.play", {"_TURN", "_THINKING", "_MATCH_END"})):
         found = copies(module, screens)
         assert names <= set(found), module
         assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
 
 
 def test_the_views_private_copies_are_the_turns_phases():
-    # hw.view reads the turn's phase with private copies of hw.turn's
-    # numbers: it holds no reference to hw.turn, which goes with a match.
+    # hw.view reads the turn's phase with private copies of hw.match.turn's
+    # numbers: it holds no reference to hw.match.turn, which goes with a match.
     # So does the turn screen (B on the card step: a hint).
-    from hw import turn
+    from hw.match import turn
 
-    for module, names in (("view", {"_CARD", "_CLAIM_FIRST", "_RETURN"}), ("yourturn", {"_CARD"}), ("learn", {"_CARD"})):
+    for module, names in (("hw.view", {"_CARD", "_CLAIM_FIRST", "_RETURN"}), ("hw.screens.turn", {"_CARD"}),
+                          ("hw.screens.learn", {"_CARD"})):
         found = copies(module, turn)
         assert names <= set(found), module
         assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
-    found = copies("hint", screens)
+    found = copies("hw.screens.hint", screens)
     assert set(found) == {"_TURN"} and found["_TURN"][0] == found["_TURN"][1]
-    from hw import tally
+    from hw.saves import tally
 
-    found = copies("learn", tally)  # (the lesson counted: hw.tally, loaded then)
+    found = copies("hw.screens.learn", tally)  # (the lesson counted: hw.saves.tally, loaded then)
     assert set(found) == {"_LESSONS"} and found["_LESSONS"][0] == found["_LESSONS"][1]
 
 
 def test_the_links_private_copies_are_the_sessions_numbers():
-    # hw.linkplay, and the other board's screens (hw.remote), read the
+    # hw.match.link, and the other board's screens (hw.screens.remote), read the
     # session's state with private copies of engine.session's numbers: the
     # session's code goes when no link is in play (Link.rest), the app's
     # link stays.
     from engine import session
 
-    for module, names in (("linkplay", {"_FAILED", "_SCORED"}), ("remote", {"_PLAYING", "_MOVED", "_SCORED"})):
+    for module, names in (("hw.match.link", {"_FAILED", "_SCORED"}), ("hw.screens.remote", {"_PLAYING", "_MOVED", "_SCORED"})):
         found = copies(module, session)
         assert set(found) == names, module
         assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module
 
 
 def test_the_link_never_calls_the_match_back():
-    # The match's flow (hw.play) calls the link (App.link: Link.play), the
+    # The match's flow (hw.match.play) calls the link (App.link: Link.play), the
     # link reads and writes the port and says what happened; the other
-    # board's screens (hw.remote) show it and play on.  hw.linkplay never
-    # imports hw.play: a frame's walk does not climb back into the match.
+    # board's screens (hw.screens.remote) show it and play on.  hw.match.link never
+    # imports hw.match.play: a frame's walk does not climb back into the match.
     edges = graph()
-    assert "hw.play" not in edges["hw.linkplay"]
-    assert "hw.linkplay" not in edges["hw.play"]
+    assert "hw.match.play" not in edges["hw.match.link"]
+    assert "hw.match.link" not in edges["hw.match.play"]
 
 
 def test_the_views_private_copies_are_the_looks_numbers():
     # hw.view draws with private copies of hw.look's numbers.
-    found = copies("view", look)
+    found = copies("hw.view", look)
     assert {"_TILE_W", "_HAND_Y", "_ROWS", "_T_EMPTY", "_T_STONE", "_T_MODES"} <= set(found)
     assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}
 
@@ -194,7 +201,7 @@ def test_the_views_private_copies_are_the_looks_numbers():
 def test_the_sheets_private_copies_are_the_looks_and_the_views_numbers():
     # hw.sheet builds the view's groups (once, at start) with private
     # copies of hw.look's private numbers and of hw.view's own.
-    found = copies("sheet", look)
+    found = copies("hw.sheet", look)
     del found["_INK"]  # (its "#" in the patterns: not hw.look's INK)
     assert {"_ROWS", "_PANEL", "_T_EMPTY"} <= set(found)
     assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}
@@ -208,16 +215,51 @@ def test_each_screen_is_a_module_behind_one_interface():
     # A screen is a module: press(app, button) and lines(app) (a screen
     # that time moves has tick(app, now) too), one module a screen (the
     # two ends of a round and the link's two waits share theirs).
+    # They live in hw/screens/, each named in hw.screens' table (MODULES, by
+    # number), and the table names nothing else: a new screen is its module
+    # and its row (docs/architecture.md, "A screen"), the desktop's names
+    # for it (sim's MODE_NAMES) come from the table.
+    from sim.__main__ import MODE_NAMES
+
     modules = sources()
-    numbers = {value for name, value in vars(screens).items() if name.isupper() and isinstance(value, int)
+    numbers = {name: value for name, value in vars(screens).items() if name.isupper() and isinstance(value, int)
                and name not in ("LINES", "PANEL_CHARS")}
-    assert len(screens.MODULES) == len(numbers) == max(numbers) + 1
+    assert len(screens.MODULES) == len(set(numbers.values())) == max(numbers.values()) + 1
+    assert list(MODE_NAMES) == [name.lower() for name in sorted(numbers, key=numbers.get)]
+    folder = sorted(name for name in modules if name.startswith("hw.screens."))
+    assert sorted(set(screens.MODULES)) == folder
     for name in set(screens.MODULES):
         tree = ast.parse(open(modules[name]).read())
         functions = {node.name: [a.arg for a in node.args.args] for node in tree.body
                      if isinstance(node, ast.FunctionDef)}
         assert functions["press"] == ["app", "button"] and functions["lines"] == ["app"], name
         assert functions.get("tick", ["app", "now"]) == ["app", "now"], name
+
+
+def test_hw_keeps_at_most_15_modules_at_its_top_and_the_rest_in_folders_that_say_what_they_hold():
+    # hw/'s top: the app, the loop, the view and the board's parts; the
+    # rest in folders by role (screens, match, saves, lang), each a package
+    # whose docstring's first line says its purpose and names its modules
+    # (the screens' are named by their table, above; a language's tables
+    # by their pattern, help_*, learn_*).
+    top = sorted(name for name in os.listdir(HW) if name.endswith(".py"))
+    assert "__init__.py" in top and len(top) - 1 <= 15, top
+    folders = sorted(name for name in os.listdir(HW) if os.path.isdir(os.path.join(HW, name)) and name != "__pycache__")
+    assert folders == ["lang", "match", "saves", "screens"], folders
+    for folder in folders:
+        init = os.path.join(HW, folder, "__init__.py")
+        assert os.path.exists(init), folder
+        doc = ast.get_docstring(ast.parse(open(init).read())) or ""
+        purpose = doc.split("\n")[0]
+        assert purpose.endswith(".") and len(purpose) > 20, folder
+        if folder == "screens":
+            continue
+        for module in sorted(os.listdir(os.path.join(HW, folder))):
+            name = module[:-3]
+            if not module.endswith(".py") or name == "__init__":
+                continue
+            named = re.search(r"\b%s\b" % name, purpose) or ("_" in name and name.split("_")[0] + "_*" in purpose)
+            assert named, (folder, name)
 
 
 def test_only_the_app_changes_screens():
@@ -251,14 +293,14 @@ def test_the_app_is_small():
 
 
 def test_the_sound_numbers_copied_into_the_modules_that_ask_for_sounds_are_hw_sounds():
-    # hw.play, hw.turn, hw.remote, hw.menu and hw.learn ask for sounds by number,
+    # hw.match.play, hw.match.turn, hw.screens.remote, hw.screens.menu and hw.screens.learn ask for sounds by number,
     # without loading hw.sound (a board with sound off never loads it).
     from hw import sound
 
     names = {"PLACE", "CLAIM", "REFUSED", "WON", "LOST", "LINK"}
     seen = set()
-    for module in ("play", "turn", "remote", "menu", "learn"):
-        own = private_constants(os.path.join(HW, module + ".py"))
+    for module in ("hw.match.play", "hw.match.turn", "hw.screens.remote", "hw.screens.menu", "hw.screens.learn"):
+        own = private_constants(path_of(module))
         for name, value in own.items():
             if name.startswith("_S_"):
                 assert name[3:] in names and getattr(sound, name[3:]) == value, (module, name)

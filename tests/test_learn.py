@@ -1,4 +1,4 @@
-"""The lessons (the menu's Learn, hw.learn; engine.lessons): every lesson
+"""The lessons (the menu's Learn, hw.screens.learn; engine.lessons): every lesson
 played to its end at the buttons in every language, a wrong move explained
 and not made, Start leaving, what is counted and saved, the words' fit, and
 ``python -m sim --learn``."""
@@ -37,7 +37,7 @@ def _words(lang, variant=0):
 
 
 def _keys(lang):
-    from hw import learn
+    from hw.screens import learn
 
     return learn._WORDS[LANGUAGES.index(lang)]
 
@@ -75,7 +75,7 @@ def test_every_lesson_plays_to_its_end_at_the_buttons(variant, lang):
             assert expected[0] in (-1, app.game.last_move() & 63) or expected[1] == -2
     assert app.lesson is None and app.mode == MENU
     assert made == [k for k, step in enumerate(steps) if step[1] is not None]
-    assert app.stats[0:2] == b"\x00\x01"  # hw.tally's LESSONS: one
+    assert app.stats[0:2] == b"\x00\x01"  # hw.saves.tally's LESSONS: one
     assert app.opponent == "pass"  # (the menu's, given back)
     # Every read step showed its pages.
     assert {k for kind, k, _ in seen} >= {k for k, step in enumerate(steps) if step[1] is None}
@@ -220,7 +220,7 @@ def test_a_lesson_never_costs_the_saved_match(finish):
     # The sim's --learn opens the lesson at power-up, past the resume
     # screen: the match on offer is on offer again when the lesson ends
     # (finished or left), and stays saved, with the lesson counted.
-    from hw import learn
+    from hw.screens import learn
 
     store, moves = _saved_match()
     app = App(seed=5, saver=Saver(store))
@@ -452,7 +452,7 @@ def test_an_expert_claim_passed_by_is_explained_at_once():
     # step, where the claim can no longer be made: explained then.
     app = _lesson(1)
     _to_task(app, 1)
-    assert app.turn.phase == 3  # hw.turn's CLAIM_FIRST
+    assert app.turn.phase == 3  # hw.match.turn's CLAIM_FIRST
     app.press(buttons.B)
     assert app.lesson.phase == 3 and app.panel()[1] == _words("en", 1)[1][3][1]
     app.press(buttons.A)

@@ -6,16 +6,18 @@ why a stone can or cannot be claimed, and the help pages."""
 
 import pytest
 
-from hw.strings import own
+from hw.lang.strings import own
 
 from conftest import drive
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS, lowest
 from engine.cards import TACTIC_CODES, parse_any
 from engine.moves import move_claims
-from hw import buttons, detail, ends, words
+from hw import buttons
 from hw import look as L
-from hw import turn as T
 from hw.app import App
+from hw.lang import words
+from hw.match import turn as T
+from hw.screens import detail, ends
 from hw.screens import PANEL_CHARS, DETAIL, HANDOFF, HELP, MATCH_END, MENU, MENU_ROWS, NOTICE, RESUME, ROUND_END, TURN
 from hw.lang import why
 
@@ -288,7 +290,7 @@ def test_the_reviews_top_line_keeps_its_corner_apart_in_every_language(desk, lan
     # "< 12/40 >  B:volver" ran into "Repaso": two spaces at least between
     # the move's number and the corner, or no corner; the keys always.
     from conftest import bot_match
-    from hw import review as screen
+    from hw.screens import review as screen
 
     match = bot_match(5, 3, CLASSIC, "easy", "easy")
     app = App(opponent="easy", lang=lang)
@@ -604,12 +606,12 @@ def test_the_help_pages_list_this_devices_controls(desk):
     codes = [line[:2] for line in pages["Tactic cards (10)"] + pages["Ruses (then discarded)"] if line[2:3] in " :"]
     assert codes == ["JK", "SP", "SB", "BB", "MF", "SC", "ST", "BA", "TR"]
     assert " ".join(" ".join(pages["Opponents"]).split()).startswith("Weakest first: Apprentice, Clansman, Chieftain.")
-    from hw import helps
+    from hw.screens import help as screen
     from sim.master import DeskApp
 
     sim = DeskApp()
     sim.page = list(pages).index("Opponents")
-    assert "Chieftain, Master (desktop)." in " ".join(" ".join(helps.lines(sim)).split())  # (the sim's menu has it)
+    assert "Chieftain, Master (desktop)." in " ".join(" ".join(screen.lines(sim)).split())  # (the sim's menu has it)
     app.controls = 1
     runner.step([buttons.LEFT])
     runner.step([buttons.RIGHT])
@@ -824,7 +826,7 @@ def test_the_words_name_the_tactic_cards_by_the_languages_codes():
 
     from conftest import ROOT
     from engine.cards import TACTIC_CODES
-    from hw.strings import text
+    from hw.lang.strings import text
 
     assert text("en", "letters")[6:] == "".join(TACTIC_CODES)
     for lang, codes in CODES.items():
@@ -951,7 +953,7 @@ def test_the_score_counts_a_claim_as_soon_as_it_is_chosen_and_a_winning_one_says
     # at once, and as it wins the round the hint says B is all that is left.
     from conftest import position
     from desk.position import load
-    from hw import play
+    from hw.match import play
 
     app = App(seed=0, opponent="medium")
     play.new_match(app)

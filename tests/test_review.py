@@ -121,7 +121,7 @@ def test_sim_review_says_what_it_cannot_do_in_one_line(tmp_path):
     assert run(str(tmp_path), 0, io.StringIO(), err) == 2 and err.getvalue().count("\n") == 1
 
 
-# -- the review screen (hw.review): B on a match's summary --------------------
+# -- the review screen (hw.screens.review): B on a match's summary --------------------
 
 from hw import buttons  # noqa: E402
 from hw.app import App  # noqa: E402
@@ -199,7 +199,7 @@ def test_the_review_screen_marks_the_moves_the_desktop_review_marks(opponent, va
     assert review.k == len(desk) - 2 and app.message != "Thinking..."  # (kept: not worked out again)
     app.press(buttons.B)
     assert app.mode == MENU and app.review is None and app.match is None
-    assert "hw.review" not in sys.modules and "engine.review" not in sys.modules
+    assert "hw.screens.review" not in sys.modules and "engine.review" not in sys.modules
     assert "engine.bots" not in sys.modules and "engine.tbots" not in sys.modules
 
 
@@ -290,7 +290,7 @@ def test_a_move_that_only_claims_less_is_said_so_without_a_frame():
     # unclaimed: the line says the claims (its play framed on the table is
     # the player's own), never a truncated move.
     from engine.moves import move_claims, with_claims
-    from hw import review as screen
+    from hw.screens import review as screen
 
     text, moves = record_of(12, 1, CLASSIC)
     match = Match(12, 1, CLASSIC)

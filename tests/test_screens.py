@@ -13,7 +13,7 @@ not meet.
 
 import pytest
 
-from hw.menuwords import words
+from hw.lang.menu import words
 
 from engine.cards import TACTIC_CODES
 from engine.game import CLASSIC, EXPERT, LANGUAGES, N_STONES, TACTICS
@@ -21,9 +21,9 @@ from hw import buttons
 from hw import look as L
 from hw import screens as S
 from hw import text as T
-from hw import turn as P
 from hw.app import App
 from hw.lang import why
+from hw.match import turn as P
 from sim.autoplay import AutoPlayer
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
@@ -161,7 +161,7 @@ def _menu(runner, checker):
         app.press(buttons.B)
         assert app.mode == S.MENU and S.MENU_ROWS[app.row] == "help"
     # The statistics' pages, every counter at its widest, and the clearing's question.
-    from hw import tally
+    from hw.saves import tally
 
     for i in range(len(app.stats) // 2):
         tally.put(app.stats, i, 65535)
@@ -179,7 +179,7 @@ def _menu(runner, checker):
 
 
 def _link_screens(runner, checker):
-    from hw.linkplay import Link
+    from hw.match.link import Link
 
     app = runner.app
     app.opponent = "link"
@@ -309,7 +309,7 @@ def test_every_screen_fits_in_every_language(desk, lang):
         app = App(seed=seed, opponent=opponent, variant=variant, rounds=rounds, lang=lang, auto_claim=auto)
         _match(runner, checker, app, seed)
         # A lost link over the board, and the other board's turn.
-        from hw.linkplay import Link
+        from hw.match.link import Link
 
         app.link = Link(app.link_marks)
         app.turn = P.Turn(app)  # (a turn on the screen: the match's went with its end)
@@ -418,7 +418,7 @@ def test_every_character_of_every_language_is_in_the_font():
         for value in table.values():
             for c in value:
                 assert 32 <= ord(c) < 127 or c in ACCENTED, (lang, value, c)
-    from hw.strings import LANGUAGE_NAMES
+    from hw.lang.strings import LANGUAGE_NAMES
 
     assert all(c in ACCENTED or c.isascii() for c in "".join(LANGUAGE_NAMES))
     for code in TACTIC_CODES:

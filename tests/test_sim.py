@@ -12,13 +12,14 @@ from conftest import ROOT, bot_match
 pytest.importorskip("blinka_displayio_pygamedisplay")
 
 from engine.game import NOBODY  # noqa: E402
-from hw import buttons, words  # noqa: E402
+from hw import buttons  # noqa: E402
 from hw import look as L  # noqa: E402
 from hw.app import App  # noqa: E402
-from hw.screens import TURN  # noqa: E402
-from hw.turn import CARD
-from sim.autoplay import AutoPlayer  # noqa: E402
+from hw.lang import words  # noqa: E402
 from hw.main import Runner  # noqa: E402
+from hw.match.turn import CARD
+from sim.autoplay import AutoPlayer  # noqa: E402
+from hw.screens import TURN  # noqa: E402
 
 
 def rgb565(colour):
@@ -374,7 +375,7 @@ def test_the_seed_given_is_the_one_said_recorded_and_dealt_again(tmp_path):
 def test_each_match_of_a_session_is_dealt_from_the_seed_plus_104729():
     # The sim's app deals its first match from --seed and each one after
     # from the one before's + 104729 (modulo 2**30), as docs/sim.md says.
-    from hw import play
+    from hw.match import play
     from sim.__main__ import app_seed
 
     for seed in (0, 11, (1 << 30) - 1):

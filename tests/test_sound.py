@@ -13,8 +13,8 @@ from engine.game import CLASSIC, TACTICS
 from engine.save import Saver
 from hw import buttons, sound
 from hw.app import App
+from hw.match.turn import CLAIM
 from hw.screens import MATCH_END, MENU_ROWS, NOTICE, ROUND_END, TURN
-from hw.turn import CLAIM
 from sim.autoplay import AutoPlayer
 
 

@@ -14,8 +14,9 @@ import pytest
 from conftest import ROOT, run_apps
 from engine.game import CLASSIC, DRAW, EXPERT, OPPONENTS, TACTICS
 from engine.save import Saver, encode
-from hw import buttons, tally
+from hw import buttons
 from hw.app import App
+from hw.saves import tally
 from hw.screens import LINES, MATCH_END, MENU, MENU_ROWS, PANEL_CHARS, STATS
 from sim.autoplay import AutoPlayer
 from test_app_saves import LoggedStorage, _linked
@@ -44,7 +45,7 @@ def play_match(app, player, now=0):
 
 def expected_after(before, app, opponent_index, me=0):
     """The counters ``before`` with ``app``'s finished match counted, worked
-    out here from its results (not with hw.tally's code)."""
+    out here from its results (not with hw.saves.tally's code)."""
     want = list(before)
     match = app.match
     a, b = match.scores
@@ -218,7 +219,7 @@ def test_the_statistics_screen_shows_the_counters_page_by_page():
     assert app.panel()[0] == app.t(OPPONENTS[-1])
     app.press(buttons.B)
     assert app.mode == MENU and MENU_ROWS[app.row] == "stats"
-    assert "hw.stats" not in sys.modules and "hw.tally" not in sys.modules  # (gone with the screen)
+    assert "hw.screens.stats" not in sys.modules and "hw.saves.tally" not in sys.modules  # (gone with the screen)
 
 
 def test_clearing_asks_first_and_then_clears_and_saves():

@@ -1,4 +1,4 @@
-"""A board's storage (``hw.store``): the second save slot in a file when the
+"""A board's storage (``hw.saves.store``): the second save slot in a file when the
 drive is writable, layouts switched back and forth without losing more
 than the newest save, cuts in the file's writes, and the board records of
 finished matches (printed, kept, rotated, replayed on the desktop)."""
@@ -16,9 +16,9 @@ from engine.game import CLASSIC, EXPERT, TACTICS
 from desk.record import BOARD_COMMENT, RecordError, from_board, replay, summary
 from engine.restore import resume
 from engine.save import HEAD_BYTES, Saver, encode
-from hw import store
-from hw.records import BEGIN, END, board_record
-from hw.store import FILE_SLOT, BoardRecords, FileArea, drive_writable, open_saver
+from hw.saves import store
+from hw.saves.records import BEGIN, END, board_record
+from hw.saves.store import FILE_SLOT, BoardRecords, FileArea, drive_writable, open_saver
 from test_record import whole_match
 
 
@@ -305,7 +305,7 @@ def test_board_records_round_trip(tmp_path, seed, variant, rounds, who):
     records = BoardRecords('Ann "the" \\ \u00e9', True, str(tmp_path / "records"), out=lines)
     records.note(Finished(data))
     assert records.last == str(tmp_path / "records" / "rec-0001.txt")
-    assert "hw.records" not in sys.modules  # its code back to the heap once written
+    assert "hw.saves.records" not in sys.modules  # its code back to the heap once written
     with open(records.last, encoding="utf-8") as f:
         text = f.read()
     assert printed_records(lines) == [text]
@@ -369,7 +369,7 @@ def test_drive_problems_are_printed_not_raised(tmp_path, monkeypatch):
     def full():
         return OSError(28, "No space left on device")
 
-    # (hw.records is loaded for each note and dropped after: its open is
+    # (hw.saves.records is loaded for each note and dropped after: its open is
     # the builtin one, replaced here for the note only.)
     monkeypatch.setattr("builtins.open", lambda p, mode="r": ShortFile(real_open(p, mode), 10, error=full))
     lines = Console()

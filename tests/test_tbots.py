@@ -294,7 +294,7 @@ def test_the_judgements_keep_only_what_a_play_leaves_alone():
 @pytest.mark.parametrize("variant", [CLASSIC, TACTICS])
 def test_a_bot_whose_thinking_space_goes_at_every_turn_plays_the_same_moves(variant, level):
     # The app lets a bot's brain, view and judge go when a person's turn
-    # starts (hw.play's idle_bots), and a hard bot (the hint) thinks for
+    # starts (hw.match.play's idle_bots), and a hard bot (the hint) thinks for
     # the person meanwhile: the bot plays the moves it plays keeping them.
     from engine.match import Match
 

@@ -4,7 +4,7 @@
 
 A board prints the record of every finished match on its USB serial
 console, between ``--- record begin ---`` and ``--- record end ---``
-(``hw.store.BoardRecords``).  This reads a capture of that console (a file,
+(``hw.saves.store.BoardRecords``).  This reads a capture of that console (a file,
 or stdin: ``cat /dev/ttyACM0 | python tools/records.py``) and writes each
 record to OUT (default ``records``) as its own file, ``rec-NNNN.txt``,
 numbered after those already there.  Every record is checked
@@ -27,7 +27,7 @@ if ROOT not in sys.path:
 import engine  # noqa: E402,F401
 from desk import reason, run  # noqa: E402
 from desk.record import RecordError, from_board, shown  # noqa: E402
-from hw.records import BEGIN, END  # noqa: E402
+from hw.saves.records import BEGIN, END  # noqa: E402
 
 
 def cut(lines):

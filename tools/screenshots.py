@@ -16,10 +16,10 @@ import engine  # noqa: E402,F401
 from hw import buttons  # noqa: E402
 from engine.game import TACTICS  # noqa: E402
 from hw.app import App  # noqa: E402
-from hw.screens import DETAIL, HANDOFF, MATCH_END, MENU, MENU_ROWS, NOTICE, ROUND_END, TURN  # noqa: E402
-from hw.turn import CARD, CLAIM, DEST, RETURN, TABLE  # noqa: E402
-from sim.autoplay import AutoPlayer  # noqa: E402
 from hw.main import Runner  # noqa: E402
+from hw.match.turn import CARD, CLAIM, DEST, RETURN, TABLE  # noqa: E402
+from sim.autoplay import AutoPlayer  # noqa: E402
+from hw.screens import DETAIL, HANDOFF, MATCH_END, MENU, MENU_ROWS, NOTICE, ROUND_END, TURN  # noqa: E402
 from sim.desk import Desk  # noqa: E402
 from sim import drive  # noqa: E402
 from desk import reason, run  # noqa: E402

@@ -1,4 +1,4 @@
-# English: what the screens say (hw.strings loads one language at a time).
+# English: what the screens say (hw.lang.strings loads one language at a time).
 # Kept as comments, not a docstring: MicroPython drops docstrings.
 T = {
     "easy": "Apprentice",
@@ -75,7 +75,7 @@ T = {
     "help": "Help",
     # The clan colours' letters in card names (red, orange, yellow, green, blue,
     # purple), then the tactic cards' codes, two letters each, on their faces
-    # and in the words (hw.words.name_of, hw.sheet): Joker, Spy, Shield bearer, Blind man's bluff, Mud fight,
+    # and in the words (hw.lang.words.name_of, hw.sheet): Joker, Spy, Shield bearer, Blind man's bluff, Mud fight,
     # Scout, Strategist, Banshee, Traitor (the position format's codes).
     "letters": "ROYGBPJKSPSBBBMFSCSTBATR",
     "link_stopped": "Link stopped:",

@@ -1,4 +1,4 @@
-# Spanish: what the screens say (hw.strings loads one language at a time).
+# Spanish: what the screens say (hw.lang.strings loads one language at a time).
 # Kept as comments, not a docstring: MicroPython drops docstrings.
 T = {
     "easy": "Aprendiz",
@@ -75,7 +75,7 @@ T = {
     "help": "Ayuda",
     # The clan colours' letters in card names (red, orange, yellow, green, blue,
     # purple), then the tactic cards' codes, two letters each, on their faces
-    # and in the words (hw.words.name_of, hw.sheet): Comodín, Espía, Portaescudos, Gallina ciega, Barro,
+    # and in the words (hw.lang.words.name_of, hw.sheet): Comodín, Espía, Portaescudos, Gallina ciega, Barro,
     # Explorador, Estratega, Banshee, Traidor.
     "letters": "RNAVZMCOESPEGCBREXEGBATR",
     "link_stopped": "Enlace detenido:",

@@ -1,4 +1,4 @@
-# French: what the screens say (hw.strings loads one language at a time).
+# French: what the screens say (hw.lang.strings loads one language at a time).
 # Kept as comments, not a docstring: MicroPython drops docstrings.
 T = {
     "easy": "Apprenti",
@@ -75,7 +75,7 @@ T = {
     "help": "Aide",
     # The clan colours' letters in card names (red, orange, yellow, green, blue,
     # purple), then the tactic cards' codes, two letters each, on their faces
-    # and in the words (hw.words.name_of, hw.sheet): Joker, Espion, Porte-bouclier, Colin-maillard, Combat de
+    # and in the words (hw.lang.words.name_of, hw.sheet): Joker, Espion, Porte-bouclier, Colin-maillard, Combat de
     # boue, Chasseur, Stratège, Banshee, Traître.
     "letters": "ROJVBMJKESPBCMCBCHSTBATR",
     "link_stopped": "Liaison arrêtée :",

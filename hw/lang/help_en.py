@@ -1,4 +1,4 @@
-# English help pages (hw.helps loads them while Help is shown, then drops
+# English help pages (hw.screens.help loads them while Help is shown, then drops
 # them).  A tuple of pages, each its title and lines (a "%s" gets the bot
 # levels' names, weakest first; a long line is wrapped); the first page's
 # lines are the controls of each kind of device: PyBadge, PyGamer, keyboard.

@@ -1,4 +1,4 @@
-# The English words of the classic lesson (hw.learn loads them while it is
+# The English words of the classic lesson (hw.screens.learn loads them while it is
 # shown, then drops them): one entry a step of engine.lessons' CLASSIC.
 # (pages,) for a step only read; (pages, task, done, wrong) for a step
 # with a move: its pages (each a title and at most 7 lines of 24

@@ -1,6 +1,6 @@
 # The Spanish words of the classic lesson (see learn_classic_en.py: the same
 # structure, step by step).  Card names as the Spanish
-# screens show them (hw.words.name_of: N orange, A yellow, V green, Z blue,
+# screens show them (hw.lang.words.name_of: N orange, A yellow, V green, Z blue,
 # M purple).
 _NOT_QUITE = "No exactamente"
 STEPS = (

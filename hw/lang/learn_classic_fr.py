@@ -1,6 +1,6 @@
 # The French words of the classic lesson (see learn_classic_en.py: the same
 # structure, step by step).  Card names as the French
-# screens show them (hw.words.name_of: J yellow, V green, M purple).
+# screens show them (hw.lang.words.name_of: J yellow, V green, M purple).
 _NOT_QUITE = "Pas tout à fait"
 STEPS = (
     ((("Apprendre : classique", "Neuf bornes séparent", "votre clan de l'autre.", "Gagnez-en cinq, ou",

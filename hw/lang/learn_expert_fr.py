@@ -1,6 +1,6 @@
 # The French words of the expert lesson (see learn_expert_en.py: the same
 # structure, step by step).  Card names as the French
-# screens show them (hw.words.name_of: J yellow, V green, M purple).
+# screens show them (hw.lang.words.name_of: J yellow, V green, M purple).
 _NOT_QUITE = "Pas tout à fait"
 STEPS = (
     ((("Apprendre : experts", "Variante Experts :", "revendiquez au début de", "votre tour, avant votre",

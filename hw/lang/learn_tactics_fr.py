@@ -1,6 +1,6 @@
 # The French words of the tactics lesson (see learn_tactics_en.py: the same
 # structure, step by step).  Card names as the French
-# screens show them (hw.words.name_of: J yellow, V green, M purple).
+# screens show them (hw.lang.words.name_of: J yellow, V green, M purple).
 _NOT_QUITE = "Pas tout à fait"
 STEPS = (
     ((("Apprendre : tactique", "Dix cartes Tactique font", "une 2e pioche. Jouez une", "carte Clan ou Tactique,",

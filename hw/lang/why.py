@@ -1,6 +1,6 @@
 """Why a stone may or may not be claimed now, in the app's words: the
 proof, or what could still beat it.  Asked by a stone's detail (A,
-``hw.detail``) and by a claim the turn refuses (``hw.turn``), each loading
+``hw.screens.detail``) and by a claim the turn refuses (``hw.match.turn``), each loading
 it for a moment: no screen borrows another's words.
 """
 
@@ -8,11 +8,11 @@ from micropython import const
 
 from engine.formation import CATEGORY_NAMES
 from engine.game import CLAIMABLE, UNPROVED
-from hw.strings import own, pick
-from hw.words import name_of
+from hw.lang.strings import own, pick
+from hw.lang.words import name_of
 
 _REASONS = ("stone", "taken", "need_three", "they_win_it")  # (engine.game.why_not's reasons, from 0)
-# Lines of this module's, in each language (hw.strings.pick's order).
+# Lines of this module's, in each language (hw.lang.strings.pick's order).
 _CLAIMABLE = const(0)
 _PROOF_FULL = const(1)
 _PROOF_UNSEEN = const(2)
@@ -25,7 +25,7 @@ _WORDS = (
     ("Piedra %d: reclamable", "la tuya gana a la suya", "ninguna carta la supera", "(Las tuyas cuentan: la",
      "prueba mira la mesa)"),  # es
 )
-# Its words read through hw.strings.own (a key it lacks is the language
+# Its words read through hw.lang.strings.own (a key it lacks is the language
 # table's: the formations' names).
 _T = (
     {  # en

@@ -295,7 +295,7 @@ def finish(app, how):
     print("nvm_writes", microcontroller.nvm.writes)
     print("resumed", state["resumed"])
     print("notes", audioio.plays[0])
-    stats = app.stats  # the statistics' counters that are not 0, "index:count" (hw.tally)
+    stats = app.stats  # the statistics' counters that are not 0, "index:count" (hw.saves.tally)
     print("stats", " ".join("%d:%d" % (i, stats[2 * i] << 8 | stats[2 * i + 1]) for i in range(len(stats) // 2)
                             if stats[2 * i] or stats[2 * i + 1]))
     if SESSION:
@@ -404,7 +404,7 @@ def feed():
         return None
     if HINTS and mode == 1 and app.turn.phase == 0 and state.get("hinted") != len(app.game.history) \
             and not app.link_lost():  # (B on a silent link gives up: the other board may still be thinking)
-        state["hinted"] = len(app.game.history)  # hw.screens.TURN, hw.turn.CARD: once a turn
+        state["hinted"] = len(app.game.history)  # hw.screens.TURN, hw.match.turn.CARD: once a turn
         state["hints"] = state.get("hints", 0) + 1
         print("hint", state["hints"])
         return state["keys"].index(sys.modules["hw.buttons"].B)
@@ -487,7 +487,7 @@ def session_button(app, player, mode):
         state["presses"] = 0
         return b.SELECT
     if hints and mode == 1 and app.turn.phase == 0 and state["hinted"] != (state["step"], len(app.match.results), len(app.game.history)):
-        state["hinted"] = (state["step"], len(app.match.results), len(app.game.history))  # hw.screens.TURN, hw.turn.CARD: once a turn
+        state["hinted"] = (state["step"], len(app.match.results), len(app.game.history))  # hw.screens.TURN, hw.match.turn.CARD: once a turn
         state["hints"] += 1
         if TRACE:
             print("trace hint", state["hints"], live(), " ".join(sorted(k for k in sys.modules if k.startswith(("hw", "engine")))))
@@ -516,7 +516,7 @@ def probe(app):
     state["player"].bot = None
     print("probe player.bot", live())
     for k in list(sys.modules):
-        if k.startswith(("hw.lang", "hw.menu")):
+        if k.startswith(("hw.lang.", "hw.screens.menu")) and k not in ("hw.lang.strings", "hw.lang.words"):
             del sys.modules[k]
     print("probe lang", live())
     finish(app, "probe")

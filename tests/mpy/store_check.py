@@ -1,4 +1,4 @@
-# hw.store under CPython and MicroPython alike, in the folder given as the
+# hw.saves.store under CPython and MicroPython alike, in the folder given as the
 # first argument: a match saved after every move with the slot 2 in a file,
 # reloaded in both layouts; board records written and rotated.  Prints what
 # the tests compare.
@@ -11,7 +11,7 @@ from desk.playout import random_match
 from engine.rng import Random
 from engine.restore import resume
 from engine.save import encode
-from hw.store import BoardRecords, FileArea, open_saver
+from hw.saves.store import BoardRecords, FileArea, open_saver
 
 root = sys.argv[1]
 try:

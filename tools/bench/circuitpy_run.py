@@ -50,16 +50,19 @@ def _folder():
 
 
 def _install(package):
-    # A package folder (its *.py, compiled, at its path under the project)
-    # or one module FILE.py, once.
+    # A package folder (its *.py and its packages', compiled, at their paths
+    # under the project) or one module FILE.py, once.
     if package in _tree["done"]:
         return
     top = _folder()
     src = os.path.join(ROOT, package)
     if os.path.isdir(src):
-        for name in sorted(os.listdir(src)):
-            if name.endswith(".py"):
-                bundle.compile_module(MPY_CROSS, os.path.join(src, name), top, package + "/" + name[:-3])
+        for folder, dirs, files in os.walk(src):
+            dirs[:] = sorted(d for d in dirs if os.path.exists(os.path.join(folder, d, "__init__.py")))
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    rel = os.path.relpath(os.path.join(folder, name), ROOT)
+                    bundle.compile_module(MPY_CROSS, os.path.join(folder, name), top, rel[:-3].replace(os.sep, "/"))
     else:
         bundle.compile_module(MPY_CROSS, src, top, os.path.basename(src)[:-3])
     _tree["done"].add(package)

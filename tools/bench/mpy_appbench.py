@@ -42,7 +42,7 @@ def mpy_step():
     # later, after the collection.  (Loading a language interns its short
     # strings for good: the interned names' pools may grow in the first
     # round; in the second every name is known.)
-    from hw.strings import LANGUAGES, table
+    from hw.lang.strings import LANGUAGES, table
 
     order = LANGUAGES + LANGUAGES + ("en",)
     if 1 <= step <= len(order):

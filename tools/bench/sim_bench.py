@@ -52,7 +52,7 @@ def font():
     every label; and the glyphs every string of each language shows."""
     import importlib
 
-    from hw.strings import LANGUAGE_NAMES, LANGUAGES
+    from hw.lang.strings import LANGUAGE_NAMES, LANGUAGES
     from hw.text import N_GLYPHS, Glyphs
 
     for lang in LANGUAGES:

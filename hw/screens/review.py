@@ -26,15 +26,16 @@ from engine import review as rv
 from engine import unload
 from engine.cards import SCOUT
 from engine.moves import move_card, move_claims, play_of, stones_text, with_claims
-from hw import buttons, words
+from hw import buttons
+from hw.lang import words
+from hw.lang.strings import pick
 from hw.screens import MENU, REVIEW
-from hw.strings import pick
 
-_DRAIN_MS = const(5000)  # hw.ends': a linked match's last move delivered meanwhile
+_DRAIN_MS = const(5000)  # hw.screens.ends': a linked match's last move delivered meanwhile
 _LINE_CHARS = const(26)  # hw.view's: characters on the bottom line
 _NOT_YET = const(-1)  # a hard move not worked out yet
 
-# The review's words, in each language (hw.strings.pick's order).
+# The review's words, in each language (hw.lang.strings.pick's order).
 _AGREES = const(0)
 _WOULD = const(1)
 _OTHER_PILE = const(2)
@@ -81,9 +82,9 @@ def start(app):
         app.link.rest(app)  # (the link and its code, if that move is delivered: the hard level's room)
     app.match = None
     app.message = ""
-    # The match's code goes too (hw.play: the menu loads it again), so that
+    # The match's code goes too (hw.match.play: the menu loads it again), so that
     # the hard level has its room to think.
-    unload("hw.play")
+    unload("hw.match.play")
     gc.collect()
     begin(app, seed, rounds, variant, moves, (1 if humans[0] else 0) | (2 if humans[1] else 0))
 
@@ -113,7 +114,7 @@ def leave(app):
     app.last_human = -1
     app.go(MENU)
     app.row = 0
-    from hw import play
+    from hw.match import play
 
     play.unload_bots()  # (the hard level's modules, if the review loaded them)
     unload("engine.review")

@@ -22,7 +22,7 @@ directory entry, and that sector then holds nothing else.
 
 Records.  ``BoardRecords.note`` prints the record of a finished match on
 the serial console and keeps the last few on a writable drive; the writing
-is ``hw.records``, loaded when a match ends and dropped after.
+is ``hw.saves.records``, loaded when a match ends and dropped after.
 
 Only what CircuitPython has: ``os`` listdir/mkdir/remove/stat/sync, files,
 OSError; ``storage`` is imported only by ``drive_writable``.
@@ -164,7 +164,7 @@ class BoardRecords:
     record's long line is printed in pieces, with ``end=""``).  ``last``:
     the path of the last file written (None: none)."""
 
-    # The drive's helpers, for hw.records (which does not import this module back).
+    # The drive's helpers, for hw.saves.records (which does not import this module back).
     make_folder = staticmethod(_make_folder)
     sync = staticmethod(_sync)
 
@@ -187,9 +187,9 @@ class BoardRecords:
         # made in their room (a board's heap adds an area before it
         # collects).
         gc.collect()
-        from hw import records
+        from hw.saves import records
 
         try:
             records.note(self, app)
         finally:
-            unload("hw.records")
+            unload("hw.saves.records")

@@ -10,9 +10,9 @@ starting a link (a new match or a saved one to resume), each tick's
 reading and writing of the port, the link stopped, a board that talks
 anew, giving up, and delivering a finished match's last move.  Its
 screens, waiting for the other board and the other board's turn, are
-``hw.remote``'s: they show what the session says happened (the match
+``hw.screens.remote``'s: they show what the session says happened (the match
 joined, the other board's move, a round scored) and play on with
-``hw.play``, which this module never calls.
+``hw.match.play``, which this module never calls.
 """
 
 try:
@@ -24,7 +24,7 @@ from micropython import const
 
 from engine import TICKS_MASK, unload
 from engine.game import TACTICS
-from hw import words
+from hw.lang import words
 from hw.screens import LINKING, MENU, REMOTE, RESUME, ROUND_END
 
 # engine.session's numbers (tests/test_layers.py holds them equal): that
@@ -155,7 +155,7 @@ class Link:
         return session.take() & _SCORED  # (a move of this board's own: nothing else to tell)
 
     def joined(self, app):
-        """The handshake done (the waiting screen's tick, ``hw.remote``):
+        """The handshake done (the waiting screen's tick, ``hw.screens.remote``):
         the linked match is the app's; False when it is a finished one,
         resumed so that the other board gets its last move (its final board
         shown again), True when a turn starts."""
@@ -209,7 +209,7 @@ class Link:
         """A tick of a linked match: the port read and written, the other
         board's silence, a board that talks anew, the link stopped.  What
         the session says happened in the match is shown by the other board's
-        screens (``hw.remote``'s tick: ``joined``, ``Session.take``)."""
+        screens (``hw.screens.remote``'s tick: ``joined``, ``Session.take``)."""
         session = self.session
         port = self.port
         data = port.read(256)
@@ -278,7 +278,7 @@ class Link:
             app.link = None
             for name in _SESSION_MODULES:
                 unload(name)
-            unload("hw.linkplay")
+            unload("hw.match.link")
 
 
 def _cancel(app):

@@ -1,5 +1,5 @@
 """The words of the menu and of the resume screen, in each language
-(``hw.strings.pick``'s order): here, not in the language tables, so that
+(``hw.lang.strings.pick``'s order): here, not in the language tables, so that
 they are in RAM only while those screens are drawn or pressed, not during a
 match (``words`` loads this module and drops it once it has picked them).
 What else those screens say (the opponents' and variants' names, "Help",
@@ -25,8 +25,8 @@ WORDS = (
 def words(lang):
     """{key: text} of ``lang`` (English for an unknown code); this module
     is dropped: the caller holds the words while it needs them."""
-    from hw.strings import pick
+    from hw.lang.strings import pick
 
     out = dict(zip(KEYS, pick(lang, WORDS)))
-    unload("hw.menuwords")
+    unload("hw.lang.menu")
     return out

@@ -11,7 +11,7 @@ from engine import unload
 from engine.game import only_variant
 from engine.match import Match
 from engine.moves import PASS, move_card, stones_text
-from hw import words
+from hw.lang import words
 
 # The bots' modules, both variants'.
 _BOT_MODULES = ("engine.ai", "engine.tbots", "engine.botkit", "engine.bots")
@@ -66,7 +66,7 @@ def start_turn(app):
         return
     p = game.to_move
     if app.turn is None:
-        from hw.turn import Turn  # (the match's: it goes at its end, see finished)
+        from hw.match.turn import Turn  # (the match's: it goes at its end, see finished)
 
         app.turn = Turn(app)
     app.turn.reset()
@@ -87,7 +87,7 @@ def start_turn(app):
 
 
 def decide(app, decision):
-    """What the player decided on the turn screen (``hw.turn``): a move,
+    """What the player decided on the turn screen (``hw.match.turn``): a move,
     played; a notice's lines, shown; None, nothing yet."""
     say = app.turn.say
     app.turn.say = ""
@@ -175,7 +175,7 @@ def finished(app):
     the heap (its record, made next, needs the room)."""
     app.turn = None
     app.bots = [None, None]
-    unload("hw.turn")
+    unload("hw.match.turn")
     unload_bots()
 
 
@@ -211,14 +211,14 @@ def round_ended(app, w):
     """The round just scored (won by ``w``), the next one dealt unless the
     match is over: what the round held goes back to the heap, and its
     final board is shown (A then: the next round, or the match's
-    summary).  A linked round is scored by the session (``hw.linkplay``)."""
+    summary).  A linked round is scored by the session (``hw.match.link``)."""
     if app.match.over():
         finished(app)
     else:
-        from hw.between import rest  # (before the round's end's code is loaded)
+        from hw.match.between import rest  # (before the round's end's code is loaded)
 
         rest(app)
-        unload("hw.between")
+        unload("hw.match.between")
     app.events.append(("round", w))
     round_sound(app, w)
     app.go(_ROUND_END)  # (its final board; A then: the next round, or the match's summary)

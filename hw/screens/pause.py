@@ -3,13 +3,14 @@ help (back to this menu from it), or the menu, the match in play kept and
 offered.  A screen's module
 (``hw.screens.MODULES``), loaded while it is shown."""
 
-from hw import buttons, play
+from hw import buttons
+from hw.lang.strings import own
+from hw.match import play
 from hw.screens import HELP, MENU, PAUSE, PAUSE_ROWS
-from hw.strings import own
 
 
-# This screen's own words, in each language (hw.strings.pick's order), read
-# through hw.strings.own: here, not in the language tables, so that they are
+# This screen's own words, in each language (hw.lang.strings.pick's order), read
+# through hw.lang.strings.own: here, not in the language tables, so that they are
 # on the heap only while this module is loaded.
 _T = (
     {  # en

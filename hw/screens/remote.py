@@ -1,15 +1,17 @@
 """The other board's screens in a linked match: waiting for it (the
 handshake, a resume) and its turn.  A screen's module
 (``hw.screens.MODULES``), loaded while one of them is shown; the link
-itself is ``hw.linkplay``'s, which reads and writes the port: these show
+itself is ``hw.match.link``'s, which reads and writes the port: these show
 what the session says happened (the match joined, the other board's
-move, a round scored) and play on (``hw.play``).
+move, a round scored) and play on (``hw.match.play``).
 """
 
 from micropython import const
 
 from engine.game import TACTICS
-from hw import buttons, play, words
+from hw import buttons
+from hw.lang import words
+from hw.match import play
 from hw.screens import LINKING, PAUSE, REMOTE
 
 _S_LINK = const(5)  # hw.sound's LINK (tests/test_layers.py holds it equal)

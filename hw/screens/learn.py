@@ -11,14 +11,14 @@ claims asked for are chosen, the bottom line names the card left to play.  The r
 shown with a word on it (A: on), then the other clan's answer.  Start asks
 whether to leave the lesson for the menu; Select, on the board, shows a
 stone's detail, as in a match.  Its last page, A, ends it
-(counted in the statistics: ``hw.tally``'s LESSONS).  A saved match on
+(counted in the statistics: ``hw.saves.tally``'s LESSONS).  A saved match on
 offer when the lesson began (the sim's ``--learn``) is on offer again
 after it, and stays saved.
 
 A screen's module (``hw.screens.MODULES``), loaded while a lesson is
 shown; its words (``hw/lang/learn_<variant>_<language>.py``, that lesson's
 alone) too.  Nothing is saved during a lesson: its table is set up, not
-dealt (``hw.keep``).
+dealt (``hw.saves.keep``).
 """
 
 import gc
@@ -30,9 +30,9 @@ from engine.game import EXPERT, LANGUAGES, N_STONES, VARIANTS
 from engine.match import Match
 from engine.moves import move_claims, with_claims
 from hw import buttons
+from hw.lang.strings import pick
+from hw.lang.words import name_of
 from hw.screens import DETAIL, LEARN, MENU, RESUME
-from hw.strings import pick
-from hw.words import name_of
 
 # The lesson's phases.
 _PAGES = const(0)  # a page of the step (Lesson.page) on the panel
@@ -41,9 +41,9 @@ _DONE = const(2)  # the move made, on the board: a word on it, A on
 _WRONG = const(3)  # another move: why, on the panel
 _NOTE = const(4)  # the turn's own notice (a claim refused: why), on the panel
 _LEAVE = const(5)  # leave the lesson? (Start)
-_CARD = const(0)  # hw.turn's phases (tests/test_layers.py holds them equal)
+_CARD = const(0)  # hw.match.turn's phases (tests/test_layers.py holds them equal)
 _DRAW_PICK = const(7)
-_LESSONS = const(0)  # hw.tally's (tests/test_layers.py holds it equal)
+_LESSONS = const(0)  # hw.saves.tally's (tests/test_layers.py holds it equal)
 # hw.sound's sounds (tests/test_layers.py holds them equal).
 _S_PLACE = const(0)
 _S_CLAIM = const(1)
@@ -80,7 +80,7 @@ class Lesson:
         return self.phase == _TASK
 
 
-# The screen's own words, in each language (hw.strings.pick's order).
+# The screen's own words, in each language (hw.lang.strings.pick's order).
 _WORDS = (("A: next  Start: leave", "A: try again", "B: read", "A: next",
            ("Almost", "The right move: now", "claim the stone too: A", "on it (it glows), B."),
            ("Leave the lesson?", "", "A or Start: leave", "B: stay"), ("Now play %s", "Now play a card")),
@@ -108,12 +108,12 @@ def start(app, variant):
     """The lesson of ``variant`` in place of anything else: its first step."""
     app.match = None
     app.turn = None
-    unload("hw.play")  # (a match's flow: the menu loads it again)
+    unload("hw.match.play")  # (a match's flow: the menu loads it again)
     gc.collect()
     app.lesson = Lesson(variant, app.opponent)
     app.opponent = "medium"  # (the other clan, as the screens name it: never pass-and-play's seats)
     app.match = Match(0, 1, variant)  # (its table set up at each step)
-    from hw.turn import Turn
+    from hw.match.turn import Turn
 
     app.turn = Turn(app)  # (the moves asked for are made with the turn's keys)
     app.known = [None, None]
@@ -137,14 +137,14 @@ def leave(app):
     app.note = ""
     app.go(MENU if app.offer is None else RESUME)  # (a saved match was on offer: it still is)
     app.row = app.choice = 0
-    unload("hw.turn")
+    unload("hw.match.turn")
     lessons.forget(lesson.variant)
     unload("engine.lessons")
     if lesson.done:
-        from hw import tally
+        from hw.saves import tally
 
         tally.add(app.stats, _LESSONS)
-        unload("hw.tally")
+        unload("hw.saves.tally")
         app.keeper.save(app, app.offer)  # (the settings and the statistics; a match on offer kept)
 
 
@@ -253,7 +253,7 @@ def press(app, button):
 
 
 def _detail(app):
-    # Select on the board: a stone's detail, as in a match (hw.detail; B
+    # Select on the board: a stone's detail, as in a match (hw.screens.detail; B
     # there comes back to the lesson).
     app.go(DETAIL, LEARN)
     cursor = app.turn.stone_cursor
@@ -331,7 +331,7 @@ def _wrong(app, page):
 
 
 def _beep(app, kind):
-    # A sound, as in a match (hw.play's beep, whose module a lesson lets
+    # A sound, as in a match (hw.match.play's beep, whose module a lesson lets
     # go: nothing with sound off, hw.sound loaded with the first one).
     if app.sound and app.speaker is not None:
         from hw.sound import ask

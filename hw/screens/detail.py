@@ -12,15 +12,15 @@ from engine.cards import BLIND, MUD
 from engine.formation import CATEGORY_NAMES, category
 from engine.game import N_STONES, NOBODY, SIDE_MAX, TACTICS
 from hw import buttons
+from hw.lang.strings import own, pick, wrap
+from hw.lang.words import name_of
 from hw.screens import DETAIL, LINES, PANEL_CHARS
-from hw.strings import own, pick, wrap
-from hw.words import name_of
 
 # Tactics modes (engine.tactics; kept here so that the classic app never
 # loads that module).
 _MODE_BLIND = const(1)
 _MODE_MUD = const(2)
-# Words of this screen alone, in each language (hw.strings.pick's order): here,
+# Words of this screen alone, in each language (hw.lang.strings.pick's order): here,
 # not in the language tables, so that they are on the heap only with them.
 _WORDS = (
     ("A: claimable?  B: back", "< >: the other stones"),  # en
@@ -29,8 +29,8 @@ _WORDS = (
 )
 
 
-# This screen's own words, in each language (hw.strings.pick's order), read
-# through hw.strings.own: here, not in the language tables, so that they are
+# This screen's own words, in each language (hw.lang.strings.pick's order), read
+# through hw.lang.strings.own: here, not in the language tables, so that they are
 # on the heap only while this module is loaded.
 _T = (
     {  # en

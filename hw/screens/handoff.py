@@ -2,12 +2,12 @@
 presses A to see their hand.  A screen's module (``hw.screens.MODULES``)."""
 
 from hw import buttons
+from hw.lang.strings import own
 from hw.screens import TURN
-from hw.strings import own
 
 
-# This screen's own words, in each language (hw.strings.pick's order), read
-# through hw.strings.own: here, not in the language tables, so that they are
+# This screen's own words, in each language (hw.lang.strings.pick's order), read
+# through hw.lang.strings.own: here, not in the language tables, so that they are
 # on the heap only while this module is loaded.
 _T = (
     {  # en

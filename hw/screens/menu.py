@@ -10,9 +10,10 @@ shown."""
 from micropython import const
 
 from engine.game import LANGUAGES, VARIANTS
-from hw import buttons, play
+from hw import buttons
+from hw.lang.strings import LANGUAGE_NAMES
+from hw.match import play
 from hw.screens import HELP, LINES, MENU, MENU_ROWS, PANEL_CHARS, ROUND_CHOICES, STATS
-from hw.strings import LANGUAGE_NAMES
 
 _S_PLACE = const(0)  # hw.sound's PLACE: the sound turned on says so (tests/test_layers.py)
 _VALUES = ("opponent", "variant", "rounds", "language", "autoclaim", "hints", "sound")  # the rows A steps on
@@ -48,12 +49,12 @@ def press(app, button):
                 play.beep(app, _S_PLACE)  # (heard at once: this is the sound)
             elif app.sounds is not None:
                 app.sounds.stop()
-        app.keeper.changed_at = app.now  # saved once it settles (hw.keep)
+        app.keeper.changed_at = app.now  # saved once it settles (hw.saves.keep)
     elif button == buttons.A and MENU_ROWS[app.row] == "help":
         app.page = 0
         app.go(HELP, MENU)  # (B there comes back here, the cursor on Help)
     elif button == buttons.A and MENU_ROWS[app.row] == "learn":
-        from hw import learn  # (the lesson's screen: loaded again by the app, then kept while shown)
+        from hw.screens import learn  # (the lesson's screen: loaded again by the app, then kept while shown)
 
         learn.start(app, app.variant)
     elif button == buttons.A and MENU_ROWS[app.row] == "stats":
@@ -65,13 +66,13 @@ def press(app, button):
         elif app.link_port is None:
             app.notice([app.t("no_link")], MENU)
         else:
-            from hw import linkplay  # (loaded: a link is played)
+            from hw.match import link  # (loaded: a link is played)
 
-            linkplay.start(app)
+            link.start(app)
 
 
 def lines(app):
-    from hw.menuwords import words  # (the menu's own words: in RAM while it is drawn)
+    from hw.lang.menu import words  # (the menu's own words: in RAM while it is drawn)
 
     t = app.t
     w = words(app.lang)

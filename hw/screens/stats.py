@@ -4,20 +4,20 @@ left and right turn the pages, B goes back to the menu, SELECT (said on the
 opponents' pages) asks to clear them all (A then clears them, any other
 button keeps them).  A screen's
 module (``hw.screens.MODULES``), loaded while it is shown, with its words
-and ``hw.tally`` (what the counters count)."""
+and ``hw.saves.tally`` (what the counters count)."""
 
 from micropython import const
 
 from engine import unload
 from engine.game import VARIANTS
 from hw import buttons
-from hw.strings import pick
-from hw.tally import (BEST, DRAWN, HINTS, LESSONS, LOST, ROUNDS_DRAWN, ROUNDS_LOST, ROUNDS_WON, STONES, STREAK, WON,
+from hw.lang.strings import pick
+from hw.saves.tally import (BEST, DRAWN, HINTS, LESSONS, LOST, ROUNDS_DRAWN, ROUNDS_LOST, ROUNDS_WON, STONES, STREAK, WON,
                       cell, get)
 
 _CONFIRM = "stats"  # app.confirm while the clearing waits for A
 
-# The screen's words, in each language (hw.strings.pick's order): here, not
+# The screen's words, in each language (hw.lang.strings.pick's order): here, not
 # in the language tables, so that they are on the heap only while it is shown.
 _TITLE = const(0)
 _MATCHES = const(1)
@@ -71,7 +71,7 @@ def press(app, button):
         app.confirm = _CONFIRM
     elif button in (buttons.B, buttons.START):
         app.back()  # (the menu, its cursor still on the statistics)
-        unload("hw.tally")  # (this screen's, gone with it)
+        unload("hw.saves.tally")  # (this screen's, gone with it)
 
 
 def _sums(stats, o):

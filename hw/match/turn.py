@@ -3,10 +3,10 @@ turn, from the card to the claims (and in the tactics variant a tactic
 card's target, a ruse's card and destination, a Scout's count, the pile to
 draw from, the Scout's cards put back), each field with one meaning.
 
-The app holds one ``Turn``; the turn screen (``hw.yourturn``) hands it the
+The app holds one ``Turn``; the turn screen (``hw.screens.turn``) hands it the
 buttons of a turn.  ``Turn.begin`` and ``Turn.press`` return what the
 player decided: a move (an int), a notice's lines (a list), or None (a
-step taken, nothing to play yet), and ``hw.play.decide`` acts on it;
+step taken, nothing to play yet), and ``hw.match.play.decide`` acts on it;
 ``Turn.say`` is a line for the app's message (a pass).  The view reads the
 fields to draw the cursor and the step's words.
 """
@@ -18,7 +18,8 @@ from engine.cards import BANSHEE, FIRST_TACTIC, SCOUT, STRATEGIST
 from engine.game import EXPERT, N_STONES, TACTICS, lowest
 from engine.moves import (DRAW_TACTIC, PASS, move, move_card, move_dest, move_slot, move_stone, return_move,
                           ruse_move, with_claims)
-from hw import buttons, words
+from hw import buttons
+from hw.lang import words
 
 # Phases of a turn.
 CARD = const(0)  # choose a card from the hand

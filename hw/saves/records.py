@@ -1,5 +1,5 @@
 """The records of finished matches, written when a match ends (loaded by
-``hw.store.BoardRecords.note`` and dropped after).
+``hw.saves.store.BoardRecords.note`` and dropped after).
 
 The *board record* of a match is printed on the serial console, between
 two marker lines, and, when the drive is writable, kept as

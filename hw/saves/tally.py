@@ -4,7 +4,7 @@ The app keeps them in ``App.stats``, a bytearray of 16-bit counters
 (big-endian, two bytes each, stopping at 65535), saved at the end of every
 save (``engine.save``: they have the saves' two slots and their discipline
 against power cuts).  Loaded when a match ends (``count``, from
-``hw.keep``), for the statistics screen (``hw.stats``) and the desktop's
+``hw.saves.keep``), for the statistics screen (``hw.screens.stats``) and the desktop's
 ``python -m sim --stats``; dropped after.
 
 Counters, by index::

@@ -5,7 +5,7 @@ the pages' text (``hw/lang/help_<language>.py``) too."""
 
 from engine import unload
 from hw import buttons
-from hw.strings import wrap
+from hw.lang.strings import wrap
 
 _NOT_BOTS = ("pass", "link")  # the menu's opponents that are not a level
 

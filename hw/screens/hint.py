@@ -3,7 +3,7 @@ player to move, whatever the opponent's level, and a line of why.  A
 screen's module (``hw.screens.MODULES``), loaded while the hint is worked
 out: its first tick lets the screen say "Thinking...", the next asks the
 hard bot (``engine.bots``, loaded for the hint alone when the match holds
-no bot, and dropped after), then shows the move and why (``hw.hinted``,
+no bot, and dropped after), then shows the move and why (``hw.lang.hint``,
 loaded once the bot's thinking is back on the heap) on a notice, the
 cursors put on its card and stone (A, then A, plays it).  Counted per seat
 (``App.hints``).  Not in a linked match.
@@ -15,7 +15,7 @@ from micropython import const
 
 from engine import unload
 from engine.moves import move_card, move_stone
-from hw import play
+from hw.match import play
 
 _TURN = const(1)  # hw.screens' (tests/test_layers.py holds it equal)
 
@@ -49,10 +49,10 @@ def tick(app, now):
     if card in hand:
         app.turn.cursor = hand.index(card)
         app.turn.stone_cursor = move_stone(m)
-    from hw.hinted import said
+    from hw.lang.hint import said
 
     lines = said(app, m)
-    unload("hw.hinted")
+    unload("hw.lang.hint")
     app.notice(lines, _TURN)
     app.dirty = True
 
@@ -60,7 +60,7 @@ def tick(app, now):
 def _choose(app):
     # The hard bot's move, the bot dropped with its thinking once it is
     # made: the opponent's thinking space went when this turn started
-    # (hw.play: start_turn), so that its brain is the one on the heap; it
+    # (hw.match.play: start_turn), so that its brain is the one on the heap; it
     # thinks on the match's game itself, what the player cannot see put
     # aside meanwhile (Bot.choose_on: no copy of the game).
     from engine.bots import Bot

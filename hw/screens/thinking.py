@@ -4,7 +4,8 @@ itself, what the bot may not see put aside meanwhile (``Bot.choose_on``:
 no view of its own on the heap, as the hint).  A screen's module
 (``hw.screens.MODULES``), loaded while a bot is to move."""
 
-from hw import play, words
+from hw.lang import words
+from hw.match import play
 
 
 def press(app, button):

@@ -2,7 +2,7 @@
 the last move and where it shows on the board.  Functions of the app's
 state (its game, names and language), for the view and the screens alike
 (why a stone can or cannot be claimed and a stone's detail are
-``hw.detail``'s, each screen's own words its module's).
+``hw.screens.detail``'s, each screen's own words its module's).
 """
 
 from engine.cards import BANSHEE, BLIND, MUD, SCOUT

@@ -12,20 +12,20 @@ from engine import unload
 # match, a review, a lesson or the statistics may have loaded goes: either
 # variant's rules and bots, the turn's code, the review's and the
 # lessons', the statistics' counters; a link's session, once its last
-# move is delivered (hw.linkplay: Link.rest).
-_FLOOR = ("hw.turn", "engine.bots", "engine.botkit", "engine.ai", "engine.tbots", "engine.classic", "engine.threat",
+# move is delivered (hw.match.link: Link.rest).
+_FLOOR = ("hw.match.turn", "engine.bots", "engine.botkit", "engine.ai", "engine.tbots", "engine.classic", "engine.threat",
           "engine.tactics", "engine.elite", "engine.formation", "engine.review", "engine.lessons", "engine.lesson_classic",
-          "engine.lesson_expert", "engine.lesson_tactics", "hw.tally")
+          "engine.lesson_expert", "engine.lesson_tactics", "hw.saves.tally")
 
 
 def rest(app):
     """While a round's end shows (its board kept by the match, the next
-    round dealt, ``hw.ends`` about to be loaded), the turn and the bots'
+    round dealt, ``hw.screens.ends`` about to be loaded), the turn and the bots'
     code go back to the heap (their thinking space went already:
-    ``hw.play``'s ``idle_bots``), made again at the next turn: a board's
+    ``hw.match.play``'s ``idle_bots``), made again at the next turn: a board's
     heap peaked there."""
     app.turn = None
-    unload("hw.turn")
+    unload("hw.match.turn")
     for name in ("engine.ai", "engine.tbots", "engine.botkit"):  # (engine.bots: the Bot's class, kept with it)
         unload(name)
 
@@ -39,4 +39,4 @@ def floor(app):
         unload(name)
     if app.link is not None:
         app.link.rest(app)  # (the link and its code, once no linked match needs them)
-    unload("hw.between")
+    unload("hw.match.between")

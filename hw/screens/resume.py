@@ -9,7 +9,8 @@ settings; whatever could not be read is said on screen.
 
 from engine.game import LANGUAGES, VARIANTS
 from engine.save import SaveError
-from hw import buttons, play
+from hw import buttons
+from hw.match import play
 from hw.screens import MENU, RESUME, RESUME_ROWS, ROUND_CHOICES
 
 
@@ -55,7 +56,7 @@ def load(app):
     saver.found = []
     if problems:
         print("save:", "; ".join(problems))
-        from hw.menuwords import words
+        from hw.lang.menu import words
 
         app.notice([words(app.lang)["save_problem"]] + problems, app.mode)
 
@@ -76,9 +77,9 @@ def press(app, button):
                 app.offer = match
                 app.notice([app.t("no_link")], RESUME)
                 return
-            from hw import linkplay  # (loaded: a link is played)
+            from hw.match import link  # (loaded: a link is played)
 
-            linkplay.start(app, (match, app.offer_seat))
+            link.start(app, (match, app.offer_seat))
         else:
             app.keeper.saved(match)  # saved as it stands
             play.begin(app, match, app.bot(match.seed ^ 0x5A5A ^ len(match.log)))
@@ -88,7 +89,7 @@ def lines(app):
     t = app.t
     match = app.offer
     game = match.game
-    from hw.menuwords import words  # (this screen's own words: in RAM while it is drawn)
+    from hw.lang.menu import words  # (this screen's own words: in RAM while it is drawn)
 
     w = words(app.lang)
     return [w["saved_game"], "",

@@ -7,11 +7,13 @@ next turn starts; ``hw.view`` reads the final board's lines from it.
 from micropython import const
 
 from engine.game import N_STONES, lowest
-from hw import buttons, play, words
+from hw import buttons
+from hw.lang import words
+from hw.lang.strings import own, pick
+from hw.match import play
 from hw.screens import MATCH_END, MENU, PANEL_CHARS
-from hw.strings import own, pick
 
-# The words of a round's end, in each language (hw.strings.pick's order): here,
+# The words of a round's end, in each language (hw.lang.strings.pick's order): here,
 # not in the language tables, so that they are on the heap only at the end.
 _NEXT = const(0)
 _ROUNDS_PLAYED = const(1)
@@ -43,8 +45,8 @@ _LINE_CHARS = const(26)  # hw.view's: characters on the top and bottom lines
 _DRAIN_MS = const(5000)  # after a linked match, at most this to deliver the last move
 
 
-# This screen's own words, in each language (hw.strings.pick's order), read
-# through hw.strings.own: here, not in the language tables, so that they are
+# This screen's own words, in each language (hw.lang.strings.pick's order), read
+# through hw.lang.strings.own: here, not in the language tables, so that they are
 # on the heap only while this module is loaded.
 _T = (
     {  # en
@@ -76,7 +78,7 @@ _T = (
 
 def press(app, button):
     if button == buttons.B and app.mode == MATCH_END:
-        from hw import review  # (the review's: B on the summary)
+        from hw.screens import review  # (the review's: B on the summary)
 
         review.start(app)
         return

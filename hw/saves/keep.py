@@ -1,5 +1,5 @@
 """Saves and records: after every move (whoever made it) the match in play
-is saved; when it ends it is counted in the statistics (``hw.tally``) and
+is saved; when it ends it is counted in the statistics (``hw.saves.tally``) and
 recorded, and the save keeps the menu's settings and the statistics
 alone; menu choices are saved once they settle.  Every save carries the
 statistics.  The app's
@@ -55,10 +55,10 @@ class Keeper:
         elif match is not None:
             if not self.recorded:
                 self.recorded = True
-                from hw import tally  # (counted once, in the save that ends the match)
+                from hw.saves import tally  # (counted once, in the save that ends the match)
 
                 tally.count(app)
-                unload("hw.tally")
+                unload("hw.saves.tally")
                 if self.recorder is not None:
                     self.recorder.note(app)
             if not app.linked() or not link.session.pending():
@@ -66,7 +66,7 @@ class Keeper:
             # else the last move of a linked match is on its way: the whole
             # match stays saved, so that it can be sent again after a cut.
         elif match is None and link is not None and link.draining is not None:
-            return  # (the same, after the match's summary: see hw.linkplay, Link.drain)
+            return  # (the same, after the match's summary: see hw.match.link, Link.drain)
         if self.saver is None:
             return
         n = match.move_count() if match is not None else -1

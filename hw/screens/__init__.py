@@ -1,6 +1,10 @@
-"""The app's screens (``App.mode``), the module of each, and the rows of its
-menus: the names the app's modules share, in a module that imports nothing,
-so that none of them imports the app (``hw.app``) to learn them.
+"""The screens: their numbers (``App.mode``), each one's module, the menus' rows.
+
+One module a screen lives in this folder (hw/screens/menu.py, ...); this
+table names them.  The names the app's modules share, in a module that
+imports nothing, so that none of them imports the app (``hw.app``) to learn
+them.  A new screen is a module here and a row below (a number, its module
+in MODULES): docs/architecture.md, "A screen".
 """
 
 from micropython import const
@@ -27,9 +31,10 @@ LEARN = const(16)  # a lesson
 # module with ``press(app, button)``, ``lines(app)`` (its panel's lines;
 # None: the board is shown) and, if time moves it, ``tick(app, now)``.  The
 # app loads it while the screen is shown (``App.screen``).
-MODULES = ("hw.menu", "hw.yourturn", "hw.handoff", "hw.thinking", "hw.notice", "hw.detail", "hw.ends", "hw.ends",
-           "hw.pause", "hw.remote", "hw.remote", "hw.resume", "hw.helps", "hw.hint", "hw.stats", "hw.review",
-           "hw.learn")
+MODULES = ("hw.screens.menu", "hw.screens.turn", "hw.screens.handoff", "hw.screens.thinking", "hw.screens.notice",
+           "hw.screens.detail", "hw.screens.ends", "hw.screens.ends", "hw.screens.pause", "hw.screens.remote",
+           "hw.screens.remote", "hw.screens.resume", "hw.screens.help", "hw.screens.hint", "hw.screens.stats",
+           "hw.screens.review", "hw.screens.learn")
 
 ROUND_CHOICES = (1, 3, 5, 7)
 MENU_ROWS = ("learn", "opponent", "variant", "rounds", "language", "autoclaim", "hints", "sound", "stats", "help",

@@ -1,5 +1,5 @@
 """A hint's words: what the hint's move does and why, in a line each of
-the game's words.  Loaded by ``hw.hint`` once the hard bot has chosen (and
+the game's words.  Loaded by ``hw.screens.hint`` once the hard bot has chosen (and
 its thinking is back on the heap), dropped once the notice is up.
 """
 
@@ -9,10 +9,10 @@ from engine.cards import BLIND, FIRST_TACTIC, MUD, SCOUT, STRATEGIST
 from engine.formation import COLOUR, COLOUR_RUN, RUN, SUM, THREE, category
 from engine.game import TACTICS
 from engine.moves import PASS, move_card, move_claims, move_dest, move_slot, move_stone, play_of, stones_text
-from hw.strings import pick
-from hw.words import move_text, ruse_text, with_claims_text
+from hw.lang.strings import pick
+from hw.lang.words import move_text, ruse_text, with_claims_text
 
-# The reasons, in each language (hw.strings.pick's order): here, not in the
+# The reasons, in each language (hw.lang.strings.pick's order): here, not in the
 # language tables, so that they are on the heap only while a hint is shown.
 _SAID = const(0)
 _WINS = const(1)
