@@ -188,9 +188,8 @@ class App:
         self.leave()
 
     def tick(self, now):
-        """Time passes (``now`` in ms): the link's, a save (a match's record
-        made before the next screen's code is loaded: the heap is fullest
-        then), the screen's time (a bot's move) and its save."""
+        """Time passes (``now`` in ms): the link's, a save (a match's record made before the
+        next screen's code is loaded: the heap is fullest then), the screen's time and its save."""
         self.now = now
         if self.sounds is not None:
             self.sounds.tick(now)
@@ -201,6 +200,7 @@ class App:
         tick = getattr(self.screen(), "tick", None)
         if tick is not None:
             tick(self, now)
+            self.leave()  # (the screen it left goes before the save: the other board's turn)
             self.keeper.keep(self)
 
     def go(self, mode, then=-1):
