@@ -28,13 +28,6 @@ from hw.screens import HINT, LEARN, LINES, MATCH_END, REMOTE, REVIEW, ROUND_END,
 # which goes at a match's end).
 _CARD = const(0)
 _STONE = const(1)
-# For the type check only: the compiler drops this block (a constant
-# false), so the board never imports these for it.
-_TYPES = const(0)
-if _TYPES:
-    import displayio
-
-    from hw.text import Glyphs, Label
 _CLAIM = const(2)
 _CLAIM_FIRST = const(3)
 _SCOUT_N = const(4)
@@ -42,6 +35,15 @@ _TABLE = const(5)
 _DEST = const(6)
 _DRAW_PICK = const(7)
 _RETURN = const(8)
+
+# The type check reads the block under MYPY (it takes the name as true); a
+# board's compiler, seeing the constant 0, leaves it out (as engine.game's):
+# the board never imports these for it.
+MYPY = const(0)
+if MYPY:
+    import displayio
+
+    from hw.text import Glyphs, Label
 
 # hw.look's numbers that the drawing uses, as private constants: inlined,
 # no name of them kept on the heap (tests/test_layers.py holds each equal

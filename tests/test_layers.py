@@ -37,7 +37,7 @@ def imports(path, modules):
     (displayio, engine.game) as written."""
     out = set()
     tree = ast.parse(open(path).read())
-    # (not those for the type check only, under ``if _TYPES:``: a constant
+    # (not those for the type check only, under ``if MYPY:``: a constant
     # false, whose block the board's compiler drops: a test below holds it)
     typing_only = {id(n) for top in ast.walk(tree) if isinstance(top, ast.If) and _is_types(top.test)
                    for child in top.body for n in ast.walk(child)}
@@ -54,16 +54,19 @@ def imports(path, modules):
 
 
 def _is_types(test):
-    return isinstance(test, ast.Name) and test.id == "_TYPES"
+    return isinstance(test, ast.Name) and test.id == "MYPY"
 
 
 def test_the_type_checks_imports_are_never_run():
-    # ``if _TYPES:`` blocks hold imports for the type check only: _TYPES is
-    # const(0) wherever one is, so the board's compiler drops the block.
+    # ``if MYPY:`` blocks hold imports for the type check only (as in
+    # engine.game): MYPY is const(0) wherever one is, so the board's
+    # compiler drops the block.
     for name, path in sources().items():
         tree = ast.parse(open(path).read())
         if any(isinstance(n, ast.If) and _is_types(n.test) for n in ast.walk(tree)):
-            assert private_constants(path).get("_TYPES") == 0, name
+            values = [ast.unparse(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                      and [ast.unparse(t) for t in node.targets] == ["MYPY"]]
+            assert values == ["const(0)"], name
 
 
 def graph():
