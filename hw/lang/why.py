@@ -11,7 +11,7 @@ from engine.game import CLAIMABLE, UNPROVED
 from hw.lang.strings import own, pick
 from hw.lang.words import name_of
 
-_REASONS = ("stone", "taken", "need_three", "they_win_it")  # (engine.game.why_not's reasons, from 0)
+_REASONS = ("taken", "need_three", "they_win_it")  # (engine.game.why_not's reasons TAKEN, SHORT, BEATEN: 1 to 3)
 # Lines of this module's, in each language (hw.lang.strings.pick's order).
 _CLAIMABLE = const(0)
 _PROOF_FULL = const(1)
@@ -36,7 +36,6 @@ _T = (
         "need_three": "Stone %d: need 3 cards",
         "they_win_it": "Stone %d: theirs wins",
         "taken": "Stone %d: taken",
-        "stone": "Stone %d",
     },
     {  # fr
         "not_provable": "Borne %d: pas encore",
@@ -46,7 +45,6 @@ _T = (
         "need_three": "Borne %d: il faut 3 cartes",
         "they_win_it": "Borne %d: perdue",
         "taken": "Borne %d: prise",
-        "stone": "Borne %d",
     },
     {  # es
         "not_provable": "Piedra %d: aún no",
@@ -56,7 +54,6 @@ _T = (
         "need_three": "Piedra %d: necesitas 3 cartas",
         "they_win_it": "Piedra %d: perdida",
         "taken": "Piedra %d: tomada",
-        "stone": "Piedra %d",
     },
 )
 
@@ -85,4 +82,4 @@ def why_not(app, s, player=None):
         full = len(game.cards_at(s, 1 - player)) == game.cap(s)
         words = pick(app.lang, _WORDS)
         return [words[_CLAIMABLE] % (s + 1), words[_PROOF_FULL if full else _PROOF_UNSEEN]]
-    return [t(_REASONS[reason]) % (s + 1)]
+    return [t(_REASONS[reason - 1]) % (s + 1)]

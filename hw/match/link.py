@@ -147,7 +147,7 @@ class Link:
         else:
             app.go(MENU)
 
-    def play(self, app, m):
+    def play(self, m):
         """This board's move ``m``, applied and sent; True when it ended
         the round (scored by the session, the next one dealt)."""
         session = self.session
@@ -245,7 +245,6 @@ class Link:
                 lines += [app.t("link_again"), app.t("redeals") % self.marks[1]]
             app.notice(lines, after)
             app.dirty = True
-            return
 
     def drain(self, app, now):
         """A tick after a linked match's summary: its last move sent until

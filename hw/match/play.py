@@ -140,7 +140,7 @@ def apply(app, p, m):
     if linked:
         if placed:
             beep(app, _S_PLACE)  # (first: a move that ends the round is heard ending it)
-        if app.link.play(app, m):  # (it ended the round: scored by the session, the next one dealt)
+        if app.link.play(m):  # (it ended the round: scored by the session, the next one dealt)
             round_ended(app, app.match.results[-1][0])
             return 0
     else:
