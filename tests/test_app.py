@@ -12,7 +12,7 @@ import pytest
 from conftest import drive, position, run_apps
 from engine.cards import BANSHEE, JOKER, SCOUT, SHIELD, SPY, STRATEGIST, TACTIC_DECK, TRAITOR, card_name, parse_any
 from engine import unload
-from engine.game import CLASSIC, EXPERT, LANGUAGES, NOBODY, TACTICS
+from engine.game import BEATEN, CLASSIC, EXPERT, LANGUAGES, NOBODY, SHORT, TACTICS, TAKEN
 from engine.moves import DISCARD, move_card, move_stone
 from desk.position import load
 from engine.tactics import MODE_BLIND, MODE_MUD
@@ -341,6 +341,18 @@ def test_a_refused_claim_says_when_what_could_come_is_in_your_hand():
     for lang in ("fr", "es"):
         app.lang = lang
         assert len(why.why_not(app, 4)) == 5
+
+
+def test_a_refused_claim_says_each_reason_in_its_words():
+    # Stone 5 short of cards for the player, stone 1 taken, stone 3 beaten:
+    # each reason of engine.game's why_not has its own line.
+    hands = [["P1", "P2", "P3", "P4", "P5", "O1"], ["P6", "P7", "P8", "P9", "O3", "O2"]]
+    app = _human_turn({4: (["Y8", "B8"], ["R9", "R7"]), 2: (["Y1", "B2", "G4"], ["R6", "R5", "R4"])}, hands)
+    assert app.game.why_not(4, 0)[0] == SHORT and app.game.why_not(2, 0)[0] == BEATEN
+    assert why.why_not(app, 4) == ["Stone 5: need 3 cards"]
+    assert why.why_not(app, 2) == ["Stone 3: theirs wins"]
+    app.game.owner[0] = 1
+    assert app.game.why_not(0, 0)[0] == TAKEN and why.why_not(app, 0) == ["Stone 1: taken"]
 
 
 def test_pause_restart_and_main_menu():
