@@ -73,8 +73,7 @@ class App:
         self.bots = [None, None]  # type: list
         self.turn = None  # type: Any  # hw.match.turn's Turn, being built on the screen: a match's (hw.match.play)
         self.detail_stone = 0  # the stone shown in detail
-        self.lines = []  # a notice's lines
-        self.message = ""  # the last thing the opponent did
+        self.lines, self.message = [], ""  # a notice's lines; the last thing the opponent did
         self.note = ""  # the top line's corner instead of the piles (a replay's move number)
         self.known = [None, None]  # per seat, the hand it kept at its last move (None: a new round)
         self.last_human = -1
@@ -197,10 +196,11 @@ class App:
             self.link.tick(self, now)
         self.leave()
         self.keeper.keep(self)
-        tick = getattr(self.screen(), "tick", None)
-        if tick is not None:
-            tick(self, now)
-            self.leave()  # (the screen it left goes before the save: the other board's turn)
+        screen = self.screen()
+        if hasattr(screen, "tick"):
+            screen.tick(self, now)
+            screen = None  # (the screen it left goes before the save, its code too: the other board's turn)
+            self.leave()
             self.keeper.keep(self)
 
     def go(self, mode, then=-1):

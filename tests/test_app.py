@@ -542,6 +542,27 @@ def test_a_linked_matchs_summary_names_the_other_player_as_a_person_in_every_lan
         assert app.name(1 - app.me()) == text(app.lang, "rival")
 
 
+@pytest.mark.parametrize("variant", [CLASSIC, TACTICS])
+def test_a_linked_match_is_recorded_on_both_boards_once_its_turn_has_gone(variant):
+    # The record is made where a board's heap is fullest: on the board that
+    # receives the last move as on the one that made it, only once the move
+    # has been shown (the round's end), the turn and its code gone.
+    seen = []
+
+    class Recorder:
+        def note(self, app):
+            seen.append((app.link.session.seat, app.mode, app.turn))
+
+    apps = linked_apps(9, variant=variant)
+    for app in apps:
+        app.keeper.recorder = Recorder()
+        app.press(buttons.START)
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    run_apps(apps, players, 0, lambda: all(app.mode == MATCH_END for app in apps))
+    assert sorted(seat for seat, _, _ in seen) == [0, 1]
+    assert all(mode == ROUND_END and turn is None for _, mode, turn in seen), seen
+
+
 def test_waiting_for_a_link_can_be_given_up():
     app = linked_apps(6)[0]
     app.press(buttons.START)

@@ -54,6 +54,11 @@ class Keeper:
             self.recorded = False
         elif match is not None:
             if not self.recorded:
+                if app.linked() and link.session.happened:
+                    # The other board's last move, not yet shown: recorded
+                    # once its screen has taken it (hw.screens.remote), the
+                    # turn and its code gone (the heap is fullest here).
+                    return
                 self.recorded = True
                 from hw.saves import tally  # (counted once, in the save that ends the match)
 
