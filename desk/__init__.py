@@ -3,8 +3,8 @@ position format and the bot protocol of the command contract
 (``position``, ``protocol``), game records (``record``), the brute-force
 check of claims (``brute``), random play for tests and benchmarks
 (``playout``), the sparring partners the levels are measured against
-(``sparring``) and the exact endgame search of the strength notebook
-(``endgame``).  Pure Python, like ``engine``: the MicroPython checks run it
+(``sparring``) and the strength notebook's name for the exact endgame
+search (``endgame``, the engine's own).  Pure Python, like ``engine``: the MicroPython checks run it
 too.
 """
 

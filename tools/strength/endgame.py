@@ -63,9 +63,7 @@ def one_game(args):
             elif r != NOT_WON:
                 out["won"] += 1
                 had_win[p] = True
-                search.limit = limit
-                search.nodes = 0
-                if search.after(view, m) == NOT_WON:
+                if search.after(view, m, limit) == NOT_WON:
                     out["thrown"] += 1
         game.apply(game.spell_claims(m))
     out["lost"] = sum(1 for p in (0, 1) if had_win[p] and game.winner != p)
