@@ -20,7 +20,11 @@ hidden.
   opponent's prospects at every stone from its hand and next draws there;
   then it tries every placement and judges the whole board: every stone,
   runs of three adjacent stones, proofs, and any claim that would win at
-  once.  Its work is fixed (worlds x placements), never timed, so a seed
+  once.  With the clan pile empty the unseen cards are the other hand:
+  an exact search (``engine.endgame``, loaded then) tries its move and,
+  when that does not win the round whatever comes, the others, and plays
+  a forced win if it finds one within a fixed count of positions.  Its
+  work is fixed (worlds x placements, positions), never timed, so a seed
   replays its play.
 
 The classic and expert levels are ``engine.ai``'s, loaded on the first
@@ -40,6 +44,7 @@ MYPY = const(0)  # (as engine.game's: the block under it is for the type check o
 if MYPY:  # the type check only: a board loads these on the first turn of their variant
     from engine.ai import Judge  # noqa: F401
     from engine.classic import Game  # noqa: F401
+    from engine.endgame import Endgame  # noqa: F401
 
 
 class Bot:
@@ -54,6 +59,7 @@ class Bot:
         self.view = None  # type: Game | None
         self.judge = None  # type: Judge | None
         self.tactics = None  # engine.tbots.Brain, made on the first tactics turn
+        self.endgame = None  # type: Endgame | None  # hard's exact search, while the clan pile is empty
 
     if MYPY:  # the classic levels' scratch, set by engine.ai with the judge
         before = bytearray(0)  # medium: each open stone's chance before the card

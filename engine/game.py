@@ -530,7 +530,8 @@ def lowest(mask):
 
 # What each variant loads while it is in play, its rules and its bots
 # (engine.bots, engine.botkit and engine.formation serve both).
-_VARIANT_MODULES = (("engine.ai", "engine.classic", "engine.threat"), ("engine.tbots", "engine.tactics", "engine.elite"))
+_VARIANT_MODULES = (("engine.ai", "engine.endgame", "engine.classic", "engine.threat"),
+                    ("engine.tbots", "engine.tactics", "engine.elite"))
 
 
 def only_variant(variant):

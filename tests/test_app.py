@@ -74,7 +74,7 @@ def test_a_board_holds_one_variant_and_no_bot_once_a_match_is_over():
     assert not {"engine.tactics", "engine.elite"} & set(sys.modules)
     assert app.game.variant == CLASSIC and app.bots[1] is not None
     drive(app, AutoPlayer("random", 3))
-    assert "engine.ai" not in sys.modules
+    assert "engine.ai" not in sys.modules and "engine.endgame" not in sys.modules
     app.variant = TACTICS
     play.new_match(app)
     assert "engine.classic" not in sys.modules and "engine.tactics" in sys.modules
@@ -92,7 +92,7 @@ def test_back_at_the_menu_nothing_holds_the_finished_match_nor_its_code():
 
     from hw.screens import learn
 
-    code = {"engine.classic", "engine.tactics", "engine.elite", "engine.threat", "engine.ai", "engine.tbots",
+    code = {"engine.classic", "engine.tactics", "engine.elite", "engine.threat", "engine.ai", "engine.endgame", "engine.tbots",
             "engine.bots", "engine.botkit", "engine.formation", "engine.review", "engine.lessons", "engine.lesson_classic",
             "engine.lesson_expert", "engine.lesson_tactics", "hw.match.turn"}
     for variant, review in ((CLASSIC, False), (TACTICS, True), (EXPERT, True)):

@@ -13,9 +13,9 @@ from engine import unload
 # variant's rules and bots, the turn's code, the review's and the
 # lessons', the statistics' counters; a link's session, once its last
 # move is delivered (hw.match.link: Link.rest).
-_FLOOR = ("hw.match.turn", "engine.bots", "engine.botkit", "engine.ai", "engine.tbots", "engine.classic", "engine.threat",
-          "engine.tactics", "engine.elite", "engine.formation", "engine.review", "engine.lessons", "engine.lesson_classic",
-          "engine.lesson_expert", "engine.lesson_tactics", "hw.saves.tally")
+_FLOOR = ("hw.match.turn", "engine.bots", "engine.botkit", "engine.ai", "engine.endgame", "engine.tbots", "engine.classic",
+          "engine.threat", "engine.tactics", "engine.elite", "engine.formation", "engine.review", "engine.lessons",
+          "engine.lesson_classic", "engine.lesson_expert", "engine.lesson_tactics", "hw.saves.tally")
 
 
 def rest(app):
@@ -26,7 +26,7 @@ def rest(app):
     heap peaked there."""
     app.turn = None
     unload("hw.match.turn")
-    for name in ("engine.ai", "engine.tbots", "engine.botkit"):  # (engine.bots: the Bot's class, kept with it)
+    for name in ("engine.ai", "engine.endgame", "engine.tbots", "engine.botkit"):  # (engine.bots: the Bot's class, kept with it)
         unload(name)
 
 

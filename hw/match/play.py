@@ -14,7 +14,7 @@ from engine.moves import PASS, move_card, stones_text
 from hw.lang import words
 
 # The bots' modules, both variants'.
-_BOT_MODULES = ("engine.ai", "engine.tbots", "engine.botkit", "engine.bots")
+_BOT_MODULES = ("engine.ai", "engine.endgame", "engine.tbots", "engine.botkit", "engine.bots")
 # Screens (hw.screens' numbers) as private constants: inlined, no name kept
 # on the heap (tests/test_layers.py holds each equal to hw.screens').
 _TURN = const(1)
@@ -204,7 +204,7 @@ def idle_bots(app):
     worlds come from its seed's generator, kept)."""
     for bot in app.bots:
         if bot is not None:
-            bot.tactics = bot.view = bot.judge = None
+            bot.tactics = bot.view = bot.judge = bot.endgame = None
 
 
 def round_ended(app, w):
