@@ -1,8 +1,10 @@
-"""Brute-force claim proofs: every completion of the opponent's side tried.
+"""Brute-force claim proofs: every completion of the opponent's side tried;
+and a plain solver of endgames (``forced_win``).
 
 Slow on purpose and obviously right: the fast proofs (``threat.threat``,
 and ``elite.Solver`` in the tactics variant) are cross-checked against it,
-and ``make bench`` races them.
+and ``make bench`` races them; the exact endgame search
+(``engine.endgame``) against ``forced_win``.
 """
 
 from engine.formation import rank3
@@ -178,3 +180,36 @@ def tactics_best(game, stone, player):
 
     walk(0, [])
     return best[0], best[1]
+
+
+def forced_win(game, root=None, memo=None):
+    """Can ``root`` (default: the player to move) win the round in
+    ``game`` whatever the other player does, once the clan pile is empty
+    and both hands are known?  Every legal move tried, with its claims
+    made as soon as they are proved (``AUTO_CLAIM``), each position
+    valued once (``memo``): slow and plain, the check of the exact
+    endgame search (``engine.endgame``), which shares none of its walk.
+    ``game`` is left as it was."""
+    from engine.moves import AUTO_CLAIM
+
+    if root is None:
+        root = game.to_move
+    if memo is None:
+        memo = {}
+    if game.winner != NOBODY:
+        return game.winner == root
+    key = (bytes(game.side), bytes(game.owner), bytes(game.first), game.to_move,
+           bytes(sorted(game.hand_cards(0))), bytes(sorted(game.hand_cards(1))))
+    if key in memo:
+        return memo[key]
+    mine = game.to_move == root
+    value = not mine
+    for m in game.legal_moves():
+        game.apply(m | AUTO_CLAIM)
+        v = forced_win(game, root, memo)
+        game.undo()
+        if v == mine:
+            value = mine
+            break
+    memo[key] = value
+    return value

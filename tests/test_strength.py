@@ -1,5 +1,5 @@
 """The strength notebook's instruments (tools/strength/notebook.md): the exact endgame
-search of desk/endgame.py against a plain minimax, tools/strength/screen.py's tuned
+search (engine/endgame.py, desk/endgame.py's) and desk/brute.py's check of it against a plain minimax, tools/strength/screen.py's tuned
 hard bot (no knob changed: the hard bot's very moves) and its resumable
 results file, and both commands' errors in one line."""
 
@@ -15,6 +15,7 @@ from conftest import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools", "strength"))
 import screen  # noqa: E402
+from desk.brute import forced_win  # noqa: E402
 from desk.endgame import NOT_WON, UNKNOWN, WON, Endgame, reveal  # noqa: E402
 from engine.bots import Bot  # noqa: E402
 from engine.classic import Game  # noqa: E402
@@ -66,6 +67,7 @@ def test_the_search_finds_a_win_exactly_when_there_is_one():
             r = search.win(g, 10 ** 7)
             assert (bytes(g.side), bytes(g.hand[0]), bytes(g.hand[1]), bytes(g.owner), g.to_move, len(g.history)) == before
             truth = minimax(g, g.to_move)
+            assert forced_win(g) == (truth == 1)  # (the brute force that checks tools/strength/wonends.py's positions)
             if r == NOT_WON:
                 assert truth == 0
                 seen[NOT_WON] += 1
