@@ -44,7 +44,7 @@ _TOLL = const(60)  # medium: cost of showing a card the opponent needs
 _WORLDS = const(8)  # hard: worlds sampled per move
 _KEEP = const(3)  # hard: placements judged again, in depth
 _HORIZON = const(2)  # hard: the opponent's next draws counted in a world
-_EXACT = const(600)  # hard, the pile empty: positions the exact search may reach (0: none)
+_EXACT = const(500)  # hard, the pile empty: positions the exact search may reach (0: none)
 _PILE_END = const(54)  # deck_pos of an empty clan pile
 
 
@@ -490,7 +490,11 @@ def choose(bot, game):
     else:
         m = _hard(bot, g, p, stones)
         if _EXACT and g.deck_pos >= _PILE_END:
-            m = _exact(bot, g, p, m)
+            # The pile empty, the round is a game of perfect information:
+            # m stands unless an exact search finds it gives a win away.
+            from engine.endgame import exact_move
+
+            m = exact_move(bot, g, p, m, _EXACT, _KEEP)
     return m | AUTO_CLAIM
 
 
@@ -611,32 +615,6 @@ def _hard(bot, g, p, stones):
     if m & _WINNING or _KEEP < 2:
         return m & ~_WINNING
     return _second_look(bot, g, p, _KEEP)
-
-
-def _exact(bot, g, p, m):
-    # The pile empty, the cards p cannot see are the other hand: the round
-    # is a game of perfect information.  Hard's move ``m`` stands unless
-    # the exact search (engine.endgame, loaded now), trying ``m`` first
-    # and then hard's other best, finds within its ``_EXACT`` positions
-    # that ``m`` does not win the round whatever comes and another move
-    # does.  Counted work: a seed replays the same play; bot.rng is not
-    # drawn from.
-    from engine.endgame import Endgame, reveal
-
-    search = bot.endgame
-    if search is None:
-        search = bot.endgame = Endgame()
-    if not reveal(g, p):
-        return m
-    # Hard's first look's best (bot.top_m), its choice first, go first.
-    top = bot.top_m
-    for i in range(_KEEP):
-        if top[i] == m:
-            top[i] = top[0]
-            break
-    top[0] = m
-    w = search.win(g, _EXACT, top, _KEEP)
-    return w & ~AUTO_CLAIM if w & AUTO_CLAIM else m
 
 
 def _second_look(bot, g, p, keep):

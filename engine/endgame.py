@@ -59,6 +59,30 @@ def reveal(game, player):
     return k == size
 
 
+def exact_move(bot, g, p, m, limit, keep):
+    """The hard level's move (``engine.ai``) for ``p`` in its view ``g``
+    (the other hand hidden, the pile empty), where its own choice is
+    ``m`` and its first look's ``keep`` best are ``bot.top_m``: ``m``
+    stands unless the search (``bot.endgame``, made now), trying ``m``
+    first, then the others of ``bot.top_m``, then the rest, finds within
+    ``limit`` positions that ``m`` does not win the round whatever comes
+    and another move does.  Counted work: a seed replays the same play;
+    nothing is drawn from ``bot.rng``."""
+    search = bot.endgame
+    if search is None:
+        search = bot.endgame = Endgame()
+    if not reveal(g, p):
+        return m
+    top = bot.top_m  # (the first look's scratch, done with: m first)
+    for i in range(keep):
+        if top[i] == m:
+            top[i] = top[0]
+            break
+    top[0] = m
+    w = search.win(g, limit, top, keep)
+    return w & ~AUTO_CLAIM if w & AUTO_CLAIM else m
+
+
 class Endgame:
     def __init__(self):
         self.nodes = 0  # positions reached by the last search

@@ -1,4 +1,4 @@
-"""The hard level's exact endgames (engine.endgame, engine.ai's ``_exact``):
+"""The hard level's exact endgames (engine.endgame's ``exact_move``, called by engine.ai):
 once the clan pile is empty, hard keeps a won round won.
 
 tests/data/won-endgames.jsonl is a fixed sample of tools/strength/wonends.py's
