@@ -563,6 +563,48 @@ def test_a_linked_match_is_recorded_on_both_boards_once_its_turn_has_gone(varian
     assert all(mode == ROUND_END and turn is None for _, mode, turn in seen), seen
 
 
+def test_a_linked_match_whose_last_move_arrives_during_the_pause_is_recorded_when_it_is_left():
+    # The other board's last move, arriving while this board's pause menu
+    # shows (no screen takes it there), is recorded and counted at once:
+    # leaving for the menu then loses nothing.
+    notes = []
+
+    class Recorder:
+        def note(self, app):
+            notes.append(app.link.session.seat)
+
+    apps = linked_apps(9)
+    for app in apps:
+        app.keeper.recorder = Recorder()
+        app.press(buttons.START)
+    players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
+    now = 0
+    paused = None
+    while paused is None or paused.mode != PAUSE or not paused.match.over():
+        now += 10
+        assert now < 3000000
+        for i, app in enumerate(apps):
+            if paused is app:
+                app.tick(now)
+                continue
+            app.tick(now)
+            b = players[i].next_button(app)
+            if b is not None:
+                app.press(b)
+            other = apps[1 - i]
+            if paused is None and app.match is not None and app.match.over() and other.mode == REMOTE:
+                paused = other
+                other.press(buttons.START)  # (before the last move reaches it)
+                assert other.mode == PAUSE and not other.match.over()
+    seat = paused.link.session.seat
+    assert notes.count(seat) == 1
+    while PAUSE_ROWS[paused.choice] != "main_menu":
+        paused.press(buttons.DOWN)
+    paused.press(buttons.A)
+    paused.tick(now + 10)
+    assert paused.mode == MENU and notes.count(seat) == 1
+
+
 def test_waiting_for_a_link_can_be_given_up():
     app = linked_apps(6)[0]
     app.press(buttons.START)

@@ -15,7 +15,7 @@ except ImportError:
 
 from engine import TICKS_MASK, unload
 from engine.game import LANGUAGES, OPPONENTS
-from hw.screens import ROUND_CHOICES
+from hw.screens import REMOTE, ROUND_CHOICES
 
 SETTLE_MS = const(1500)  # menu choices are saved once left alone this long
 
@@ -54,10 +54,11 @@ class Keeper:
             self.recorded = False
         elif match is not None:
             if not self.recorded:
-                if app.linked() and link.session.happened:
-                    # The other board's last move, not yet shown: recorded
-                    # once its screen has taken it (hw.screens.remote), the
-                    # turn and its code gone (the heap is fullest here).
+                if app.mode == REMOTE and app.linked() and link.session.happened:
+                    # The other board's last move, about to be shown:
+                    # recorded once its screen has taken it (this tick,
+                    # hw.screens.remote), the turn and its code gone (the
+                    # heap is fullest here).  Over a pause, at once.
                     return
                 self.recorded = True
                 from hw.saves import tally  # (counted once, in the save that ends the match)
