@@ -75,7 +75,8 @@ def start(app):
     """Review ``app``'s match, over: its objects go, the first move is shown."""
     match = app.match
     humans = app.humans()
-    seed, rounds, variant, moves = match.seed, match.rounds, match.game.variant, list(match.moves())
+    # (its moves: the finished match's own log, no copy made where the heap is fullest)
+    seed, rounds, variant, moves = match.seed, match.rounds, match.game.variant, match.moves()
     match = None  # (nothing holds the match now: its room is the review's)
     if app.linked():
         app.link.close(app.now + _DRAIN_MS)  # (as A on the summary: its last move delivered meanwhile)
