@@ -542,20 +542,28 @@ def test_a_linked_matchs_summary_names_the_other_player_as_a_person_in_every_lan
         assert app.name(1 - app.me()) == text(app.lang, "rival")
 
 
+def recorded(apps):
+    """What each of ``apps`` records as its match ends (its keeper's
+    recorder): a (seat, screen, turn) note each time."""
+    notes = []
+
+    class Recorder:
+        def note(self, app):
+            notes.append((app.link.session.seat, app.mode, app.turn))
+
+    for app in apps:
+        app.keeper.recorder = Recorder()
+    return notes
+
+
 @pytest.mark.parametrize("variant", [CLASSIC, TACTICS])
 def test_a_linked_match_is_recorded_on_both_boards_once_its_turn_has_gone(variant):
     # The record is made where a board's heap is fullest: on the board that
     # receives the last move as on the one that made it, only once the move
     # has been shown (the round's end), the turn and its code gone.
-    seen = []
-
-    class Recorder:
-        def note(self, app):
-            seen.append((app.link.session.seat, app.mode, app.turn))
-
     apps = linked_apps(9, variant=variant)
+    seen = recorded(apps)
     for app in apps:
-        app.keeper.recorder = Recorder()
         app.press(buttons.START)
     players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
     run_apps(apps, players, 0, lambda: all(app.mode == MATCH_END for app in apps))
@@ -567,42 +575,32 @@ def test_a_linked_match_whose_last_move_arrives_during_the_pause_is_recorded_whe
     # The other board's last move, arriving while this board's pause menu
     # shows (no screen takes it there), is recorded and counted at once:
     # leaving for the menu then loses nothing.
-    notes = []
-
-    class Recorder:
-        def note(self, app):
-            notes.append(app.link.session.seat)
-
     apps = linked_apps(9)
+    notes = recorded(apps)
     for app in apps:
-        app.keeper.recorder = Recorder()
         app.press(buttons.START)
     players = [AutoPlayer("medium", 1), AutoPlayer("medium", 2)]
-    now = 0
-    paused = None
-    while paused is None or paused.mode != PAUSE or not paused.match.over():
-        now += 10
-        assert now < 3000000
-        for i, app in enumerate(apps):
-            if paused is app:
-                app.tick(now)
-                continue
-            app.tick(now)
-            b = players[i].next_button(app)
-            if b is not None:
-                app.press(b)
-            other = apps[1 - i]
-            if paused is None and app.match is not None and app.match.over() and other.mode == REMOTE:
-                paused = other
-                other.press(buttons.START)  # (before the last move reaches it)
-                assert other.mode == PAUSE and not other.match.over()
-    seat = paused.link.session.seat
-    assert notes.count(seat) == 1
-    while PAUSE_ROWS[paused.choice] != "main_menu":
-        paused.press(buttons.DOWN)
-    paused.press(buttons.A)
-    paused.tick(now + 10)
-    assert paused.mode == MENU and notes.count(seat) == 1
+    paused = []
+
+    def pause(i, app):
+        # The other board has just made the match's last move; this one
+        # has ticked, and the move reaches it at its next tick.
+        other = apps[1 - i]
+        if not paused and other.match is not None and other.match.over() and app.mode == REMOTE:
+            paused.append(app)
+            players[i] = None  # (nobody presses there meanwhile)
+            app.press(buttons.START)
+            assert app.mode == PAUSE and not app.match.over()
+
+    now = run_apps(apps, players, 0, lambda: paused and paused[0].match.over(), each=pause)
+    board = paused[0]
+    seat = board.link.session.seat
+    assert board.mode == PAUSE and [s for s, _, _ in notes].count(seat) == 1
+    while PAUSE_ROWS[board.choice] != "main_menu":
+        board.press(buttons.DOWN)
+    board.press(buttons.A)
+    board.tick(now + 10)
+    assert board.mode == MENU and [s for s, _, _ in notes].count(seat) == 1
 
 
 def test_waiting_for_a_link_can_be_given_up():
