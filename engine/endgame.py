@@ -59,6 +59,14 @@ def reveal(game, player):
     return k == size
 
 
+def _among(first, k, m):
+    # Is ``m`` one of the first ``k`` moves of ``first`` (tried already)?
+    for i in range(k):
+        if first[i] | AUTO_CLAIM == m:
+            return True
+    return False
+
+
 def exact_move(bot, g, p, m, limit, keep):
     """The hard level's move (``engine.ai``) for ``p`` in its view ``g``
     (the other hand hidden, the pile empty), where its own choice is
@@ -121,28 +129,20 @@ class Endgame:
             return PASS | AUTO_CLAIM if v == WON else v
         for i in range(k):
             m = first[i] | AUTO_CLAIM
-            if not stones >> (m >> _STONE & 15) & 1 or game.hand_index(p, m & 63) < 0:
+            if not stones >> (m >> _STONE & 15) & 1 or game.hand_index(p, m & 63) < 0 or _among(first, i, m):
                 continue
-            for j in range(i):
-                if first[j] | AUTO_CLAIM == m:
-                    break
-            else:
-                v = self._after(game, m)
-                if v != NOT_WON:
-                    return m if v == WON else UNKNOWN
+            v = self._after(game, m)
+            if v != NOT_WON:
+                return m if v == WON else UNKNOWN
         hand = game.hand[p]
         for h in range(n):
             card = hand[h]
             for s in range(N_STONES):
-                if stones >> s & 1:
-                    m = card | s << _STONE | AUTO_CLAIM
-                    for i in range(k):
-                        if first[i] | AUTO_CLAIM == m:
-                            break
-                    else:
-                        v = self._after(game, m)
-                        if v != NOT_WON:
-                            return m if v == WON else UNKNOWN
+                m = card | s << _STONE | AUTO_CLAIM
+                if stones >> s & 1 and not _among(first, k, m):
+                    v = self._after(game, m)
+                    if v != NOT_WON:
+                        return m if v == WON else UNKNOWN
         return NOT_WON
 
     def after(self, game, m, limit):
