@@ -127,6 +127,34 @@ def appending(path):
     return f
 
 
+def json_lines(path, valid, what):
+    """The JSON objects of ``path``, one a line (blank lines passed over;
+    none when the file is missing); ValueError naming the first line that
+    is not JSON or that ``valid`` refuses ("line 3: not ``what``"), or
+    a path that is not a file (a device's lines may never end)."""
+    import json
+    import os
+
+    out = []
+    if not os.path.exists(path):
+        return out
+    if not os.path.isfile(path):
+        raise ValueError("not a file of records")
+    with open(path) as f:
+        for i, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+                ok = valid(obj)
+            except (ValueError, RecursionError):
+                ok = False
+            if not ok:
+                raise ValueError("line %d: not %s" % (i, what))
+            out.append(obj)
+    return out
+
+
 def run(main, *args):
     """The exit status of a command's ``main(*args)``, stopped quietly by
     Ctrl-C (130) or by its reader going away (1: its output closed, as

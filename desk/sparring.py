@@ -577,10 +577,18 @@ def second_look_values(bot, moves):
     player to move in ``bot.view``, claims or not), in the worlds its judge
     has sampled there: its judgement with its own next draws in each world
     counted too, as ``hard_pick`` chooses by (desktop trials and fits)."""
+    return look_values(bot, moves, True)
+
+
+def look_values(bot, moves, deep):
+    """Hard's value of each of ``moves`` (placements of the player to move
+    in ``bot.view``, claims or not) in the worlds its judge has sampled
+    there: its second look's with ``deep`` (``second_look_values``), else
+    its first look's (``engine.ai._judged``'s, without the tie-break)."""
     g = bot.view
     p = g.to_move
     judge = bot.judge
-    judge.deep = True
+    judge.deep = deep
     judge.begin(g, p)
     out = []
     for m in moves:

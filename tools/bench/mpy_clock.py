@@ -1,5 +1,6 @@
 # The clock and calibration loop of the MicroPython benchmarks (tools/bench/
-# mpy_botbench.py, mpy_savebench.py).  bench.py hands this file to the
+# mpy_botbench.py, mpy_savebench.py, mpy_endbench.py, mpy_reviewbench.py),
+# and the games benchmarks' arguments and fastest of repeated runs.  bench.py hands this file to the
 # WebAssembly harness beside the script, and compiles it with the engine for
 # CircuitPython's own interpreter.  Under the WebAssembly harness times are
 # the process's CPU time where the host has it (Node's process.cpuUsage), so
@@ -55,3 +56,35 @@ def calibrate(best, runs=3):
         dt = since_us(t)
         best = dt if best is None or dt < best else best
     return best
+
+
+def games_args():
+    """A games benchmark's arguments, ``GAMES [REPEAT [FIRST]]`` (repeats
+    1, the first deal 1 by default), and the calibration loop's first time
+    (us), the loop warmed up first."""
+    import sys
+
+    a = sys.argv
+    games = int(a[1])
+    repeat = int(a[2]) if len(a) > 2 else 1
+    first = int(a[3]) if len(a) > 3 else 1
+    loop(1000000)  # warm up
+    return games, repeat, first, calibrate(None)
+
+
+def fastest(repeat, work, *args):
+    """``work(*args)`` run ``repeat`` times, the garbage collected before
+    each: the fastest run's time (us) and the last run's result.  (Work
+    that draws random numbers puts its generator back itself.)"""
+    import gc
+
+    best = None
+    out = None
+    for _ in range(repeat):
+        gc.collect()
+        t = now_us()
+        out = work(*args)
+        took = since_us(t)
+        if best is None or took < best:
+            best = took
+    return best, out

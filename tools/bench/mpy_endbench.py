@@ -15,22 +15,21 @@
 # the most positions a search reached and the longest search alone (us),
 # its positions, and the most microseconds a position took in a search of
 # 50 positions or more.
-import gc
-import sys
-
 import engine  # noqa: F401
 from engine.bots import Bot
 from engine.classic import Game
 from engine.endgame import Endgame
 from engine.game import NOBODY
-from mpy_clock import calibrate, loop, now_us, since_us
+from mpy_clock import calibrate, fastest, games_args
 
-games = int(sys.argv[1])
-repeat = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-first = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 
-loop(1000000)  # warm up
-calibration = calibrate(None)
+def chosen(bot, game, seed):
+    # The bot's move, its generator put back first: the same move each time.
+    bot.rng.set_state(seed)
+    return bot.choose(game)
+
+
+games, repeat, first, calibration = games_args()
 times = []
 most_nodes = 0
 search_us = 0
@@ -48,16 +47,7 @@ for d in range(first, first + games):
         if game.deck_pos < 54 or bot.level != "hard":
             m = bot.choose(game)
         else:
-            seed = bot.rng.state()
-            dt = None
-            for r in range(repeat):
-                bot.rng.set_state(seed)
-                gc.collect()
-                t = now_us()
-                m = bot.choose(game)
-                took = since_us(t)
-                if dt is None or took < dt:
-                    dt = took
+            dt, m = fastest(repeat, chosen, bot, game, bot.rng.state())
             times.append(dt)
             if bot.endgame is not None and bot.endgame.nodes > most_nodes:
                 most_nodes = bot.endgame.nodes
@@ -65,14 +55,7 @@ for d in range(first, first + games):
                 limit = bot.endgame.limit
             if limit:
                 view.copy_from(game)
-                dt = None
-                for r in range(repeat):
-                    gc.collect()
-                    t = now_us()
-                    search.win(view, limit)
-                    took = since_us(t)
-                    if dt is None or took < dt:
-                        dt = took
+                dt = fastest(repeat, search.win, view, limit)[0]
                 if dt > search_us:
                     search_us = dt
                     search_nodes = search.nodes

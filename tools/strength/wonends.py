@@ -43,7 +43,7 @@ from engine.bots import Bot  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import CLASSIC, EXPERT, LEVELS, NOBODY  # noqa: E402
 from engine.match import Match  # noqa: E402
-from desk import appending, count, jobs, pool, reason, run as run_command, sparring  # noqa: E402
+from desk import appending, count, jobs, json_lines, pool, reason, run as run_command, sparring  # noqa: E402
 from desk.brute import forced_win  # noqa: E402
 from desk.endgame import UNKNOWN, Endgame  # noqa: E402
 from desk.position import dump, load  # noqa: E402
@@ -94,24 +94,8 @@ def one_game(args):
 
 def read(path):
     """The game records of ``path`` (none when it is missing)."""
-    out = []
-    try:
-        f = open(path)
-    except FileNotFoundError:
-        return out
-    with f:
-        for i, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                r = json.loads(line)
-                ok = isinstance(r, dict) and type(r.get("game")) is int and isinstance(r.get("won"), list)
-            except ValueError:
-                ok = False
-            if not ok:
-                raise ValueError("line %d: not a game's record" % i)
-            out.append(r)
-    return out
+    return json_lines(path, lambda r: isinstance(r, dict) and type(r.get("game")) is int
+                      and isinstance(r.get("won"), list), "a game's record")
 
 
 def check_one(args):
