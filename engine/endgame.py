@@ -79,6 +79,7 @@ def exact_move(bot, g, p, m, limit, keep):
     search = bot.endgame
     if search is None:
         search = bot.endgame = Endgame()
+    search.found = 0
     if not reveal(g, p):
         return m
     top = bot.top_m  # (the first look's scratch, done with: m first)
@@ -88,12 +89,16 @@ def exact_move(bot, g, p, m, limit, keep):
             break
     top[0] = m
     w = search.win(g, limit, top, keep)
-    return w & ~AUTO_CLAIM if w & AUTO_CLAIM else m
+    if w & AUTO_CLAIM:
+        search.found = w  # (the round is won: what the review asks, engine.review)
+        return w & ~AUTO_CLAIM
+    return m
 
 
 class Endgame:
     def __init__(self):
         self.nodes = 0  # positions reached by the last search
+        self.found = 0  # exact_move's last: the winning move it found (with AUTO_CLAIM), 0 for none
         self.limit = 0
         self.root = 0  # the player the search is for
         # Per depth of the walk (moves made below the root's move): the

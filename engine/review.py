@@ -1,5 +1,6 @@
 """A match reviewed: for each move of one player, the move the hard level
-would have made in that position, and whether the player's differs.
+would have made in that position, and whether the player's differs (what
+the player's move cost, ``engine.weigh``).
 
 Shared by the board's review screen (``hw.screens.review``) and the desktop's
 ``python -m sim --replay FILE --review``, so that both mark the same

@@ -3,7 +3,8 @@ moves of one player beside the hard level's: in a window, on the board's
 review screen (``hw.screens.review``); with ``--headless``, one JSON line each::
 
     {"move": 7, "player": 0, "position": {...}, "played": {...},
-     "hard": {...}, "differs": true}
+     "hard": {...}, "differs": true, "cost": 12, "class": "mistake",
+     "given_away": false, "reason": "makes a colour run"}
 
 ``move`` counts the match's moves from 1 (the replay's numbers); ``player``
 is the seat (0 or 1, as the position's ``to_move``); ``position`` is the
@@ -11,18 +12,34 @@ position as that player saw it and ``played`` and ``hard`` are moves, in the
 bot protocol's format (docs/contract.md): what any outside tool can check.
 ``hard`` is the move the board's review marks against (``engine.review``:
 the same seeds), ``differs`` whether the player's move (its claims
-included) is another.
+included) is another; ``cost`` the points of winning chance the player's
+move gave away by the hard level's judgement and ``class`` its class
+(``engine.weigh``: "good", "inaccuracy", "mistake" or "blunder"), the
+same as the board's review says; ``given_away`` whether it gave away a
+round the player could have forced, proved by the exact search once the
+clan pile is empty (a blunder, its cost 100); all three null where the
+review does not weigh a move (a pass, the tactics variant).  ``reason`` is
+why the hard level's move, in the hint's words (``hw.lang.hint.why``,
+English), where the board's review says one: a weighed move other than
+hard's (but for a good one of the same play); else null.
 """
 
 import json
 import sys
 
 from engine.review import hard_bot, hard_move, positions
+from engine.weigh import CLASSES, GIVEN_AWAY, cost, grade
 from desk.position import dump
 from desk.protocol import move_answer
 from desk.record import replay
 from engine.game import VARIANTS
+from engine.moves import play_of
+from hw.lang.hint import why
 from sim.replay import opened
+
+
+class _English:
+    lang = "en"  # (the review's reasons are the handheld's, in English)
 
 
 def lines(record, player):
@@ -38,9 +55,16 @@ def lines(record, player):
         if game.to_move == player:
             m = moves[n]
             hard = hard_move(bot, game, seed, n)
+            points = cost(bot, game, hard, m)
+            differs = game.spell_claims(m) != hard
+            same = play_of(hard) == play_of(m)
+            said = differs and points >= 0 and (grade(points) or not same)
             yield {"move": n + 1, "player": player, "position": dump(game, player),
                    "played": move_answer(game, m), "hard": move_answer(game, hard),
-                   "differs": game.spell_claims(m) != hard}
+                   "differs": differs, "cost": min(points, 100) if points >= 0 else None,
+                   "class": CLASSES[grade(points)] if points >= 0 else None,
+                   "given_away": points == GIVEN_AWAY if points >= 0 else None,
+                   "reason": why(_English, game, hard, same) if said else None}
 
 
 def window(path, player, desk, runner_class, err=None, lang="en"):

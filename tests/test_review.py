@@ -14,7 +14,7 @@ from engine.bots import Bot
 from engine.game import CLASSIC, EXPERT, NOBODY, TACTICS
 from engine.save import Saver
 from engine.match import Match
-from engine import review
+from engine import review, weigh
 from desk.position import dump, load
 from desk.protocol import answer_to_move, move_answer
 from desk.record import replay, write
@@ -172,20 +172,59 @@ def test_the_review_screen_marks_the_moves_the_desktop_review_marks(opponent, va
         assert move_answer(review_at_before(review, n), review.hard[k]) == o["hard"]
         differs = review.hard[k] != review.moves[n]
         assert differs == o["differs"]
+        # Weighed as the desktop weighs it (not in the tactics variant: the
+        # Chieftain's move): a move worse than good, its class and cost on
+        # the top line, the Chieftain's move better at the bottom.
+        kind = o["class"]
+        assert (kind is None) == (variant == TACTICS or o["played"].get("pass", False))
+        assert review.cost[k] == (255 if kind is None else o["cost"])
+        worse = kind not in (None, "good")
+        named = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}.get(kind)
+        top = "<%d/%d> %s -%d%%" % (k + 1, len(desk), named, o["cost"]) if worse else "<%d/%d>  B: back" % (k + 1, len(desk))
+        assert review.top == top[:26] and app.note == "Review"
         if differs:
-            assert app.message.startswith("Chieftain: ") and len(app.message) <= 26
             hard, mine = o["hard"], o["played"]
             same_play = {key: v for key, v in hard.items() if key not in ("claim", "draw")} == \
                 {key: v for key, v in mine.items() if key not in ("claim", "draw")}
+            said = "Better" if worse else "Also good" if kind == "good" else "Chieftain"
+            if same_play and kind == "good":
+                said = "Chieftain"
+            assert app.message.startswith(said + ": ") and len(app.message) <= 26
             if same_play and hard["claim"] != mine["claim"]:  # (claims more: said, no stone framed)
-                assert app.message == "Chieftain: claims " + ",".join(str(s + 1) for s in hard["claim"])
+                assert app.message == said + ": claims " + ",".join(str(s + 1) for s in hard["claim"])
                 assert review.stone_cursor == -1
             elif same_play:
                 assert app.message == "Chieftain: the other pile" and review.stone_cursor == -1
             else:
                 assert review.stone_cursor == (move_stone(review.hard[k]) if "stone" in hard else -1)
+            # A weighed move's line says, in turn, why the Chieftain's move
+            # (the hint's words for it), then again the class.
+            assert bool(review.why) == (kind is not None and not (same_play and kind == "good"))
+            if review.why:
+                assert review.why == o["reason"][:26]  # (the app's words: English)
+            if review.why and not same_play:
+                from hw.lang.hint import reason
+
+                assert review.why == reason(app, review_at_before(review, n), o["player"], review.hard[k])[:26]
+            if review.why and same_play:  # (why: the claims)
+                from engine.moves import move_claims
+
+                wins = review_at_before(review, n).wins_with(o["player"], move_claims(review.hard[k]))
+                assert review.why == ("wins the round" if wins else
+                                      "claims stone " + ",".join(str(s + 1) for s in hard["claim"]))
+            if review.why:
+                said = app.message
+                app.tick(app.now + 2400)
+                assert app.message == said
+                app.tick(app.now + 100)
+                assert app.message == review.why and len(review.why) <= 26
+                app.tick(app.now + 2500)
+                assert app.message == said
+            assert (o["reason"] is None) == (not review.why)
         else:
-            assert app.message == "Chieftain agrees" and review.stone_cursor == -1
+            assert app.message == "Chieftain agrees" and review.stone_cursor == -1 and not review.why
+            assert o["reason"] is None
+            assert kind in (None, "good") and o["cost"] in (None, 0)
         assert review_game.move_count() == review_at_before(review, n).move_count() + 1
         # The hand shown: the one the move was chosen from, less its card
         # when that is on the table (framed there), not shown twice.
@@ -312,3 +351,92 @@ def test_a_move_that_only_claims_less_is_said_so_without_a_frame():
         app.tick(app.now + 10)
     claims = ",".join(str(s + 1) for s in range(9) if move_claims(hard) >> s & 1)
     assert app.message == "Chieftain: claims " + claims and app.review.stone_cursor == -1
+
+
+def test_a_move_given_away_from_a_won_endgame_is_said_so_and_one_that_keeps_it_costs_nothing():
+    # The sample of won endgames (tests/test_endgame.py's): every placement
+    # of the player to move, weighed as the review weighs it, against an
+    # exact solver that shares only the rules (desk.brute).  What the
+    # review proves within its limit is so; what it cannot prove it
+    # weighs as any other move.
+    import os
+
+    from desk.brute import forced_win
+    from engine.moves import AUTO_CLAIM, move
+
+    path = os.path.join(ROOT, "tests", "data", "won-endgames.jsonl")
+    given = kept = unproved = 0
+    for line in open(path).readlines()[:15]:
+        case = json.loads(line)
+        game = load(case["position"])
+        p = game.to_move
+        bot = review.hard_bot(game.variant)
+        bot.rng.seed(case["seed"])
+        hard = game.spell_claims(bot.choose(game))
+        assert weigh.cost(bot, game, hard, hard) == 0
+        stones = game.open_stones(p)
+        for card in game.hand_cards(p):
+            for s in range(9):
+                if not stones >> s & 1:
+                    continue
+                m = game.spell_claims(move(card, s) | AUTO_CLAIM)
+                points = weigh.cost(bot, game, hard, m)
+                game.apply(m)
+                still = forced_win(game, p)
+                game.undo()
+                if points == weigh.GIVEN_AWAY:
+                    assert not still, case["seed"]
+                    given += 1
+                elif still and points == 0:
+                    kept += 1
+                else:
+                    assert 0 <= points <= 100
+                    unproved += 1
+    assert given >= 20 and kept >= 20 and unproved < given + kept
+
+
+@pytest.mark.parametrize("variant", (CLASSIC, EXPERT))
+def test_the_review_weighs_each_move_from_the_hard_levels_judgement(variant):
+    # Hard's own move costs nothing; the costs and classes agree; moves of
+    # the weaker level cost more than hard's over a match.
+    text, moves = record_of(60 + variant, 2, variant, "easy", "hard")
+    easy = list(lines(replay(text), 0))
+    hard = list(lines(replay(text), 1))
+    for o in easy + hard:
+        assert 0 <= o["cost"] <= 100 and o["class"] == weigh.CLASSES[weigh.grade(o["cost"])]
+        if not o["differs"]:
+            assert o["cost"] == 0 and o["class"] == "good"
+    assert sum(o["cost"] for o in easy) / len(easy) > sum(o["cost"] for o in hard) / len(hard)
+    assert any(o["class"] in ("mistake", "blunder") for o in easy)
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("Win given away", "Won with: ")), ("fr", ("Victoire gâchée", "Gagnait : ")),
+                                         ("es", ("Victoria regalada", "Ganaba: "))])
+def test_a_won_endgame_given_away_is_said_on_the_review_screen(lang, words):
+    # Deal 4, easy against easy: the first player's move 45, the clan pile
+    # empty, gives away a round the exact search proves won.
+    from hw.screens import review as screen
+    from engine.moves import move_stone
+
+    match = bot_match(4, 1, CLASSIC, "easy", "easy")
+    text = write(4, CLASSIC, 1, match.moves())
+    given = [o["move"] for o in lines(replay(text), 0) if o["given_away"]]
+    assert given == [45]
+    app = App(opponent="easy", lang=lang)
+    assert screen.begin(app, 4, 1, CLASSIC, match.moves(), 1)
+    while app.review.mine[app.review.k] != 44:
+        app.press(buttons.RIGHT)
+    rv = app.review
+    while rv.hard[rv.k] < 0:
+        app.tick(app.now + 10)
+    # Said on the top line, the winning move at the bottom, its stone framed.
+    assert rv.cost[rv.k] == weigh.GIVEN_AWAY and rv.top == "<%d/%d> %s" % (rv.k + 1, len(rv.mine), words[0])
+    assert app.message.startswith(words[1]) and len(app.message) <= 26
+    assert rv.stone_cursor == move_stone(rv.hard[rv.k])
+    assert "hw.lang.hint" not in sys.modules  # (the coach's words only while they are made)
+
+
+def test_the_weighing_samples_the_worlds_the_hard_level_samples():
+    from engine import ai
+
+    assert (weigh._WORLDS, weigh._HORIZON) == (ai._WORLDS, ai._HORIZON)

@@ -167,11 +167,12 @@ def statistics(desk, shot, out):
 
 
 def review_shots(desk, shot, out):
-    """A match's summary, then its review on a move the Chieftain would
-    have played otherwise (worked out: "Thinking..." first)."""
+    """A match's summary, then its review on a mistake: its class and the
+    Chieftain's move instead, the points it gave away in the corner
+    (worked out: "Thinking..." first)."""
     app = App(seed=8, opponent="easy")
     app.press(buttons.START)
-    AutoPlayer("medium", 8).play(app, lambda a: a.mode == MATCH_END, limit=40000)
+    AutoPlayer("easy", 8).play(app, lambda a: a.mode == MATCH_END, limit=40000)
     runner = Runner(desk, app)
     runner.step([])
     shot("summary")
@@ -179,7 +180,7 @@ def review_shots(desk, shot, out):
     for k in range(len(app.review.mine)):
         while app.review.hard[app.review.k] < 0:
             runner.step([])
-        if app.review.stone_cursor >= 0 and k >= 4:
+        if app.review.stone_cursor >= 0 and 8 <= app.review.cost[app.review.k] <= 15:
             break
         runner.step([buttons.RIGHT])
     shot("review")

@@ -1,6 +1,8 @@
 """A hint's words: what the hint's move does and why, in a line each of
 the game's words.  Loaded by ``hw.screens.hint`` once the hard bot has chosen (and
-its thinking is back on the heap), dropped once the notice is up.
+its thinking is back on the heap), dropped once the notice is up; and by
+the review (``hw.screens.review``) while it says a weighed move: its class,
+and why the Chieftain's move, in the hint's words.
 """
 
 from micropython import const
@@ -38,6 +40,19 @@ _WORDS = (
      "carta baja, cede piedra", "les responde aquí", "abre la piedra", "una alta abre la piedra",
      "cambia el combate aquí", "una carta táctica, ahora", "nada que poner: pasar"),  # es
 )
+# The review's words for a weighed move (hw.screens.review: a coach's words
+# too), in each language: the top line's classes from an inaccuracy
+# (engine.weigh's) and a won endgame given away; the bottom line's
+# Chieftain's move, better, as good, or the one that won.
+_CLASSES = (("Inaccuracy", "Mistake", "Blunder", "Win given away", "Better: %s", "Also good: %s", "Won with: %s"),
+            ("Imprécision", "Erreur", "Gaffe", "Victoire gâchée", "Mieux : %s", "Aussi bon : %s", "Gagnait : %s"),
+            ("Imprecisión", "Error", "Error grave", "Victoria regalada", "Mejor: %s", "También vale: %s",
+             "Ganaba: %s"))
+_GIVEN = const(3)  # (in _CLASSES: the classes from 0, an inaccuracy)
+_BETTER = const(4)
+_ALSO = const(5)
+_WON_WITH = const(6)
+_LINE_CHARS = const(26)  # hw.view's: characters on a line
 # A formation as the reasons name it, in each language.
 _KINDS = (
     ("sum", "run", "colour", "three of a kind", "colour run"),
@@ -52,6 +67,53 @@ def said(app, m):
     game = app.game
     p = game.to_move
     return [pick(app.lang, _WORDS)[_SAID] % text(app, game, p, m), reason(app, game, p, m)]
+
+
+def weighed(app, game, m, what, same):
+    """The review's lines (``app.review``'s move shown, weighed, other than
+    the Chieftain's ``m``, said ``what``; ``same``: the same play, the
+    Chieftain claiming more; ``game`` the table before it).  A move worse
+    than good: its class and the points it gave away on the top line
+    ("<7/25> Mistake -12%", ``engine.weigh``), the Chieftain's move at the
+    bottom ("Better: R4 at stone 2"); a good one, "Also good: R4 at stone
+    2" (of the same play, the Chieftain's line stays); a won endgame given
+    away, "Win given away" and "Won with: R4 at stone 2".  The bottom line
+    says in turn why ``m`` (``reason``; its claims, for the same play)."""
+    from engine.weigh import GIVEN_AWAY, grade
+
+    review = app.review
+    cost = review.cost[review.k]
+    kind = grade(cost)
+    if same and not kind:
+        return
+    words = pick(app.lang, _CLASSES)
+    form = words[_ALSO]
+    if kind:
+        top = "<%d/%d> " % (review.k + 1, len(review.mine))
+        if cost == GIVEN_AWAY:
+            review.top = top + words[_GIVEN]
+            form = words[_WON_WITH]
+        else:
+            review.top = "%s%s -%d%%" % (top, words[kind - 1], cost)
+            form = words[_BETTER]
+        review.top = review.top[:_LINE_CHARS]  # (the corner's name only where it still fits: hw.view)
+    app.message = (form % what)[:_LINE_CHARS]
+    review.why = why(app, game, m, same)[:_LINE_CHARS]
+    review.said = app.message
+    review.swapped = app.now
+
+
+def why(app, game, m, same):
+    """Why the Chieftain's move ``m`` (``game`` the table before it), as
+    the review says it: ``reason``; for the same play as the player's
+    (``same``), why its claims."""
+    p = game.to_move
+    claims = move_claims(m)
+    if not same:
+        return reason(app, game, p, m)
+    if game.wins_with(p, claims):
+        return pick(app.lang, _WORDS)[_WINS]
+    return pick(app.lang, _WORDS)[_CLAIMS] % stones_text(claims)
 
 
 def text(app, game, p, m):

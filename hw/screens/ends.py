@@ -78,9 +78,7 @@ _T = (
 
 def press(app, button):
     if button == buttons.B and app.mode == MATCH_END:
-        from hw.screens import review  # (the review's: B on the summary)
-
-        review.start(app)
+        _review(app)
         return
     if button != buttons.A:
         return
@@ -97,6 +95,32 @@ def press(app, button):
         app.match = None
         if app.linked():
             app.link.close(app.now + _DRAIN_MS)  # (its last move delivered meanwhile)
+
+
+def _review(app):
+    # B on the summary: the match's objects go, then the review's code
+    # comes (its room is theirs) and shows the first move.
+    import gc
+
+    from engine import unload
+
+    match = app.match
+    humans = app.humans()
+    # (its moves: the finished match's own log, no copy made where the heap is fullest)
+    seed, rounds, variant, moves = match.seed, match.rounds, match.game.variant, match.moves()
+    match = None  # (nothing holds the match now)
+    if app.linked():
+        app.link.close(app.now + _DRAIN_MS)  # (as A on the summary: its last move delivered meanwhile)
+        app.link.rest(app)  # (the link and its code, if that move is delivered: the hard level's room)
+    app.match = None
+    app.message = ""
+    # The match's code goes too (hw.match.play: the menu loads it again), so that
+    # the hard level has its room to think.
+    unload("hw.match.play")
+    gc.collect()
+    from hw.screens import review
+
+    review.begin(app, seed, rounds, variant, moves, (1 if humans[0] else 0) | (2 if humans[1] else 0))
 
 
 def lines(app):

@@ -2,14 +2,20 @@
 one at a time (both players' in pass-and-play), each on the board as it was
 once made, its card framed; when the hard level would have made another
 move there, its stone gets the cursor's white frame and the bottom line
-says that move ("Chieftain: R4 at stone 2"), else that it agrees.  Left and
-right: the move before, the next; B (or Start): the menu.  The top line
-says which move it is and the keys ("<3/25>  B: back"), the corner
-"Review"; the hand is the one the move was chosen from, less the card
-played if it is on the table (framed there).
+says that move: "Also good: R4 at stone 2", or for a move worse than good
+"Better: R4 at stone 2", its class and the points of winning chance it
+gave away on the top line ("<3/25> Mistake -12%", ``engine.weigh``,
+``hw.lang.hint.weighed``), the line saying in turn why the Chieftain's
+move; in the tactics variant, whose moves are not weighed, "Chieftain: R4
+at stone 2".  Else that it agrees.  Left and right: the move before, the
+next; B (or Start): the menu.  The top line says which move it is and the
+keys ("<3/25>  B: back"), the corner "Review"; the hand is the one the
+move was chosen from, less the card played if it is on the table (framed
+there).
 
 A screen's module (``hw.screens.MODULES``), loaded while the review is
-shown.  The match's objects are gone when it starts: it keeps the match's
+shown.  The match's objects are gone when it starts (``hw.screens.ends``
+lets them go before it loads this module): it keeps the match's
 seed and moves, and rebuilds the table at each move it shows
 (``engine.review.at``).  The hard level's move is worked out the first
 time a move is shown (its first tick says "Thinking...", the next thinks:
@@ -25,17 +31,19 @@ from micropython import const
 from engine import review as rv
 from engine import unload
 from engine.cards import SCOUT
+from engine.game import TACTICS
 from engine.moves import move_card, move_claims, play_of, stones_text, with_claims
 from hw import buttons
 from hw.lang import words
 from hw.lang.strings import pick
 from hw.screens import MENU, REVIEW
 
-_DRAIN_MS = const(5000)  # hw.screens.ends': a linked match's last move delivered meanwhile
 _LINE_CHARS = const(26)  # hw.view's: characters on the bottom line
 _NOT_YET = const(-1)  # a hard move not worked out yet
+_SWAP_MS = const(2500)  # the bottom line's two sayings of a weighed move, each this long
 
-# The review's words, in each language (hw.lang.strings.pick's order).
+# The review's words, in each language (hw.lang.strings.pick's order); a
+# weighed move's class is said in the coach's (hw.lang.hint.weighed).
 _AGREES = const(0)
 _WOULD = const(1)
 _OTHER_PILE = const(2)
@@ -44,13 +52,15 @@ _NAME = const(4)
 _WORDS = (("%s agrees", "%s: %s", "%s: the other pile", "<%d/%d>  B: back", "Review"),
           ("%s d'accord", "%s : %s", "%s : l'autre pioche", "<%d/%d>  B:retour", "Revue"),
           ("%s de acuerdo", "%s: %s", "%s: el otro mazo", "<%d/%d> (B) volver", "Repaso"))
+_UNWEIGHED = const(255)  # review.cost: not weighed (the tactics variant, a pass)
 
 
 class Review:
     """What the review keeps of the match: its seed, rounds, variant and
     moves; the moves reviewed (``mine``: their numbers in ``moves``), the
-    one shown (``k``) and the hard level's move at each (``hard``), and
-    the hard bot that works them out (``bot``, one for the whole review).
+    one shown (``k``), the hard level's move at each (``hard``) and the
+    points of winning chance each gave away (``cost``), and the hard bot
+    that works them out (``bot``, one for the whole review).
     Also the view's stand-in for a turn: the cursor's stone
     (``stone_cursor``, -1: none)."""
 
@@ -61,6 +71,7 @@ class Review:
         self.moves = moves
         self.mine = rv.mine(seed, rounds, variant, moves, seats)
         self.hard = [_NOT_YET] * len(self.mine)
+        self.cost = bytearray(len(self.mine))  # what each gave away (engine.weigh.cost), once its hard move is known
         self.bot = None  # made on the first move's tick (tick)
         self.table = None  # the game every table is rebuilt in (_before)
         self.k = 0
@@ -69,25 +80,9 @@ class Review:
         self.top = ""  # the top line: which move of how many, the keys (hw.view)
         self.stone_cursor = -1
         self.thought = False
-
-
-def start(app):
-    """Review ``app``'s match, over: its objects go, the first move is shown."""
-    match = app.match
-    humans = app.humans()
-    # (its moves: the finished match's own log, no copy made where the heap is fullest)
-    seed, rounds, variant, moves = match.seed, match.rounds, match.game.variant, match.moves()
-    match = None  # (nothing holds the match now: its room is the review's)
-    if app.linked():
-        app.link.close(app.now + _DRAIN_MS)  # (as A on the summary: its last move delivered meanwhile)
-        app.link.rest(app)  # (the link and its code, if that move is delivered: the hard level's room)
-    app.match = None
-    app.message = ""
-    # The match's code goes too (hw.match.play: the menu loads it again), so that
-    # the hard level has its room to think.
-    unload("hw.match.play")
-    gc.collect()
-    begin(app, seed, rounds, variant, moves, (1 if humans[0] else 0) | (2 if humans[1] else 0))
+        self.said = ""  # a weighed move's bottom line: its class and the better move,
+        self.why = ""  # then, in turn, why that move (the hint's words: hw.lang.hint.reason)
+        self.swapped = 0  # when the line last changed (ms)
 
 
 def begin(app, seed, rounds, variant, moves, seats):
@@ -119,6 +114,7 @@ def leave(app):
 
     play.unload_bots()  # (the hard level's modules, if the review loaded them)
     unload("engine.review")
+    unload("engine.weigh")
 
 
 def press(app, button):
@@ -160,6 +156,8 @@ def _show(app):
     app.note = words_[_NAME]
     review.thought = False
     review.stone_cursor = -1
+    review.why = ""
+    what = None  # the Chieftain's other move, said (a weighed one's line then says its class: hw.lang.hint)
     if hard == _NOT_YET:
         app.message = app.t("thinking")
     elif hard == played:
@@ -168,7 +166,8 @@ def _show(app):
         # The same play: the hard level claims more (it claims every stone
         # it can prove), or draws from the other pile; said, no stone framed.
         if move_claims(hard) != move_claims(played):
-            app.message = words_[_WOULD] % (app.t("hard"), app.t("claims") % stones_text(move_claims(hard)))
+            what = app.t("claims") % stones_text(move_claims(hard))
+            app.message = words_[_WOULD] % (app.t("hard"), what)
         else:
             app.message = words_[_OTHER_PILE] % app.t("hard")
     else:
@@ -176,12 +175,18 @@ def _show(app):
         # characters), its stone framed.
         match.game.apply(with_claims(hard, 0))
         app.match = match
-        said = words_[_WOULD] % (app.t("hard"), words.last_text(app))
-        app.message = said[:_LINE_CHARS]
+        what = words.last_text(app)
+        app.message = (words_[_WOULD] % (app.t("hard"), what))[:_LINE_CHARS]
         review.stone_cursor = _stone(hard)
         app.match = match = None
         gc.collect()
         match = _before(review, n)
+    if what is not None and review.cost[review.k] != _UNWEIGHED:
+        from hw.lang import hint
+
+        hint.weighed(app, match.game, hard, what, play_of(hard) == play_of(played))
+        del hint
+        unload("hw.lang.hint")
     match.game.apply(played)
     app.match = match
     app.dirty = True
@@ -210,7 +215,14 @@ def _stone(m):
 
 def tick(app, now):
     review = app.review
-    if review is None or review.hard[review.k] != _NOT_YET:
+    if review is None:
+        return
+    if review.hard[review.k] != _NOT_YET:
+        if review.why and now - review.swapped >= _SWAP_MS:
+            # The bottom line in turn: the class and the better move, why.
+            review.swapped = now
+            app.message = review.why if app.message == review.said else review.said
+            app.dirty = True
         return
     if not review.thought:
         review.thought = True  # let the screen say "Thinking..." first
@@ -227,14 +239,23 @@ def tick(app, now):
         # the summary's code is still there, and the first table is made
         # after it.)
         review.bot = rv.hard_bot(review.variant, True)
-    review.hard[review.k] = _hard(review, n)
+    _hard(review, n)
     gc.collect()
     _show(app)
 
 
 def _hard(review, n):
-    # The hard level's move n, its table gone once it is made.
-    return rv.hard_move(review.bot, _before(review, n).game, review.seed, n)
+    # The hard level's move n and what the move played gave away (kept at
+    # the move shown), its table gone once they are worked out.
+    game = _before(review, n).game
+    hard = rv.hard_move(review.bot, game, review.seed, n)
+    points = -1
+    if review.variant != TACTICS:
+        from engine.weigh import cost
+
+        points = cost(review.bot, game, hard, review.moves[n])
+    review.cost[review.k] = _UNWEIGHED if points < 0 else points
+    review.hard[review.k] = hard
 
 
 def lines(app):
