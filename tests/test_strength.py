@@ -3,6 +3,7 @@ search (engine/endgame.py, desk/endgame.py's) and desk/brute.py's check of it ag
 hard bot (no knob changed: the hard bot's very moves) and its resumable
 results file, and both commands' errors in one line."""
 
+import json
 import os
 import signal
 import subprocess
@@ -188,6 +189,11 @@ def test_the_commands_say_what_is_wrong_in_one_line(tmp_path):
                         (("tools/strength/teacher.py", str(tmp_path / "x"), "--gap", "500"), "must be 0 to 100"),
                         (("tools/strength/tune.py", str(deep)), "line 1: not a tuning step"),
                         (("tools/strength/tune.py", str(weights)), "line 1: not a tuning step"),
+                        (("tools/strength/reviewcal.py", str(bad), "--fit"), "line 1: not a round's record"),
+                        (("tools/strength/reviewcal.py", str(deep), "--fit"), "line 1: not a round's record"),
+                        (("tools/strength/reviewcal.py", "/dev/zero"), "/dev/zero: not a file of records"),
+                        (("tools/strength/reviewcal.py", str(tmp_path / "x"), "--playouts", "0"), "must be 1 to 1000000"),
+                        (("tools/strength/wonends.py", str(deep), "--check"), "line 1: not a game's record"),
                         (("tools/strength/endgame.py", "hard", "nobody"), "unknown player"),
                         (("tools/strength/endgame.py", "easy", "greedy"), "one of the two must be hard"),
                         (("tools/screenshots.py", str(bad)), "cannot write %s: File exists" % bad),
@@ -482,3 +488,23 @@ def test_a_command_started_without_an_output_says_so_and_does_nothing(tmp_path, 
                          text=True, timeout=120, preexec_fn=lambda: os.close(1))
     assert run.returncode == 2 and run.stderr == "%s: no standard output to write to (closed)\n" % name
     assert not (tmp_path / "out.txt").exists()
+
+
+def test_the_reviews_calibration_goes_on_where_it_stopped_and_measures_the_classes(tmp_path):
+    # tools/strength/reviewcal.py: a round's items (every placement played
+    # out), kept; run again, none played twice; --fit weighs them with the
+    # engine as it is and says the issue's three marks.
+    out = tmp_path / "r.jsonl"
+    first = command("tools/strength/reviewcal.py", str(out), "--rounds", "1", "--jobs", "1", "--screen", "2",
+                    "--playouts", "4")
+    assert first.returncode == 0 and "1 rounds" in first.stdout, first.stderr
+    rec = json.loads(out.read_text())
+    assert rec["round"] == 0 and rec["players"] == ["easy", "hard"] and len(rec["items"]) >= 5
+    for item in rec["items"]:
+        keys = [m[0] for m in item["moves"]]
+        assert item["played"] in keys and item["hard"] in keys and all(0 <= m[1] <= 1 for m in item["moves"])
+    again = command("tools/strength/reviewcal.py", str(out), "--rounds", "1", "--jobs", "1")
+    assert again.returncode == 0 and out.read_text().count("\n") == 1
+    fit = command("tools/strength/reviewcal.py", str(out), "--fit", "--jobs", "1")
+    assert fit.returncode == 0 and "%d reviewed moves" % len(rec["items"]) in fit.stdout, fit.stderr
+    assert "inaccuracy  4 mistake  8:" in fit.stdout

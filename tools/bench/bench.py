@@ -325,6 +325,25 @@ def bot_rows(variant, games, prefix=""):
     return rows
 
 
+# The review's budget on a PyBadge, on the slower estimate: the longest move
+# (the hard level's, then what the move played cost), in seconds.
+REVIEW_BUDGET = 3.0
+
+
+def review_rows(games=20):
+    """The review's work on a move (``tools/bench/mpy_reviewbench.py``: the
+    hard level's move, then what the move played gave away), device
+    estimates under both interpreters, against its budget."""
+    w = mpy("tools/bench/mpy_reviewbench.py", str(games), packages=CLOCKED)
+    c = circuitpy("tools/bench/mpy_reviewbench.py", str(games), str(CP_REPEAT))
+    factors, estimates = on_device((w, c), "median_us", "max_us", scale=1e-6)
+    longest = max(e[1] for e in estimates)
+    value = "; ".join("%.2f / %.2f s" % e for e in estimates)
+    value += " (budget %g s: %s)" % (REVIEW_BUDGET, "met" if longest <= REVIEW_BUDGET else "OVER")
+    return [("review: a move of easy's against hard, classic and expert (%d), estimated on a PyBadge (%s), median / max"
+             % (int(w["moves"]), " / ".join(factors)), value)]
+
+
 def tactics_rows():
     rows = []
     cases = tactics_claims()
@@ -420,7 +439,7 @@ def main(argv=None):
                                              "time and heap a move (device estimates), saves and the link.")
     ap.add_argument("--bots", action="store_true", help="the bots' rows only")
     if ap.parse_args(argv).bots:
-        print_table(bot_rows(0, 8) + bot_rows(1, 8, "expert, ") + bot_rows(2, 16, "tactics, "))
+        print_table(bot_rows(0, 8) + bot_rows(1, 8, "expert, ") + bot_rows(2, 16, "tactics, ") + review_rows())
         return
     rows = []
     for name, cases in (("met in random games", early_claims()), ("that hold", proved_claims())):
@@ -465,6 +484,7 @@ def main(argv=None):
                  "%.1f s / %.0f ms" % (link["line_ms"] / 1000, link["cpu_s"] * 1000)))
     size, n = mpy_cross_size()
     rows.append(("engine compiled by mpy-cross (%d modules)" % n, "%.1f KB" % (size / 1024)))
+    rows += review_rows()
     rows += tactics_rows()
     rows += save_rows()
     print_table(rows)
