@@ -268,3 +268,63 @@ def test_the_hint_is_called_by_the_same_word_on_the_menu_and_on_the_hint(lang):
     ask(app)
     said = app.panel()[0].lower()
     assert said.startswith(word.rstrip("s")), (word, said)
+
+
+class _Lang:
+    def __init__(self, lang):
+        self.lang = lang
+
+
+@pytest.mark.parametrize("variant", (CLASSIC, TACTICS))
+def test_a_first_card_says_the_formation_the_hand_can_go_on_with(variant):
+    # Every first card of a side in random rounds: "starts a colour run"
+    # exactly when the hand keeps a card of its colour one or two apart;
+    # else the best the hand holds a partner for (a low card against
+    # their cards: only a colour run or three of a kind); else what the
+    # card is.
+    from desk.playout import random_positions
+    from engine.game import make_game
+    from engine.moves import move
+    from hw.lang.hint import reason
+
+    en = _Lang("en")
+    seen = set()
+    for seed in range(1, 13):
+        for game in random_positions(make_game(variant), seed):
+            if variant == TACTICS and game.returns:
+                continue  # (a Scout's cards going back: no card to place)
+            p = game.to_move
+            stones = game.open_stones(p)
+            hand = [c for c in game.hand_cards(p) if c < 54]
+            for card in hand:
+                for s in range(9):
+                    if not stones >> s & 1 or game.cards_at(s, p) or variant == TACTICS and game.mode[s] & 1:
+                        continue
+                    rest = [c for c in hand if c != card]
+                    apart = [abs(c % 9 - card % 9) for c in rest]
+                    same = [c // 9 == card // 9 for c in rest]
+                    if any(sm and 0 < a < 3 for sm, a in zip(same, apart)):
+                        want = "starts a colour run"
+                    elif 0 in apart:
+                        want = "starts a three of a kind"
+                    elif any(same):
+                        want = "starts a colour"
+                    elif any(0 < a < 3 for a in apart):
+                        want = "starts a run"
+                    else:
+                        want = None
+                    if game.cards_at(s, 1 - p) and card % 9 < 3 and want in ("starts a colour", "starts a run"):
+                        want = "low card, stone let go"  # (against their cards: a low card let go)
+                    said = reason(en, game, p, move(card, s))
+                    if want is not None:
+                        assert said == want, (card, s, hand)
+                    else:
+                        assert said in ("low card, stone let go", "answers their cards", "opens the stone",
+                                        "a high card opens it"), said
+                    seen.add(said)
+    assert {"starts a colour run", "starts a three of a kind", "starts a colour", "starts a run"} <= seen
+    for lang in ("en", "fr", "es"):  # (the words fit the notice's and the review's line)
+        for kind in range(1, 5):
+            from hw.lang.hint import _KINDS, _STARTS, _WORDS, pick
+
+            assert len(pick(lang, _WORDS)[_STARTS] % pick(lang, _KINDS)[kind]) <= 26

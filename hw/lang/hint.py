@@ -29,16 +29,17 @@ _HIGH = const(9)
 _MODE = const(10)
 _TACTIC = const(11)
 _PASS = const(12)
+_STARTS = const(13)
 _WORDS = (
     ("Hint: %s", "wins the round", "claims stone %s", "makes a %s", "builds a %s", "adds to the sum",
      "low card, stone let go", "answers their cards", "opens the stone", "a high card opens it",
-     "changes the fight there", "a tactic card, now", "nothing to place: pass"),  # en
+     "changes the fight there", "a tactic card, now", "nothing to place: pass", "starts a %s"),  # en
     ("Conseil : %s", "gagne la manche", "revendique %s", "fait %s", "vise %s", "ajoute à la somme",
      "carte basse, borne cédée", "répond à leurs cartes", "ouvre la borne", "une forte ouvre la borne",
-     "change le combat ici", "une carte tactique", "rien à poser : passer"),  # fr
+     "change le combat ici", "une carte tactique", "rien à poser : passer", "commence %s"),  # fr
     ("Pista: %s", "gana la ronda", "reclama %s", "forma %s", "busca %s", "aumenta la suma",
      "carta baja, cede piedra", "les responde aquí", "abre la piedra", "una alta abre la piedra",
-     "cambia el combate aquí", "una carta táctica, ahora", "nada que poner: pasar"),  # es
+     "cambia el combate aquí", "una carta táctica, ahora", "nada que poner: pasar", "empieza %s"),  # es
 )
 # The review's words for a weighed move (hw.screens.review: a coach's words
 # too), in each language: the top line's classes from an inaccuracy
@@ -166,7 +167,14 @@ def _placed(app, after, p, card, stone, words):
     cap = after.cap(stone)
     value = card % 9 + 1 if card < FIRST_TACTIC else 0  # (an elite troop: none yet)
     if len(mine) == 1:
-        if after.cards_at(stone, 1 - p):
+        # The first card: the best formation the hand can go on with
+        # there (a low card against their cards: a colour run or three of
+        # a kind, else a stone let go), else what the card is worth.
+        kind = _started(after, p, card) if value and not (after.variant == TACTICS and after.mode[stone] & 1) else SUM
+        theirs = after.cards_at(stone, 1 - p)
+        if kind >= (THREE if theirs and value < 4 else RUN):
+            return words[_STARTS] % pick(app.lang, _KINDS)[kind]
+        if theirs:
             return words[_LOW] if 0 < value < 4 else words[_ANSWERS]
         return words[_HIGH] if value > 6 else words[_OPENS]
     if len(mine) >= cap:
@@ -179,6 +187,27 @@ def _placed(app, after, p, card, stone, words):
     if kind == SUM:
         return words[_LOW] if 0 < value < 4 else words[_SUM]
     return words[_BUILDS] % pick(app.lang, _KINDS)[kind]
+
+
+def _started(after, p, card):
+    # The best formation ``card`` starts with one card of ``p``'s hand
+    # (``after``: the table once it is placed): a colour run (the same
+    # colour, one or two apart), three of a kind, a colour, a run; else SUM.
+    colour = card // 9
+    value = card % 9
+    best = SUM
+    hand = after.hand[p]
+    for h in range(after.hand_n[p]):
+        c = hand[h]
+        if c >= FIRST_TACTIC:
+            continue
+        apart = c % 9 - value if c % 9 >= value else value - c % 9
+        same = c // 9 == colour
+        kind = COLOUR_RUN if same and 0 < apart < 3 else THREE if not apart else COLOUR if same else \
+            RUN if apart < 3 else SUM
+        if kind > best:
+            best = kind
+    return best
 
 
 def reachable(game, cards, cap):
