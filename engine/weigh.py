@@ -37,12 +37,12 @@ def cost(bot, game, hard, played):
     """What ``played`` gave away in ``game`` (classic or expert), once
     ``engine.review.hard_move`` has asked ``bot`` for ``hard`` there:
     points of winning chance, 0 to 100 (``values``' difference, ``_UNIT``
-    a point); -1 where it is not weighed (a pass, the tactics variant).  With the clan pile empty and
-    the round won (hard's exact search found a win, ``engine.endgame``),
-    proof first: 0 for a move that still wins the round whatever comes,
-    ``GIVEN_AWAY`` for one that does not (searched within ``_EXACT``
-    positions; a search cut short proves nothing: an inaccuracy at
-    most)."""
+    a point); -1 where it is not weighed (a pass, the tactics variant).
+    With the clan pile empty and the round won (hard's exact search
+    found a win, ``engine.endgame``), proof first: 0 for a move that
+    still wins the round whatever comes, ``GIVEN_AWAY`` for one that does
+    not (searched within ``_EXACT`` positions; a search cut short proves
+    nothing: an inaccuracy at most)."""
     if game.variant == TACTICS:
         return -1
     v = values(bot, game, hard, played)
@@ -61,10 +61,10 @@ def cost(bot, game, hard, played):
             return 0
         if mine == NOT_WON:
             return GIVEN_AWAY
-        # Not settled within the limit: the judgement alone errs here
-        # (in tools/strength/notebook.md's won endgames it called 36
-        # moves that kept the win mistakes, and 15 that lost it), so an
-        # inaccuracy at most.
+        # Not settled within the limit: the judgement alone errs here (of
+        # such moves in tests/data/won-endgames.jsonl's positions it
+        # called 21 of the 33 that kept the win mistakes, and the 5 that
+        # lost it), so an inaccuracy at most.
         return min(_LEAST[MISTAKE] - 1, max(0, v[0] - v[1]) // _UNIT)
     return min(100, (v[0] - v[1]) // _UNIT)
 
@@ -79,8 +79,8 @@ def grade(points):
 
 def values(bot, game, hard, played):
     """The hard level's judgement, in ``game`` (classic or expert), of its
-    move ``hard`` (``engine.review.hard_move``'s, just asked of ``bot``) and of the
-    player's ``played``: ``(best, mine)``.  Both placements are judged as
+    move ``hard`` (``engine.review.hard_move``'s, just asked of ``bot``)
+    and of the player's ``played``: ``(best, mine)``.  Both placements are judged as
     hard's first look judges every placement (the same sampled worlds for
     all, no tie-break); ``best`` is the higher of the two (its second
     look chose ``hard`` among the first look's best few: any of those

@@ -180,7 +180,8 @@ def test_the_review_screen_marks_the_moves_the_desktop_review_marks(opponent, va
         assert review.cost[k] == (255 if kind is None else o["cost"])
         worse = kind not in (None, "good")
         named = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}.get(kind)
-        top = "<%d/%d> %s -%d%%" % (k + 1, len(desk), named, o["cost"]) if worse else "<%d/%d>  B: back" % (k + 1, len(desk))
+        at = "<%d/%d>" % (k + 1, len(desk))
+        top = "%s %s -%d%%" % (at, named, o["cost"]) if worse else at + "  B: back"
         assert review.top == top[:26] and app.note == "Review"
         if differs:
             hard, mine = o["hard"], o["played"]
@@ -410,7 +411,8 @@ def test_the_review_weighs_each_move_from_the_hard_levels_judgement(variant):
     assert any(o["class"] in ("mistake", "blunder") for o in easy)
 
 
-@pytest.mark.parametrize("lang, words", [("en", ("Win given away", "Won with: ")), ("fr", ("Victoire gâchée", "Gagnait : ")),
+@pytest.mark.parametrize("lang, words", [("en", ("Win given away", "Won with: ")),
+                                         ("fr", ("Victoire gâchée", "Gagnait : ")),
                                          ("es", ("Victoria regalada", "Ganaba: "))])
 def test_a_won_endgame_given_away_is_said_on_the_review_screen(lang, words):
     # Deal 4, easy against easy: the first player's move 45, the clan pile

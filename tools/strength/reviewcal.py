@@ -222,7 +222,8 @@ def main(argv=None):
     ap.add_argument("--policy", choices=("fit", "easy", "medium", "hard"), default="fit",
                     help="who plays the best few out: the searcher's rollouts (default) or a level on both sides")
     ap.add_argument("--fit", action="store_true", help="measure the review's classes against the playouts")
-    ap.add_argument("--units", type=count, nargs="*", help="with --fit: these units of judgement a point instead of the engine's")
+    ap.add_argument("--units", type=count, nargs="*",
+                    help="with --fit: these units of judgement a point instead of the engine's")
     a = ap.parse_args(argv)
     try:
         records = read(a.out)
