@@ -436,6 +436,9 @@ def test_a_won_endgame_given_away_is_said_on_the_review_screen(lang, words):
     assert app.message.startswith(words[1]) and len(app.message) <= 26
     assert rv.stone_cursor == move_stone(rv.hard[rv.k])
     assert "hw.lang.hint" not in sys.modules  # (the coach's words only while they are made)
+    from hw.lang import hint
+
+    assert hint._GIVEN == screen._GIVEN  # (the review's class of a won endgame given away, said by the coach)
 
 
 def test_the_weighing_samples_the_worlds_the_hard_level_samples():

@@ -49,7 +49,7 @@ _CLASSES = (("Inaccuracy", "Mistake", "Blunder", "Win given away", "Better: %s",
             ("Imprécision", "Erreur", "Gaffe", "Victoire gâchée", "Mieux : %s", "Aussi bon : %s", "Gagnait : %s"),
             ("Imprecisión", "Error", "Error grave", "Victoria regalada", "Mejor: %s", "También vale: %s",
              "Ganaba: %s"))
-_GIVEN = const(3)  # (in _CLASSES: the classes from 0, an inaccuracy)
+_GIVEN = const(4)  # a won endgame given away (hw.screens.review's review.kind; in _CLASSES, 3)
 _BETTER = const(4)
 _ALSO = const(5)
 _WON_WITH = const(6)
@@ -80,22 +80,19 @@ def weighed(app, game, m, what, same):
     2" (of the same play, the Chieftain's line stays); a won endgame given
     away, "Win given away" and "Won with: R4 at stone 2".  The bottom line
     says in turn why ``m`` (``reason``; its claims, for the same play)."""
-    from engine.weigh import GIVEN_AWAY, grade
-
     review = app.review
-    cost = review.cost[review.k]
-    kind = grade(cost)
+    kind = review.kind[review.k]  # (engine.weigh's class, or _GIVEN)
     if same and not kind:
         return
     words = pick(app.lang, _CLASSES)
     form = words[_ALSO]
     if kind:
         top = "<%d/%d> " % (review.k + 1, len(review.mine))
-        if cost == GIVEN_AWAY:
-            review.top = top + words[_GIVEN]
+        if kind == _GIVEN:
+            review.top = top + words[_GIVEN - 1]
             form = words[_WON_WITH]
         else:
-            review.top = "%s%s -%d%%" % (top, words[kind - 1], cost)
+            review.top = "%s%s -%d%%" % (top, words[kind - 1], review.cost[review.k])
             form = words[_BETTER]
         review.top = review.top[:_LINE_CHARS]  # (the corner's name only where it still fits: hw.view)
     app.message = (form % what)[:_LINE_CHARS]

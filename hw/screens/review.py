@@ -53,6 +53,7 @@ _WORDS = (("%s agrees", "%s: %s", "%s: the other pile", "<%d/%d>  B: back", "Rev
           ("%s d'accord", "%s : %s", "%s : l'autre pioche", "<%d/%d>  B:retour", "Revue"),
           ("%s de acuerdo", "%s: %s", "%s: el otro mazo", "<%d/%d> (B) volver", "Repaso"))
 _UNWEIGHED = const(255)  # review.cost: not weighed (the tactics variant, a pass)
+_GIVEN = const(4)  # review.kind: a won endgame given away (engine.weigh.GIVEN_AWAY; hw.lang.hint's)
 
 
 class Review:
@@ -72,6 +73,7 @@ class Review:
         self.mine = rv.mine(seed, rounds, variant, moves, seats)
         self.hard = [_NOT_YET] * len(self.mine)
         self.cost = bytearray(len(self.mine))  # what each gave away (engine.weigh.cost), once its hard move is known
+        self.kind = bytearray(len(self.mine))  # and its class (engine.weigh.grade; _GIVEN: a won endgame given away)
         self.bot = None  # made on the first move's tick (tick)
         self.table = None  # the game every table is rebuilt in (_before)
         self.k = 0
@@ -182,6 +184,10 @@ def _show(app):
         gc.collect()
         match = _before(review, n)
     if what is not None and review.cost[review.k] != _UNWEIGHED:
+        # The coach's words, in the weighing's room (its code comes back
+        # with the next move's: tick).
+        unload("engine.weigh")
+        gc.collect()
         from hw.lang import hint
 
         hint.weighed(app, match.game, hard, what, play_of(hard) == play_of(played))
@@ -251,9 +257,10 @@ def _hard(review, n):
     hard = rv.hard_move(review.bot, game, review.seed, n)
     points = -1
     if review.variant != TACTICS:
-        from engine.weigh import cost
+        from engine.weigh import GIVEN_AWAY, cost, grade
 
         points = cost(review.bot, game, hard, review.moves[n])
+        review.kind[review.k] = _GIVEN if points == GIVEN_AWAY else grade(points)
     review.cost[review.k] = _UNWEIGHED if points < 0 else points
     review.hard[review.k] = hard
 
