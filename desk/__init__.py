@@ -127,6 +127,27 @@ def appending(path):
     return f
 
 
+def results(path, work, todo, jobs, minutes):
+    """``work`` over each of ``todo`` in ``jobs`` worker processes (``pool``),
+    each result yielded as it comes, once appended to ``path`` as a line of
+    JSON (flushed: a run cut off keeps what it did, and goes on from there
+    the next time); no task is started after ``minutes``."""
+    import json
+    import time
+
+    if not todo:
+        return
+    stop = time.monotonic() + minutes * 60
+    with appending(path) as f, pool(jobs, len(todo)) as workers:
+        for r in workers.imap_unordered(work, todo, chunksize=1):
+            f.write(json.dumps(r, separators=(",", ":")) + "\n")
+            f.flush()
+            yield r
+            if time.monotonic() > stop:
+                workers.terminate()
+                break
+
+
 def json_lines(path, valid, what):
     """The JSON objects of ``path``, one a line (blank lines passed over;
     none when the file is missing); ValueError naming the first line that

@@ -697,6 +697,18 @@ def make(name, seed=0, seconds=1.0, playouts=0):
     raise ValueError("unknown sparring partner %r (%s)" % (name, ", ".join(NAMES)))
 
 
+def player(name, seed, playouts=0):
+    """A built-in level (``engine.game.LEVELS``) or a sparring partner by
+    name, seeded (``make``'s: with ``playouts``, a fixed count of playouts
+    a move instead of the time)."""
+    from engine.bots import Bot
+    from engine.game import LEVELS
+
+    if name in LEVELS:
+        return Bot(name, seed)
+    return make(name, seed, playouts=playouts)
+
+
 def serve(bot, lines, out):
     """Answer protocol requests from ``lines`` (text, None for a line that
     is not UTF-8: ``desk.lines.lines``) on ``out`` until quit; a bad line

@@ -49,7 +49,8 @@ _CLASSES = (("Inaccuracy", "Mistake", "Blunder", "Win given away", "Better: %s",
             ("Imprécision", "Erreur", "Gaffe", "Victoire gâchée", "Mieux : %s", "Aussi bon : %s", "Gagnait : %s"),
             ("Imprecisión", "Error", "Error grave", "Victoria regalada", "Mejor: %s", "También vale: %s",
              "Ganaba: %s"))
-_GIVEN = const(4)  # a won endgame given away (hw.screens.review's review.kind; in _CLASSES, 3)
+_GIVEN = const(4)  # review.kind of a won endgame given away (hw.screens.review's)
+_LOST = const(3)  # (in _CLASSES: the classes from 0, an inaccuracy; then what the top line says of it)
 _BETTER = const(4)
 _ALSO = const(5)
 _WON_WITH = const(6)
@@ -89,7 +90,7 @@ def weighed(app, game, m, what, same):
     if kind:
         top = "<%d/%d> " % (review.k + 1, len(review.mine))
         if kind == _GIVEN:
-            review.top = top + words[_GIVEN - 1]
+            review.top = top + words[_LOST]
             form = words[_WON_WITH]
         else:
             review.top = "%s%s -%d%%" % (top, words[kind - 1], review.cost[review.k])

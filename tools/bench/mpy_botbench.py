@@ -21,7 +21,7 @@ import sys
 import engine  # noqa: F401
 from engine.bots import Bot
 from engine.game import make_game
-from mpy_clock import calibrate, loop, now_us, since_us
+from mpy_clock import calibrate, loop, now_us, report, since_us
 
 level = sys.argv[1]
 games = int(sys.argv[2])
@@ -64,12 +64,7 @@ def mpy_step():
             # The loop's fastest run, here, at the start and between games:
             # the least disturbed by other load, like the fastest repeat of
             # a move.
-            print("calibration_us %d" % calibrate(state["calibration"]))
-            times = state["times"]
-            times.sort()
-            print("moves %d" % len(times))
-            print("median_us %d" % times[len(times) // 2])
-            print("max_us %d" % times[-1])
+            report(calibrate(state["calibration"]), state["times"], "moves")
             print("heap_live %d" % state["base"])
             print("heap_thinking_peak %d" % state["peak"])
             return False

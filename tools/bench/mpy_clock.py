@@ -1,6 +1,7 @@
 # The clock and calibration loop of the MicroPython benchmarks (tools/bench/
 # mpy_botbench.py, mpy_savebench.py, mpy_endbench.py, mpy_reviewbench.py),
-# and the games benchmarks' arguments and fastest of repeated runs.  bench.py hands this file to the
+# and the games benchmarks' arguments, fastest of repeated runs and first
+# figures.  bench.py hands this file to the
 # WebAssembly harness beside the script, and compiles it with the engine for
 # CircuitPython's own interpreter.  Under the WebAssembly harness times are
 # the process's CPU time where the host has it (Node's process.cpuUsage), so
@@ -88,3 +89,14 @@ def fastest(repeat, work, *args):
         if best is None or took < best:
             best = took
     return best, out
+
+
+def report(calibration, times, name):
+    """The figures every games benchmark prints first: the calibration
+    loop's time, how many ``name`` were timed, their median and longest
+    (us).  ``times`` is sorted here."""
+    times.sort()
+    print("calibration_us %d" % calibration)
+    print("%s %d" % (name, len(times)))
+    print("median_us %d" % times[len(times) // 2])
+    print("max_us %d" % times[-1])

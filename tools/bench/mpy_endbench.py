@@ -20,7 +20,7 @@ from engine.bots import Bot
 from engine.classic import Game
 from engine.endgame import Endgame
 from engine.game import NOBODY
-from mpy_clock import calibrate, fastest, games_args
+from mpy_clock import calibrate, fastest, games_args, report
 
 
 def chosen(bot, game, seed):
@@ -63,11 +63,7 @@ for d in range(first, first + games):
                     per_node = dt / search.nodes
         game.apply(game.spell_claims(m))
     calibration = calibrate(calibration, 1)
-times.sort()
-print("calibration_us %d" % calibration)
-print("turns %d" % len(times))
-print("median_us %d" % times[len(times) // 2])
-print("max_us %d" % times[-1])
+report(calibration, times, "turns")
 print("most_nodes %d" % most_nodes)
 print("search_max_us %d" % search_us)
 print("search_max_nodes %d" % search_nodes)

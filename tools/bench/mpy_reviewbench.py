@@ -17,7 +17,7 @@ from engine import review, weigh
 from engine.bots import Bot
 from engine.game import NOBODY
 from engine.match import Match
-from mpy_clock import calibrate, fastest, games_args
+from mpy_clock import calibrate, fastest, games_args, report
 
 games, repeat, first, calibration = games_args()
 
@@ -54,10 +54,6 @@ for d in range(first, first + games):
         else:
             open_max = max(open_max, dt)
     calibration = calibrate(calibration, 1)
-times.sort()
-print("calibration_us %d" % calibration)
-print("moves %d" % len(times))
-print("median_us %d" % times[len(times) // 2])
-print("max_us %d" % times[-1])
+report(calibration, times, "moves")
 print("open_max_us %d" % open_max)
 print("end_max_us %d" % end_max)

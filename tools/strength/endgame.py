@@ -25,7 +25,6 @@ if ROOT not in sys.path:
     sys.path.append(ROOT)
 
 import engine  # noqa: E402,F401
-from engine.bots import Bot  # noqa: E402
 from engine.classic import Game  # noqa: E402
 from engine.game import LEVELS, NOBODY  # noqa: E402
 from engine.match import Match  # noqa: E402
@@ -39,7 +38,7 @@ def one_game(args):
     """The counts of game ``g`` and the positions each search needed."""
     g, names, pile, limit = args
     game = Match(1000 + g, 1, 0).game
-    bots = [Bot(n, s) if n in LEVELS else sparring.make(n, s) for n, s in zip(names, (2 * g + 1, 2 * g + 2))]
+    bots = [sparring.player(n, s) for n, s in zip(names, (2 * g + 1, 2 * g + 2))]
     names = list(names)
     if g % 2:
         bots.reverse()

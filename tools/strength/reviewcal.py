@@ -26,10 +26,8 @@ classes' thresholds meet the issue's marks.
 """
 
 import argparse
-import json
 import os
 import sys
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
@@ -40,9 +38,9 @@ from engine import review, weigh  # noqa: E402
 from engine.bots import Bot  # noqa: E402
 from engine.game import CLASSIC, EXPERT, NOBODY, make_game  # noqa: E402
 from engine.match import Match  # noqa: E402
-from engine.moves import AUTO_CLAIM, move  # noqa: E402
+from engine.moves import AUTO_CLAIM, PASS, move  # noqa: E402
 from engine.rng import Random  # noqa: E402
-from desk import appending, count, jobs, json_lines, pool, reason, run as run_command, sparring  # noqa: E402
+from desk import count, jobs, json_lines, pool, reason, results, run as run_command, sparring  # noqa: E402
 
 # (the reviewed player first)
 PAIRS = (("easy", "hard"), ("hard", "easy"), ("medium", "hard"), ("hard", "medium"), ("easy", "medium"),
@@ -56,22 +54,9 @@ def round_of(r):
     return PAIRS[r % len(PAIRS)], (CLASSIC, EXPERT)[r // len(PAIRS) % 2]
 
 
-def player(name, seed):
-    if name in ("easy", "medium", "hard"):
-        return Bot(name, seed)
-    return sparring.make(name, seed, playouts=64)
-
-
 def placements(game):
     """Every legal placement of the player to move, claiming all it can."""
-    p = game.to_move
-    stones = game.open_stones(p)
-    out = []
-    for h in range(game.hand_n[p]):
-        for s in range(9):
-            if stones >> s & 1:
-                out.append(move(game.hand[p][h], s) | AUTO_CLAIM)
-    return out
+    return [m | AUTO_CLAIM for m in game.legal_moves() if m != PASS]
 
 
 def play_out(game, moves, worlds, seed, totals, policy="fit"):
@@ -104,7 +89,7 @@ def round_moves(r):
     """Round ``r``'s moves, played (the same every time: seeded bots)."""
     (a, b), variant = round_of(r)
     game = Match(9100 + r, 1, variant).game
-    bots = [player(a, 2 * r + 1), player(b, 2 * r + 2)]
+    bots = [sparring.player(a, 2 * r + 1, 64), sparring.player(b, 2 * r + 2, 64)]
     while game.winner == NOBODY:
         game.apply(game.spell_claims(bots[game.to_move].choose(game)))
     return game.round_moves()
@@ -245,16 +230,7 @@ def main(argv=None):
         return 0
     done = {rec["round"] for rec in records}
     todo = [(r, a.screen, a.playouts, a.policy) for r in range(a.rounds) if r not in done]
-    stop = time.monotonic() + a.minutes * 60
-    if todo:
-        with appending(a.out) as f, pool(a.jobs, len(todo)) as workers:
-            for rec in workers.imap_unordered(one_round, todo, chunksize=1):
-                f.write(json.dumps(rec, separators=(",", ":")) + "\n")
-                f.flush()
-                records.append(rec)
-                if time.monotonic() > stop:
-                    workers.terminate()
-                    break
+    records += results(a.out, one_round, todo, a.jobs, a.minutes)
     print("%d rounds, %d reviewed moves" % (len(records), sum(len(rec["items"]) for rec in records)))
     return 0
 

@@ -29,10 +29,8 @@ positions the hard level's search reached.
 """
 
 import argparse
-import json
 import os
 import sys
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
@@ -41,9 +39,9 @@ if ROOT not in sys.path:
 import engine  # noqa: E402,F401
 from engine.bots import Bot  # noqa: E402
 from engine.classic import Game  # noqa: E402
-from engine.game import CLASSIC, EXPERT, LEVELS, NOBODY  # noqa: E402
+from engine.game import CLASSIC, EXPERT, NOBODY  # noqa: E402
 from engine.match import Match  # noqa: E402
-from desk import appending, count, jobs, json_lines, pool, reason, run as run_command, sparring  # noqa: E402
+from desk import count, jobs, json_lines, pool, reason, results, run as run_command, sparring  # noqa: E402
 from desk.brute import forced_win  # noqa: E402
 from desk.endgame import UNKNOWN, Endgame  # noqa: E402
 from desk.position import dump, load  # noqa: E402
@@ -63,12 +61,6 @@ def game_of(g):
     return (a, b), (CLASSIC, EXPERT)[lap % 2]
 
 
-def player(name, seed, playouts):
-    if name in LEVELS:
-        return Bot(name, seed)
-    return sparring.make(name, seed, playouts=playouts)
-
-
 def one_game(args):
     """Game ``g``'s won positions with the pile empty."""
     g, playouts = args
@@ -77,7 +69,7 @@ def one_game(args):
     ai._EXACT = 0  # (the games as the levels played them before hard's exact search)
     names, variant = game_of(g)
     game = Match(7000 + g, 1, variant).game
-    bots = [player(n, s, playouts) for n, s in zip(names, (2 * g + 1, 2 * g + 2))]
+    bots = [sparring.player(n, s, playouts) for n, s in zip(names, (2 * g + 1, 2 * g + 2))]
     search = Endgame()
     view = Game()
     won = []
@@ -149,16 +141,7 @@ def main(argv=None):
         return 0 if won == len(tasks) else 1
     done = {r["game"] for r in records}
     todo = [(g, a.playouts) for g in range(a.games) if g not in done]
-    stop = time.monotonic() + a.minutes * 60
-    if todo:
-        with appending(a.out) as f, pool(a.jobs, len(todo)) as workers:
-            for r in workers.imap_unordered(one_game, todo, chunksize=1):
-                f.write(json.dumps(r, separators=(",", ":")) + "\n")
-                f.flush()
-                records.append(r)
-                if time.monotonic() > stop:
-                    workers.terminate()
-                    break
+    records += results(a.out, one_game, todo, a.jobs, a.minutes)
     positions = sum(len(r["won"]) for r in records)
     print("%d games, %d won endgames (pile empty, the player to move can force a win)" % (len(records), positions))
     return 0
