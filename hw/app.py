@@ -87,8 +87,7 @@ class App:
         self.keeper = keep.Keeper(saver, recorder, keep.tag(opponent, variant, rounds, lang, auto_claim, sound))
         self.offer, self.offer_seat = None, 0  # type: Any, int  # a saved match on offer (the resume screen), its seat
         self.confirm = ""  # the pause menu's row waiting for A again (a restart)
-        self.review = None  # type: Any  # hw.screens.review's Review while a match is reviewed
-        self.lesson = None  # type: Any  # hw.screens.learn's Lesson while one is under way
+        self.review = self.lesson = self.quiz = None  # type: Any  # hw.screens' review, learn, quiz, while shown
         if saver is not None:
             from hw.screens import resume  # (the power-up's: read once, then forgotten)
 
@@ -114,9 +113,9 @@ class App:
         return self.link is not None and self.link.lost
 
     def me(self):
-        """This board's player in a linked game (else 0); reviewing, the move's."""
-        if self.review is not None:
-            return self.review.player
+        """This board's player in a linked game (else 0); reviewing (or asking about) a move, its player."""
+        if self.quiz is not None or self.review is not None:
+            return (self.quiz or self.review).player
         return self.link.session.seat if self.linked() else 0
 
     def humans(self):

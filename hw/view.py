@@ -21,7 +21,7 @@ from engine.moves import PASS, move_claims
 from hw.lang import words
 from hw.lang.strings import wrap
 from hw.look import PALETTE
-from hw.screens import HINT, LEARN, LINES, MATCH_END, REMOTE, REVIEW, ROUND_END, THINKING, TURN
+from hw.screens import HINT, LEARN, LINES, MATCH_END, QUIZ, REMOTE, REVIEW, ROUND_END, THINKING, TURN
 
 # The turn's phases (hw.match.turn's numbers; a private copy, held equal by
 # tests/test_layers.py, so that the view holds no reference to hw.match.turn,
@@ -35,6 +35,7 @@ _TABLE = const(5)
 _DEST = const(6)
 _DRAW_PICK = const(7)
 _RETURN = const(8)
+_ASKING = const(0)  # hw.screens.quiz's phase while its move is made (tests/test_quiz.py holds it equal)
 
 # The type check reads the block under MYPY (it takes the name as true); a
 # board's compiler, seeing the constant 0, leaves it out (as engine.game's):
@@ -175,7 +176,9 @@ class View:
         board = self.board
         top = self.board_top
         tactics = game.variant == TACTICS
-        turn = app.mode == TURN or app.mode == LEARN and app.lesson.doing()  # (a lesson's move: the turn's)
+        # (a lesson's move, a question's: the turn's)
+        turn = app.mode == TURN or app.mode == LEARN and app.lesson.doing() or (
+            app.mode == QUIZ and app.quiz.phase == _ASKING)
         phase = app.turn.phase if turn else -1
         highlight = 0
         pending = 0
@@ -275,6 +278,8 @@ class View:
             right = app.note
         if app.mode == REVIEW:
             status = app.turn.top  # (which move of how many, and the keys)
+        elif app.mode == QUIZ:
+            status = app.quiz.top  # (the try, or the verdict, and the keys)
         self.status.text = status
         self.hint.text = hint
         corner = self.corner

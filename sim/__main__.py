@@ -97,7 +97,8 @@ class _Written:
 # title and by --help.
 KEYS_LEGEND = "arrows, Z = A, X = B, Enter = Start, Space or Shift = Select, Esc quits"
 REPLAY_LEGEND = "Right/Left: a move on/back, Up/Down: ten, Z (A): the end, X (B): the start, Esc quits"
-REVIEW_LEGEND = "review: Right/Left (Z): the player's next/previous move, X (B) or Esc quits"
+REVIEW_LEGEND = ("review: Right/Left (Z): the player's next/previous move; on a mistake Z (A) asks it, Right "
+                 "answers; X (B) or Esc quits")
 NAME_MAX = 12  # settings.toml's ST_NAME: 1 to 12 printable characters
 
 EPILOG = """keys in the window: %s

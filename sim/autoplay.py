@@ -65,6 +65,8 @@ class AutoPlayer:
             return buttons.A if app.choice == 0 else buttons.UP
         if mode in (DETAIL, PAUSE):
             return buttons.B
+        if mode == LEARN and app.lesson is None:
+            return None  # (chosen on the menu: set up at its first tick)
         if mode == LEARN and not app.lesson.doing():
             return buttons.A  # (a lesson's page read, its move made: on)
         if mode != TURN and mode != LEARN:  # thinking, linking, the other board's turn, the end

@@ -77,7 +77,7 @@ def window(path, player, desk, runner_class, err=None, lang="en"):
         return 2
     from hw.screens import review
     from hw.app import App
-    from hw.screens import REVIEW
+    from hw.screens import MENU
 
     header = record.header
     variant = VARIANTS.index(header["variant"])
@@ -87,7 +87,7 @@ def window(path, player, desk, runner_class, err=None, lang="en"):
         return 2
     runner = runner_class(desk, app)
     runner.step()
-    while not desk.quit and app.mode == REVIEW:
+    while not desk.quit and app.mode != MENU:  # (the review, its questions: B at the review goes to the menu)
         runner.step(desk.buttons())
         desk.idle()
     return 0

@@ -159,7 +159,7 @@ def test_the_views_private_copies_are_the_turns_phases():
     from hw.match import turn
 
     for module, names in (("hw.view", {"_CARD", "_CLAIM_FIRST", "_RETURN"}), ("hw.screens.turn", {"_CARD"}),
-                          ("hw.screens.learn", {"_CARD"})):
+                          ("hw.screens.learn", {"_CARD"}), ("hw.screens.quiz", {"_CARD"})):
         found = copies(module, turn)
         assert names <= set(found), module
         assert {name: copy for name, (copy, number) in found.items() if copy != number} == {}, module

@@ -28,7 +28,9 @@ def _lesson(variant, lang="en", saver=None):
     app = App(seed=4, opponent="pass", variant=variant, lang=lang, saver=saver)
     assert MENU_ROWS[app.row] == "learn"
     app.press(buttons.A)
-    assert app.mode == LEARN and app.lesson.k == 0
+    assert app.mode == LEARN and app.lesson is None  # (set up at the first tick, the menu's code gone)
+    app.tick(app.now + 10)
+    assert app.lesson.k == 0 and "hw.screens.menu" not in sys.modules
     return app
 
 
@@ -396,6 +398,7 @@ def test_a_lessons_moves_are_heard_with_sound_on():
     for on in (True, False):
         app = App(seed=4, variant=0, sound=on, speaker=Voice)
         app.press(buttons.A)
+        app.tick(app.now + 10)  # (the lesson set up at its first tick)
         player = AutoPlayer("random", 1)
         while app.lesson.k < 3 or app.lesson.phase != 1:
             app.press(player.next_button(app))

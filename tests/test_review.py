@@ -183,6 +183,14 @@ def test_the_review_screen_marks_the_moves_the_desktop_review_marks(opponent, va
         at = "<%d/%d>" % (k + 1, len(desk))
         top = "%s %s -%d%%" % (at, named, o["cost"]) if worse else at + "  B: back"
         assert review.top == top[:26] and app.note == "Review"
+        if kind in ("mistake", "blunder") or o["given_away"]:
+            # A mistake is a question first: its better move not said, no
+            # stone framed; right says it (A asks it: tests/test_quiz.py).
+            assert app.message == "A: find better  >: answer" and review.stone_cursor == -1 and not review.why
+            app.tick(app.now + 5000)
+            assert app.message == "A: find better  >: answer"
+            app.press(buttons.RIGHT)
+            assert review.k == k and review.shown[k] and review.top == top[:26]
         if differs:
             hard, mine = o["hard"], o["played"]
             same_play = {key: v for key, v in hard.items() if key not in ("claim", "draw")} == \
@@ -411,9 +419,9 @@ def test_the_review_weighs_each_move_from_the_hard_levels_judgement(variant):
     assert any(o["class"] in ("mistake", "blunder") for o in easy)
 
 
-@pytest.mark.parametrize("lang, words", [("en", ("Win given away", "Won with: ")),
-                                         ("fr", ("Victoire gâchée", "Gagnait : ")),
-                                         ("es", ("Victoria regalada", "Ganaba: "))])
+@pytest.mark.parametrize("lang, words", [("en", ("Win given away", "Won with: ", "A: find better  >: answer")),
+                                         ("fr", ("Victoire gâchée", "Gagnait : ", "A : chercher  > : réponse")),
+                                         ("es", ("Victoria regalada", "Ganaba: ", "(A) busca mejor  (>) ver"))])
 def test_a_won_endgame_given_away_is_said_on_the_review_screen(lang, words):
     # Deal 4, easy against easy: the first player's move 45, the clan pile
     # empty, gives away a round the exact search proves won.
@@ -431,8 +439,11 @@ def test_a_won_endgame_given_away_is_said_on_the_review_screen(lang, words):
     rv = app.review
     while rv.hard[rv.k] < 0:
         app.tick(app.now + 10)
-    # Said on the top line, the winning move at the bottom, its stone framed.
+    # Said on the top line; a question first (no stone framed), then, once
+    # right is pressed, the winning move at the bottom, its stone framed.
     assert rv.cost[rv.k] == weigh.GIVEN_AWAY and rv.top == "<%d/%d> %s" % (rv.k + 1, len(rv.mine), words[0])
+    assert app.message == words[2] and rv.stone_cursor == -1
+    app.press(buttons.RIGHT)
     assert app.message.startswith(words[1]) and len(app.message) <= 26
     assert rv.stone_cursor == move_stone(rv.hard[rv.k])
     assert "hw.lang.hint" not in sys.modules  # (the coach's words only while they are made)

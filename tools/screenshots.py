@@ -168,8 +168,12 @@ def statistics(desk, shot, out):
 
 def review_shots(desk, shot, out):
     """A match's summary, then its review on a mistake: its class and the
-    Chieftain's move instead, the points it gave away in the corner
-    (worked out: "Thinking..." first)."""
+    points it gave away, a question first (worked out: "Thinking..."
+    first); A asks it (the quiz), the move played tried again is weighed,
+    then the answer asked for; back in the review, the Chieftain's move
+    instead, its stone framed."""
+    from engine.moves import move_card, move_stone
+
     app = App(seed=8, opponent="easy")
     app.press(buttons.START)
     AutoPlayer("easy", 8).play(app, lambda a: a.mode == MATCH_END, limit=40000)
@@ -177,12 +181,36 @@ def review_shots(desk, shot, out):
     runner.step([])
     shot("summary")
     runner.step([buttons.B])
-    for k in range(len(app.review.mine)):
-        while app.review.hard[app.review.k] < 0:
+    review = app.review
+    for k in range(len(review.mine)):
+        while review.hard[review.k] < 0:
             runner.step([])
-        if app.review.stone_cursor >= 0 and 8 <= app.review.cost[app.review.k] <= 15:
+        move = review.moves[review.mine[review.k]]
+        if 8 <= review.cost[review.k] <= 15 and move_stone(review.hard[review.k]) != move_stone(move):
             break
         runner.step([buttons.RIGHT])
+    shot("review-ask")
+    runner.step([buttons.A])
+    shot("quiz")
+    desk.display.save(os.path.join(out, "quiz-160.png"), native=True)
+    # The move played, tried again: its card, its stone, no claims.
+    while app.hand()[app.turn.cursor] != move_card(move):
+        runner.step([buttons.RIGHT])
+    runner.step([buttons.A])
+    while app.turn.stone_cursor != move_stone(move):
+        runner.step([buttons.RIGHT])
+    runner.step([buttons.A])
+    if app.quiz.phase == 0:  # (hw.screens.quiz: the move still being made: the claims step, done)
+        runner.step([buttons.B])
+    while not app.quiz.top.startswith(("Mistake", "Blunder", "Inaccuracy")):
+        runner.step([])
+    shot("quiz-wrong")
+    runner.step([buttons.A])
+    runner.step([buttons.B])
+    while app.quiz.top != "The answer":
+        runner.step([])
+    shot("quiz-answer")
+    runner.step([buttons.A])
     shot("review")
     desk.display.save(os.path.join(out, "review-160.png"), native=True)
 

@@ -45,12 +45,12 @@ _WORDS = (
 # too), in each language: the top line's classes from an inaccuracy
 # (engine.weigh's) and a won endgame given away; the bottom line's
 # Chieftain's move, better, as good, or the one that won.
-_CLASSES = (("Inaccuracy", "Mistake", "Blunder", "Win given away", "Better: %s", "Also good: %s", "Won with: %s"),
+CLASSES = (("Inaccuracy", "Mistake", "Blunder", "Win given away", "Better: %s", "Also good: %s", "Won with: %s"),
             ("Imprécision", "Erreur", "Gaffe", "Victoire gâchée", "Mieux : %s", "Aussi bon : %s", "Gagnait : %s"),
             ("Imprecisión", "Error", "Error grave", "Victoria regalada", "Mejor: %s", "También vale: %s",
              "Ganaba: %s"))
 _GIVEN = const(4)  # review.kind of a won endgame given away (hw.screens.review's)
-_LOST = const(3)  # (in _CLASSES: the classes from 0, an inaccuracy; then what the top line says of it)
+_LOST = const(3)  # (in CLASSES: the classes from 0, an inaccuracy; then what the top line says of it)
 _BETTER = const(4)
 _ALSO = const(5)
 _WON_WITH = const(6)
@@ -85,17 +85,14 @@ def weighed(app, game, m, what, same):
     kind = review.kind[review.k]  # (engine.weigh's class, or _GIVEN)
     if same and not kind:
         return
-    words = pick(app.lang, _CLASSES)
+    words = pick(app.lang, CLASSES)
     form = words[_ALSO]
     if kind:
         top = "<%d/%d> " % (review.k + 1, len(review.mine))
-        if kind == _GIVEN:
-            review.top = top + words[_LOST]
-            form = words[_WON_WITH]
-        else:
-            review.top = "%s%s -%d%%" % (top, words[kind - 1], review.cost[review.k])
-            form = words[_BETTER]
-        review.top = review.top[:_LINE_CHARS]  # (the corner's name only where it still fits: hw.view)
+        review.top = (top + (words[_LOST] if kind == _GIVEN else "%s -%d%%" % (words[kind - 1], review.cost[review.k])))[
+            :_LINE_CHARS]
+        # (the corner's name only where it still fits: hw.view)
+        form = words[_WON_WITH if kind == _GIVEN else _BETTER]
     app.message = (form % what)[:_LINE_CHARS]
     review.why = why(app, game, m, same)[:_LINE_CHARS]
     review.said = app.message

@@ -26,6 +26,7 @@ HINT = const(13)  # a hint being worked out (then shown on a notice)
 STATS = const(14)  # the statistics
 REVIEW = const(15)  # a match reviewed, move by move
 LEARN = const(16)  # a lesson
+QUIZ = const(17)  # a mistake of the player's as a question: find the better move
 
 # Each screen's module, by number (docs/architecture.md): a screen is a
 # module with ``press(app, button)``, ``lines(app)`` (its panel's lines;
@@ -34,7 +35,7 @@ LEARN = const(16)  # a lesson
 MODULES = ("hw.screens.menu", "hw.screens.turn", "hw.screens.handoff", "hw.screens.thinking", "hw.screens.notice",
            "hw.screens.detail", "hw.screens.ends", "hw.screens.ends", "hw.screens.pause", "hw.screens.remote",
            "hw.screens.remote", "hw.screens.resume", "hw.screens.help", "hw.screens.hint", "hw.screens.stats",
-           "hw.screens.review", "hw.screens.learn")
+           "hw.screens.review", "hw.screens.learn", "hw.screens.quiz")
 
 ROUND_CHOICES = (1, 3, 5, 7)
 MENU_ROWS = ("learn", "opponent", "variant", "rounds", "language", "autoclaim", "hints", "sound", "stats", "help",

@@ -194,8 +194,18 @@ def _corner(app):
         app.note = pick(app.lang, _WORDS)[_K_READ] if app.turn.phase == _CARD else ""
 
 
+def tick(app, now):
+    if app.lesson is None:
+        # Chosen on the menu (its Learn row): the variant's lesson, set up
+        # once the menu's code has gone (a lesson's start is its peak).
+        start(app, app.variant)
+        app.dirty = True
+
+
 def press(app, button):
     lesson = app.lesson
+    if lesson is None:
+        return  # (chosen on the menu: set up at the first tick)
     phase = lesson.phase
     if phase == _LEAVE:
         if button == buttons.A or button == buttons.START:
@@ -341,6 +351,8 @@ def _beep(app, kind):
 
 def lines(app):
     lesson = app.lesson
+    if lesson is None:
+        return []  # (chosen on the menu, set up at the first tick: never drawn so)
     phase = lesson.phase
     if phase == _TASK or phase == _DONE:
         return None  # (the board: the task's words, or the move's, on its bottom line)

@@ -13,7 +13,7 @@ from engine.game import LANGUAGES, VARIANTS
 from hw import buttons
 from hw.lang.strings import LANGUAGE_NAMES
 from hw.match import play
-from hw.screens import HELP, LINES, MENU, MENU_ROWS, PANEL_CHARS, ROUND_CHOICES, STATS
+from hw.screens import HELP, LEARN, LINES, MENU, MENU_ROWS, PANEL_CHARS, ROUND_CHOICES, STATS
 
 _S_PLACE = const(0)  # hw.sound's PLACE: the sound turned on says so (tests/test_layers.py)
 _VALUES = ("opponent", "variant", "rounds", "language", "autoclaim", "hints", "sound")  # the rows A steps on
@@ -54,9 +54,7 @@ def press(app, button):
         app.page = 0
         app.go(HELP, MENU)  # (B there comes back here, the cursor on Help)
     elif button == buttons.A and MENU_ROWS[app.row] == "learn":
-        from hw.screens import learn  # (the lesson's screen: loaded again by the app, then kept while shown)
-
-        learn.start(app, app.variant)
+        app.go(LEARN)  # (the lesson of the variant, set up at its screen's first tick: this code gone first)
     elif button == buttons.A and MENU_ROWS[app.row] == "stats":
         app.page = 0
         app.go(STATS, MENU)

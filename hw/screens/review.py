@@ -7,8 +7,11 @@ says that move: "Also good: R4 at stone 2", or for a move worse than good
 gave away on the top line ("<3/25> Mistake -12%", ``engine.weigh``,
 ``hw.lang.hint.weighed``), the line saying in turn why the Chieftain's
 move; in the tactics variant, whose moves are not weighed, "Chieftain: R4
-at stone 2".  Else that it agrees.  Left and right: the move before, the
-next; B (or Start): the menu.  The top line says which move it is and the
+at stone 2".  Else that it agrees.  A mistake (a blunder, a won endgame
+given away) is a question first: its class on the top line, "A: find
+better  >: answer" at the bottom, no stone framed; A asks it
+(``hw.screens.quiz``), right says the answer.  Left and right: the move
+before, the next; B (or Start): the menu.  The top line says which move it is and the
 keys ("<3/25>  B: back"), the corner "Review"; the hand is the one the
 move was chosen from, less the card played if it is on the table (framed
 there).
@@ -36,9 +39,16 @@ from engine.moves import move_card, move_claims, play_of, stones_text, with_clai
 from hw import buttons
 from hw.lang import words
 from hw.lang.strings import pick
-from hw.screens import MENU, REVIEW
+from hw.screens import MENU, QUIZ, REVIEW
 
 _LINE_CHARS = const(26)  # hw.view's: characters on the bottom line
+# The type check reads the blocks under MYPY (it takes the name as true); a
+# board's compiler, seeing the constant 0, leaves them out (as hw.view's).
+MYPY = const(0)
+try:
+    from typing import Any  # noqa: F401  (type comments only; boards lack typing)
+except ImportError:
+    pass
 _NOT_YET = const(-1)  # a hard move not worked out yet
 _SWAP_MS = const(2500)  # the bottom line's two sayings of a weighed move, each this long
 
@@ -49,10 +59,13 @@ _WOULD = const(1)
 _OTHER_PILE = const(2)
 _TOP = const(3)
 _NAME = const(4)
-_WORDS = (("%s agrees", "%s: %s", "%s: the other pile", "<%d/%d>  B: back", "Review"),
-          ("%s d'accord", "%s : %s", "%s : l'autre pioche", "<%d/%d>  B:retour", "Revue"),
-          ("%s de acuerdo", "%s: %s", "%s: el otro mazo", "<%d/%d> (B) volver", "Repaso"))
+_ASK = const(5)  # a mistake's bottom line before its better move is said
+_WORDS = (("%s agrees", "%s: %s", "%s: the other pile", "<%d/%d>  B: back", "Review", "A: find better  >: answer"),
+          ("%s d'accord", "%s : %s", "%s : l'autre pioche", "<%d/%d>  B:retour", "Revue",
+           "A : chercher  > : réponse"),
+          ("%s de acuerdo", "%s: %s", "%s: el otro mazo", "<%d/%d> (B) volver", "Repaso", "(A) busca mejor  (>) ver"))
 _UNWEIGHED = const(255)  # review.cost: not weighed (the tactics variant, a pass)
+_MISTAKE = const(2)  # review.kind: engine.weigh's MISTAKE (tests/test_layers.py holds it equal)
 _GIVEN = const(4)  # review.kind: a won endgame given away (engine.weigh.GIVEN_AWAY; hw.lang.hint's)
 
 
@@ -63,35 +76,46 @@ class Review:
     points of winning chance each gave away (``cost``), and the hard bot
     that works them out (``bot``, one for the whole review).
     Also the view's stand-in for a turn: the cursor's stone
-    (``stone_cursor``, -1: none)."""
+    (``stone_cursor``, -1: none).
 
-    def __init__(self, seed, rounds, variant, moves, seats):
-        self.seed = seed
-        self.rounds = rounds
-        self.variant = variant
-        self.moves = moves
-        self.mine = rv.mine(seed, rounds, variant, moves, seats)
-        self.hard = [_NOT_YET] * len(self.mine)
-        self.cost = bytearray(len(self.mine))  # what each gave away (engine.weigh.cost), once its hard move is known
-        self.kind = bytearray(len(self.mine))  # and its class (engine.weigh.grade; _GIVEN: a won endgame given away)
-        self.bot = None  # made on the first move's tick (tick)
-        self.table = None  # the game every table is rebuilt in (_before)
-        self.k = 0
-        self.player = 0  # the player of the move shown (hw.app: App.me while reviewing)
-        self.hand = []  # the hand that move was chosen from (hw.view shows it)
-        self.top = ""  # the top line: which move of how many, the keys (hw.view)
-        self.stone_cursor = -1
-        self.thought = False
-        self.said = ""  # a weighed move's bottom line: its class and the better move,
-        self.why = ""  # then, in turn, why that move (the hint's words: hw.lang.hint.reason)
-        self.swapped = 0  # when the line last changed (ms)
+    Its fields are set by ``begin``: a class without methods holds
+    nothing of this module, whose code goes while a question is asked
+    (``hw.screens.quiz``) and comes back after, once, not twice."""
+
+    if MYPY:  # (its fields, for the type check: a board's compiler leaves the block out)
+        seed = rounds = variant = k = player = stone_cursor = swapped = 0
+        moves = mine = hard = hand = [0]
+        cost = kind = shown = bytearray(0)
+        bot = table = None  # type: Any
+        top = said = why = ""
+        thought = False
 
 
 def begin(app, seed, rounds, variant, moves, seats):
     """Review the match dealt from ``seed`` whose moves were ``moves``, the
     moves of ``seats`` (a mask: 1 the first player, 2 the second); False
     (the menu) when none of its moves is theirs."""
-    review = Review(seed, rounds, variant, moves, seats)
+    review = Review()
+    review.seed = seed
+    review.rounds = rounds
+    review.variant = variant
+    review.moves = moves
+    review.mine = mine = rv.mine(seed, rounds, variant, moves, seats)
+    review.hard = [_NOT_YET] * len(mine)
+    review.cost = bytearray(len(mine))  # what each gave away (engine.weigh.cost), once its hard move is known
+    review.kind = bytearray(len(mine))  # and its class (engine.weigh.grade; _GIVEN: a won endgame given away)
+    review.shown = bytearray(len(mine))  # 1: a mistake's better move said (asked first: _asks)
+    review.bot = None  # made on the first move's tick (tick)
+    review.table = None  # the game every table is rebuilt in (_before)
+    review.k = 0
+    review.player = 0  # the player of the move shown (hw.app: App.me while reviewing)
+    review.hand = []  # the hand that move was chosen from (hw.view shows it)
+    review.top = ""  # the top line: which move of how many, the keys (hw.view)
+    review.stone_cursor = -1
+    review.thought = False
+    review.said = ""  # a weighed move's bottom line: its class and the better move,
+    review.why = ""  # then, in turn, why that move (the hint's words: hw.lang.hint.reason)
+    review.swapped = 0  # when the line last changed (ms)
     app.review = review
     app.turn = review
     app.go(REVIEW)
@@ -124,7 +148,15 @@ def press(app, button):
     if button in (buttons.B, buttons.START):
         leave(app)
         return
-    if button in (buttons.RIGHT, buttons.A):
+    if _asks(review) and button in (buttons.RIGHT, buttons.A):
+        # A mistake's question: A asks it (hw.screens.quiz, set up at its
+        # first tick: this module's code gone first), right says the answer.
+        if button == buttons.A:
+            app.go(QUIZ)
+            return
+        review.shown[review.k] = 1
+        k = review.k
+    elif button in (buttons.RIGHT, buttons.A):
         k = review.k + 1
     elif button == buttons.LEFT:
         k = review.k - 1
@@ -193,9 +225,21 @@ def _show(app):
         hint.weighed(app, match.game, hard, what, play_of(hard) == play_of(played))
         del hint
         unload("hw.lang.hint")
+        if _asks(review):
+            # A mistake: its better move not said yet (a question first).
+            app.message = words_[_ASK]
+            review.stone_cursor = -1
+            review.why = ""
     match.game.apply(played)
     app.match = match
     app.dirty = True
+
+
+def _asks(review):
+    # Is the move shown a mistake (a blunder, a won endgame given away)
+    # whose better move is not said yet: a question first?
+    k = review.k
+    return review.kind[k] >= _MISTAKE and review.hard[k] != _NOT_YET and not review.shown[k]
 
 
 def _before(review, n):
@@ -222,6 +266,9 @@ def _stone(m):
 def tick(app, now):
     review = app.review
     if review is None:
+        return
+    if app.match is None:
+        _show(app)  # (back from a question, hw.screens.quiz: its code gone, the move shown again)
         return
     if review.hard[review.k] != _NOT_YET:
         if review.why and now - review.swapped >= _SWAP_MS:

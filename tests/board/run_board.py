@@ -27,7 +27,8 @@
 #                      a match (hints: B at each card step; looks: Select
 #                      there, A, a stone's detail and whether it may be
 #                      claimed, then back; review: B on its summary,
-#                      every move stepped through, then B)
+#                      every move stepped through (its first mistake
+#                      asked, A: a move tried, then the answer), then B)
 #                learn:VARIANT   the variant's lesson to its end
 #                stats, help     every page, then B
 #              and the menu's settings, for this step and the next:
@@ -237,7 +238,7 @@ state = {"app": None, "player": None, "polls": 0, "peak": 0, "resumed": False, "
          # a session's: the step, whether it left the menu, its presses on a
          # page screen, the last hint's turn; the fuzz's generator; counts
          "step": 0, "started": False, "reviewing": False, "ended": False, "menus": 0, "presses": 0, "hinted": None, "fuzz": _seed[0] ^ 0x1D2C3B, "hints": 0,
-         "reviews": 0, "lessons": 0, "matches": 0}
+         "reviews": 0, "lessons": 0, "matches": 0, "quizzes": 0, "quizzed": None}
 
 
 def call_overhead():
@@ -300,7 +301,7 @@ def finish(app, how):
                             if stats[2 * i] or stats[2 * i + 1]))
     if SESSION:
         print("steps", state["step"])
-        for key in ("matches", "hints", "reviews", "lessons"):
+        for key in ("matches", "hints", "reviews", "lessons", "quizzes"):
             print(key, state[key])
     if match is not None:
         print("results", " ".join("%d:%d-%d" % r for r in match.results))
@@ -376,7 +377,7 @@ def feed():
     if SESSION:
         b = session_button(app, player, mode)
         return None if b is None else state["keys"].index(b)
-    if LEARN and mode == 16:  # hw.screens.LEARN
+    if LEARN and mode == 16 and app.lesson is not None:  # hw.screens.LEARN (set up at its first tick)
         state["lesson"] = app.lesson.k + 1
     elif LEARN and mode == 0:  # hw.screens.MENU: its first row, Learn; once the lesson is over, the end
         if state.get("lesson"):
@@ -470,14 +471,29 @@ def session_button(app, player, mode):
         rv = app.review
         if rv.hard[rv.k] < 0:
             return None  # (its ticks think)
+        if rv.kind[rv.k] >= 2 and not rv.shown[rv.k] and state["quizzed"] != state["step"]:
+            state["quizzed"] = state["step"]  # (the review's first mistake, asked: hw.screens.QUIZ)
+            return b.A
         if rv.k + 1 < len(rv.mine):
             return b.RIGHT
         state["reviews"] += 1
         return b.B
+    if mode == 17:  # hw.screens.QUIZ: a move tried (the card and stone under the cursors), then the answer asked for
+        quiz = app.quiz
+        if quiz is None or quiz.phase == 1:  # (set up, or a move weighed: its ticks)
+            return None
+        if quiz.phase == 0:
+            if app.turn.phase == 0:  # hw.match.turn's CARD
+                return b.B if quiz.tries else b.A
+            return b.A if app.turn.phase == 1 else b.B  # (a stone; the claims' steps: none)
+        if quiz.phase == 3:  # not better: again
+            return b.A
+        state["quizzes"] += 1
+        return b.A
     if mode == 12 or mode == 14:  # hw.screens.HELP, STATS: every page, then back
         state["presses"] += 1
         return b.RIGHT if state["presses"] < 12 else b.B
-    if mode == 16:  # hw.screens.LEARN: a lesson (counted when it ends at its last page)
+    if mode == 16 and app.lesson is not None:  # hw.screens.LEARN: a lesson (counted when it ends at its last page)
         state["lesson_done"] = app.lesson.done
     if mode == 5:  # hw.screens.DETAIL: whether it may be claimed (A), then back
         state["presses"] += 1
