@@ -36,6 +36,7 @@ _DEST = const(6)
 _DRAW_PICK = const(7)
 _RETURN = const(8)
 _ASKING = const(0)  # hw.screens.quiz's phase while its move is made (tests/test_quiz.py holds it equal)
+_LESSON_TASK = const(1)  # hw.screens.learn's while its move is made (tests/test_learn.py holds it equal)
 
 # The type check reads the block under MYPY (it takes the name as true); a
 # board's compiler, seeing the constant 0, leaves it out (as engine.game's):
@@ -177,7 +178,7 @@ class View:
         top = self.board_top
         tactics = game.variant == TACTICS
         # (a lesson's move, a question's: the turn's)
-        turn = app.mode == TURN or app.mode == LEARN and app.lesson.doing() or (
+        turn = app.mode == TURN or app.mode == LEARN and app.lesson.phase == _LESSON_TASK or (
             app.mode == QUIZ and app.quiz.phase == _ASKING)
         phase = app.turn.phase if turn else -1
         highlight = 0

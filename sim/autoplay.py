@@ -14,6 +14,8 @@ from engine.rng import Random
 from hw import buttons
 from hw.screens import DETAIL, HANDOFF, LEARN, MENU, MENU_ROWS, NOTICE, PAUSE, RESUME, ROUND_END, TURN
 
+_LESSON_TASK = 1  # hw.screens.learn's phase while its move is made (tests/test_learn.py holds it equal)
+
 
 class AutoPlayer:
     def __init__(self, level="medium", seed=0, tactic_draws=3):
@@ -67,7 +69,7 @@ class AutoPlayer:
             return buttons.B
         if mode == LEARN and app.lesson is None:
             return None  # (chosen on the menu: set up at its first tick)
-        if mode == LEARN and not app.lesson.doing():
+        if mode == LEARN and app.lesson.phase != _LESSON_TASK:
             return buttons.A  # (a lesson's page read, its move made: on)
         if mode != TURN and mode != LEARN:  # thinking, linking, the other board's turn, the end
             return None

@@ -569,3 +569,28 @@ def test_the_classic_lessons_last_page_names_the_hint_and_the_review(lang):
     hint = {"en": "hint", "fr": "conseil", "es": "pista"}[lang]
     review = {"en": "review", "fr": "revus", "es": "repasa"}[lang]
     assert hint in seen[-1] and review in seen[-1] and " B" in seen[-1]
+
+
+def test_a_stones_detail_in_a_lesson_leaves_one_copy_of_its_code():
+    # The lesson's module goes while a stone's detail is shown and comes
+    # back after: its Lesson (a class without methods) keeps none of the
+    # old module's code alive, so its functions are there once, not twice.
+    import gc
+
+    from hw import view
+    from hw.screens import DETAIL, learn
+    from sim import autoplay
+
+    assert view._LESSON_TASK == autoplay._LESSON_TASK == learn._TASK
+    app = _lesson(0)
+    while app.lesson.phase != learn._TASK:
+        app.press(buttons.A)
+    del learn
+    app.press(buttons.SELECT)
+    assert app.mode == DETAIL and "hw.screens.learn" not in sys.modules
+    app.press(buttons.B)
+    assert app.mode == LEARN and app.panel() is None
+    gc.collect()
+    copies = [f for f in gc.get_objects() if type(f).__name__ == "function" and f.__name__ == "_begin"
+              and f.__module__ == "hw.screens.learn"]
+    assert len(copies) == 1

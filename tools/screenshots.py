@@ -238,13 +238,13 @@ def lesson_shots(desk, shot, out):
             press(buttons.RIGHT)
         press(buttons.A)
 
-    until(runner, player, lambda a: a.lesson.k == 10 and a.lesson.doing())
+    until(runner, player, lambda a: a.lesson.k == 10 and a.lesson.phase == 1)  # (hw.screens.learn's _TASK)
     play("P7", 5)
     shot("learn-wrong")
     press(buttons.A)
     until(runner, player, lambda a: a.lesson.k == 11 and a.lesson.page == 1)
     shot("learn-page")
-    until(runner, player, lambda a: a.lesson.k == 12 and a.lesson.doing())
+    until(runner, player, lambda a: a.lesson.k == 12 and a.lesson.phase == 1)
     play("R8", 0)
     while app.turn.stone_cursor != 3:
         press(buttons.RIGHT)

@@ -34,9 +34,13 @@ from hw.lang.strings import pick
 from hw.lang.words import name_of
 from hw.screens import DETAIL, LEARN, MENU, RESUME
 
+# The type check reads the block under MYPY (it takes the name as true); a
+# board's compiler, seeing the constant 0, leaves it out (as hw.view's).
+MYPY = const(0)
+
 # The lesson's phases.
 _PAGES = const(0)  # a page of the step (Lesson.page) on the panel
-_TASK = const(1)  # the move asked for, on the board with the turn's keys
+_TASK = const(1)  # the move asked for, on the board with the turn's keys (hw.view's _LESSON_TASK)
 _DONE = const(2)  # the move made, on the board: a word on it, A on
 _WRONG = const(3)  # another move: why, on the panel
 _NOTE = const(4)  # the turn's own notice (a claim refused: why), on the panel
@@ -61,23 +65,17 @@ _K_THEN = const(6)  # the bottom line once a turn's claims asked for are chosen:
 
 class Lesson:
     """The lesson under way: its variant and steps, the step shown (``k``)
-    and its page, the phase, what the app held before (its opponent)."""
+    and its page, the phase (``_TASK``: the move asked for is being made,
+    on the board with the turn's keys: ``hw.view`` reads it), what the app
+    held before (its opponent).  Its fields are set by ``start``: a class
+    without methods holds nothing of this module, whose code goes while a
+    stone's detail is shown (``hw.screens.review``'s ``Review``: why)."""
 
-    def __init__(self, variant, opponent):
-        self.variant = variant
-        self.steps = lessons.steps(variant)
-        self.k = -1
-        self.page = 0
-        self.shown = 0  # the step whose pages are shown (k, or an earlier one's again: B)
-        self.phase = _PAGES
-        self.before = _PAGES  # the phase Start interrupted (_LEAVE)
-        self.opponent = opponent  # the menu's, given back when the lesson ends
-        self.lines = []  # a note's lines (_NOTE), a wrong move's page (_WRONG)
-        self.done = False  # its last step reached
-
-    def doing(self):
-        """Is the move asked for being made (the board and the turn's keys)?"""
-        return self.phase == _TASK
+    if MYPY:  # (its fields, for the type check: a board's compiler leaves the block out)
+        variant = k = page = shown = phase = before = 0
+        steps = lines = [0]  # type: list
+        opponent = ""
+        done = False
 
 
 # The screen's own words, in each language (hw.lang.strings.pick's order).
@@ -110,7 +108,17 @@ def start(app, variant):
     app.turn = None
     unload("hw.match.play")  # (a match's flow: the menu loads it again)
     gc.collect()
-    app.lesson = Lesson(variant, app.opponent)
+    lesson = app.lesson = Lesson()
+    lesson.variant = variant
+    lesson.steps = lessons.steps(variant)
+    lesson.k = -1
+    lesson.page = 0
+    lesson.shown = 0  # the step whose pages are shown (k, or an earlier one's again: B)
+    lesson.phase = _PAGES
+    lesson.before = _PAGES  # the phase Start interrupted (_LEAVE)
+    lesson.opponent = app.opponent  # the menu's, given back when the lesson ends
+    lesson.lines = []  # a note's lines (_NOTE), a wrong move's page (_WRONG)
+    lesson.done = False  # its last step reached
     app.opponent = "medium"  # (the other clan, as the screens name it: never pass-and-play's seats)
     app.match = Match(0, 1, variant)  # (its table set up at each step)
     from hw.match.turn import Turn
