@@ -366,6 +366,8 @@ def test_a_whole_session_plays_on_a_board_heap_with_room_to_spare(board, level):
     assert code == 0 and "Out of memory" not in out, out[-3000:]
     assert got["end"] == "session" and int(got["steps"]) == len(spec.split())
     assert int(got["matches"]) == 3 and int(got["reviews"]) >= 1 and int(got["lessons"]) == 2
+    if level != "easy":  # (a classic or expert review: its first mistake asked, a move tried, then the answer)
+        assert int(got["quizzes"]) >= 1
     assert int(got["hints"]) >= 40 and int(got["notes"]) > 0
     assert check_floors(out) == len(spec.split())
 

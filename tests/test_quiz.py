@@ -114,6 +114,7 @@ def test_a_mistake_is_a_question_first_graded_as_the_review_weighs_it(variant, s
     # B gives the answer while the card is chosen: said in the corner then only.
     assert app.note == ("B: answer" if app.turn.phase == turns.CARD else "")
     assert app.me() == quiz.player == table_before(app, n).to_move
+    assert quiz.given == review.cost[k] == weighed(app, n, played)[0]  # (the move played: as the review weighed it)
     assert app.game.move_count() == table_before(app, n).move_count()  # (the table before the move)
     assert quiz.phase == screen._ASK and app.turn.phase in (turns.CARD, turns.CLAIM_FIRST)
     assert app.panel() is None  # (the board)
@@ -175,6 +176,7 @@ def test_any_move_as_good_as_the_chieftains_is_right_and_another_is_weighed():
     ask(app)
     make(app, worse[0])
     assert app.quiz.phase == screen._WRONG
+    assert app.message == ("Closer. B: answer" if worse[1] < review.cost[review.k] else "Not better. B: answer")
     assert app.quiz.top == screen._class_line(app, hint, weigh.grade(worse[1]), worse[1])
     assert app.quiz.top == "%s -%d%%" % (hint.CLASSES[0][weigh.grade(worse[1]) - 1], worse[1])
     app.press(buttons.A)

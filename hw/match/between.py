@@ -15,8 +15,7 @@ from engine import unload
 # move is delivered (hw.match.link: Link.rest).
 _FLOOR = ("hw.match.turn", "engine.bots", "engine.botkit", "engine.ai", "engine.endgame", "engine.tbots", "engine.classic",
           "engine.threat", "engine.tactics", "engine.elite", "engine.formation", "engine.review", "engine.lessons",
-          "engine.lesson_classic", "engine.lesson_expert", "engine.lesson_tactics", "hw.saves.tally", "engine.weigh",
-          "engine.mistakes")
+          "engine.lesson_classic", "engine.lesson_expert", "engine.lesson_tactics", "hw.saves.tally", "engine.weigh")
 
 
 def rest(app):

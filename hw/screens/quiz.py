@@ -13,9 +13,9 @@ its move's better move now said (``hw.screens.review``).
 
 A screen's module (``hw.screens.MODULES``), loaded while a question is
 shown; its words too.  Asked from the review (A on a mistake), it is set
-up at its first tick, the review's code gone: it keeps the review's
-match (its seed and moves) and the number of the move asked about, and
-rebuilds its table (``engine.review.at``) in the review's game; the
+up at its first tick, the review's code gone: it keeps the round of the
+move asked about (its deal and moves before it), the match's seed and the
+move's number, and deals its table again in the review's game; the
 review's hard bot weighs the moves tried.  The turn's code
 (``hw.match.turn``) is loaded while a move is made, not while it is
 weighed.
@@ -27,7 +27,6 @@ from micropython import const
 
 from engine import review as rv
 from engine import unload
-from engine.save import SaveError
 from engine.moves import PASS, move_card, move_stone, play_of, with_claims
 from hw import buttons
 from hw.lang.strings import pick
@@ -86,18 +85,18 @@ class Quiz:
     """The question under way: its round (``variant``, ``round_seed``,
     ``starter``, ``moves``: the round's before the mistake, as
     ``engine.mistakes`` keeps it), the match's seed and the move's number
-    there (``seed``, ``n``: the hard bot's seed, the review's), the move
-    played (``played``), the hard bot that weighs the moves tried
-    (``bot``), the phase (``_ASK``: the move being made with the turn's
-    keys, ``hw.view`` reads it), the tries made, the move tried last
-    (``answer``); the top line (``top``) and the bottom line's two sayings
-    (``said``, ``why``); the screen it goes back to (``then``).  Its fields
+    there (``seed``, ``n``: the hard bot's seed, the review's), the points
+    the move played gave away (``given``, the review's), the hard bot that
+    weighs the moves tried (``bot``), the phase (``_ASK``: the move being
+    made with the turn's keys, ``hw.view`` reads it), the tries made, the
+    move tried last (``answer``); the top line (``top``) and the bottom
+    line's two sayings (``said``, ``why``).  Its fields
     are set by ``start``: a class without methods holds nothing of this
     module, whose code goes while a stone's detail is shown
     (``hw.screens.review``'s ``Review``: why)."""
 
     if MYPY:  # (its fields, for the type check: a board's compiler leaves the block out)
-        variant = seed = n = round_seed = starter = played = then = player = phase = tries = answer = 0
+        variant = seed = n = round_seed = starter = given = player = phase = tries = answer = 0
         token = stone = swapped = 0
         moves = [0]
         bot = table = None  # type: Any
@@ -105,14 +104,15 @@ class Quiz:
         top = said = why = ""
 
 
-def start(app, variant, seed, n, round_seed, starter, moves, played, bot=None, table=None, then=REVIEW):
-    """Ask for a better move than ``played``, move ``n`` of the match dealt
-    from ``seed``, in its round dealt from ``round_seed`` (``starter``
-    first) after ``moves``; weighed by ``bot`` (``engine.review.hard_bot``'s;
-    None: made at the first move tried), its tables made in ``table`` (a
-    game of ``variant``: the review's; None: one made for them); back to
-    ``then`` once it is over.  SaveError when the moves do not replay (a
-    mistake kept in a save: ``engine.mistakes``)."""
+def start(app, variant, seed, n, round_seed, starter, moves, given, bot=None, table=None):
+    """Ask for a better move than move ``n`` of the match dealt from
+    ``seed``, which gave away ``given`` points (``engine.weigh.cost``), in
+    its round dealt from ``round_seed`` (``starter`` first) after ``moves``
+    (legal there: a mistake kept in a save is checked first,
+    ``engine.mistakes.table``); weighed by ``bot``
+    (``engine.review.hard_bot``'s; None: made at the first move tried), its
+    tables made in ``table`` (a game of ``variant``: the review's; None: one
+    made for them)."""
     quiz = Quiz()
     quiz.variant = variant
     quiz.seed = seed
@@ -120,10 +120,9 @@ def start(app, variant, seed, n, round_seed, starter, moves, played, bot=None, t
     quiz.round_seed = round_seed
     quiz.starter = starter
     quiz.moves = moves
-    quiz.played = played
+    quiz.given = given
     quiz.bot = bot
     quiz.table = table  # the game every table is made in (None: made at the first)
-    quiz.then = then
     quiz.player = 0  # the player to move there (App.me)
     quiz.phase = _ASK
     quiz.tries = 0
@@ -141,7 +140,7 @@ def start(app, variant, seed, n, round_seed, starter, moves, played, bot=None, t
 def _table(app):
     # The table before the move asked about, in the quiz's game: a match
     # of one round (the view's), its game dealt as the mistake's round was
-    # and its moves replayed, each checked.
+    # and its moves replayed.
     from engine.match import Match
 
     quiz = app.quiz
@@ -151,8 +150,6 @@ def _table(app):
     game = quiz.table = match.game
     game.deal(quiz.round_seed, quiz.starter)
     for m in quiz.moves:
-        if game.check(m) is not None:
-            raise SaveError("a kept mistake does not replay")  # (engine.mistakes.table's words)
         game.apply(m)
     app.match = match
     quiz.player = app.game.to_move
@@ -246,7 +243,7 @@ def tick(app, now):
         moves = match.game.round_moves()
         round_seed, starter = match.round_seed, match.starter
         match = app.match = None
-        start(app, review.variant, review.seed, n, round_seed, starter, moves, review.moves[n], review.bot,
+        start(app, review.variant, review.seed, n, round_seed, starter, moves, review.cost[review.k], review.bot,
               review.table)
         app.dirty = True
         return
@@ -265,9 +262,9 @@ def tick(app, now):
 
 def _weigh(app):
     # The hard level's move on the table, and what the move tried gave
-    # away beside it (as the review weighs the move played, and the move
-    # played again: closer?); then the verdict, in the coach's words, the
-    # weighing's code gone.
+    # away beside it (as the review weighed the move played: closer than
+    # it?); then the verdict, in the coach's words, the weighing's code
+    # gone.
     quiz = app.quiz
     game = app.game
     m = quiz.answer
@@ -287,7 +284,7 @@ def _weigh(app):
 
         points = cost(bot, game, hard, m)
         kind = _GIVEN if points == GIVEN_AWAY else grade(points)  # (0: good, as good as the Chieftain's)
-        closer = kind > 0 and points < cost(bot, game, hard, quiz.played)
+        closer = kind > 0 and points < quiz.given
         quiz.tries += 1
         unload("engine.weigh")
     gc.collect()
