@@ -10,7 +10,7 @@ import os
 import engine
 from hw.app import App
 from hw.boards import make_speaker, open_board
-from hw.saves.store import BoardRecords, drive_writable, open_saver
+from hw.saves.store import BoardRecords
 
 
 def start():
@@ -29,9 +29,15 @@ def start():
     handheld = open_board(settings)
     # Saves in nvm (and a file when a boot.py made the drive writable: the
     # two slots then sit in two chips); records in flash when writable, and
-    # on the serial console always.
+    # on the serial console always.  Where the slots are is chosen once:
+    # that code goes back to the heap.
+    from hw.saves.slots import drive_writable, open_saver
+
     writable = drive_writable()
+    saver = open_saver(handheld.nvm, writable)
+    del drive_writable, open_saver
+    engine.unload("hw.saves.slots")
     app = App(seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF, link_port=handheld.open_uart,
-              random_bytes=os.urandom, saver=open_saver(handheld.nvm, writable),
-              recorder=BoardRecords(settings["ST_NAME"], writable), speaker=make_speaker, **options)
+              random_bytes=os.urandom, saver=saver, recorder=BoardRecords(settings["ST_NAME"], writable),
+              speaker=make_speaker, **options)
     return handheld, app

@@ -18,7 +18,8 @@ from engine.restore import resume
 from engine.save import HEAD_BYTES, Saver, encode
 from hw.saves import store
 from hw.saves.records import BEGIN, END, board_record
-from hw.saves.store import FILE_SLOT, BoardRecords, FileArea, drive_writable, open_saver
+from hw.saves.slots import drive_writable, open_saver
+from hw.saves.store import FILE_SLOT, BoardRecords, FileArea
 from test_record import whole_match
 
 

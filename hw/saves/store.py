@@ -1,53 +1,26 @@
 """Where a board keeps what must outlive a power cut: its two save slots,
 and the records of its last few matches.
 
-Save slots.  On a SAMD51 ``microcontroller.nvm`` is one 8 KB flash erase
-block, and every slice assignment erases and rewrites all of it: two slots
-both in nvm share each erase, and a cut during one can lose both.  The
-CIRCUITPY drive is another chip (external flash), but the program may write
-it only when a ``boot.py`` remounted it (``storage.remount("/", False)``;
-the computer then sees it read-only).  So ``open_saver``:
-
-* drive read-only: slot 1 and slot 2 are nvm's two halves (the desktop's
-  layout, ``Saver(nvm)``);
-* drive writable: slot 1 is nvm's first half, slot 2 a 4 KB file,
-  ``/saves/slot2.bin`` (``FileArea``), written in place; nvm's second half
-  is still read (``also``), so a save the other layout left there is found.
-
-Saves alternate between the two slots, so each write leaves the previous
-save in the other chip.  After a switch of layout the app loads the newest
-save or, when the newest sits where this layout does not look, the one
-before it.  The file sits alone in its folder: closing it rewrites its
-directory entry, and that sector then holds nothing else.
+Save slots.  ``FileArea``: a file used as a slot's storage, when a
+``boot.py`` made the drive writable; where the slots are is chosen at
+power-up (``hw.saves.slots``, dropped after it).
 
 Records.  ``BoardRecords.note`` prints the record of a finished match on
 the serial console and keeps the last few on a writable drive; the writing
 is ``hw.saves.records``, loaded when a match ends and dropped after.
 
 Only what CircuitPython has: ``os`` listdir/mkdir/remove/stat/sync, files,
-OSError; ``storage`` is imported only by ``drive_writable``.
+OSError.
 """
 
 import os
-
-from engine.save import Saver
 
 FILE_SLOT = 4096  # bytes of the file slot (a blob of a long tactics match fits)
 _CHUNK = 256  # bytes written at a time when a file slot is made
 
 
-def drive_writable():
-    """True when this program may write the CIRCUITPY drive (a boot.py
-    remounted it); False when it may not, or on anything unexpected."""
-    try:
-        import storage
-
-        return not storage.getmount("/").readonly
-    except Exception:  # no storage module (the desktop), no mount: nvm only
-        return False
-
-
-def _exists(path):
+def file_size(path):
+    """The size of the file at ``path`` (-1: none there)."""
     try:
         return os.stat(path)[6]  # the size
     except OSError:
@@ -55,7 +28,7 @@ def _exists(path):
 
 
 def _make_folder(folder):
-    if folder and _exists(folder) < 0:
+    if folder and file_size(folder) < 0:
         os.mkdir(folder)
 
 
@@ -74,7 +47,7 @@ class FileArea:
     def __init__(self, path, size):
         self.path = path
         self.size = size
-        have = _exists(path)
+        have = file_size(path)
         if have < size:
             cut = path.rfind("/")
             if cut > 0:
@@ -128,30 +101,6 @@ def _sync():
     sync = getattr(os, "sync", None)
     if sync is not None:
         sync()
-
-
-def open_saver(nvm, writable, folder="/saves", out=print):
-    """The ``engine.save.Saver`` of a board: both slots in ``nvm`` unless
-    ``writable`` (the drive, see ``drive_writable``), then slot 2 in a file
-    of ``folder``.  A file that cannot be made is told on ``out`` and the
-    slots stay in nvm."""
-    half = len(nvm) // 2
-    path = folder + "/slot2.bin"
-    if writable:
-        try:
-            area = FileArea(path, FILE_SLOT)
-            return Saver(regions=((nvm, 0, half), (area, 0, FILE_SLOT)), also=((nvm, half, len(nvm) - half),))
-        except OSError as e:  # not made, or not read
-            out("saves: no slot on the drive (%s), both in nvm" % e)
-    elif _exists(path) == FILE_SLOT:
-        # Left by the writable layout: still read, so that a newer save
-        # there is found and an older one never passes for the newest.
-        try:
-            return Saver(regions=((nvm, 0, half), (nvm, half, len(nvm) - half)),
-                         also=((FileArea(path, FILE_SLOT), 0, FILE_SLOT),))
-        except OSError as e:
-            out("saves: the slot on the drive cannot be read (%s)" % e)
-    return Saver(nvm)
 
 
 # -- board records -----------------------------------------------------------

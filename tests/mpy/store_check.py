@@ -11,7 +11,8 @@ from desk.playout import random_match
 from engine.rng import Random
 from engine.restore import resume
 from engine.save import encode
-from hw.saves.store import BoardRecords, FileArea, open_saver
+from hw.saves.slots import open_saver
+from hw.saves.store import BoardRecords, FileArea
 
 root = sys.argv[1]
 try:
