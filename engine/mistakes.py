@@ -18,8 +18,10 @@ A mistake, in bytes::
     5  n            2 bytes, the move's number in the match (0: its first)
     7  round seed   4 bytes, < 2**30
     11 starter      0 or 1
-    12 count        the round's moves before the mistake (0 to 255)
-    13 moves        each a little-endian base-128 varint (``engine.save``'s),
+    12 given        the points the move played gave away (``engine.weigh.cost``:
+                    0 to 100, 101 a won endgame given away)
+    13 count        the round's moves before the mistake (0 to 255)
+    14 moves        each a little-endian base-128 varint (``engine.save``'s),
                     then the move played (the mistake itself)
 
 The section is a count (1 to ``KEEP``) and the mistakes, newest first.
@@ -33,8 +35,9 @@ from micropython import const
 from engine.save import SaveError
 
 KEEP = const(3)  # mistakes kept (the newest)
-_HEAD = const(13)  # a mistake's bytes before its moves
+_HEAD = const(14)  # a mistake's bytes before its moves
 _SEED_LIMIT = const(0x3FFFFFFF)
+_GIVEN_LIMIT = const(101)  # engine.weigh.GIVEN_AWAY (tests/test_mistakes.py holds them equal)
 
 
 def count(section):
@@ -42,13 +45,15 @@ def count(section):
     return section[0] if section else 0
 
 
-def add(section, variant, seed, n, round_seed, starter, moves, played):
+def add(section, variant, seed, n, round_seed, starter, given, moves, played):
     """``section`` with the mistake ``played`` (move ``n`` of the match dealt
     from ``seed``, after ``moves``, the round's so far, the round dealt
-    from ``round_seed`` with ``starter`` first) first: a bytearray, the
+    from ``round_seed`` with ``starter`` first; it gave away ``given``
+    points) first: a bytearray, the
     same mistake not twice, the oldest let go beyond ``KEEP``; ``section``
     itself when the round is too long to keep (more than 255 moves)."""
-    if len(moves) > 255 or not 0 <= seed <= _SEED_LIMIT or not 0 <= round_seed <= _SEED_LIMIT:
+    if (len(moves) > 255 or not 0 <= given <= _GIVEN_LIMIT or not 0 <= seed <= _SEED_LIMIT
+            or not 0 <= round_seed <= _SEED_LIMIT):
         return section
     size = _HEAD + _varints(moves) + _varint_size(played)
     kept = []  # type: list  # (start, end) of the others kept, newest first
@@ -67,7 +72,8 @@ def add(section, variant, seed, n, round_seed, starter, moves, played):
     out[7] = n & 255
     _put4(out, 8, round_seed)
     out[12] = starter
-    out[13] = len(moves)
+    out[13] = given
+    out[14] = len(moves)
     k = 1 + _HEAD
     for m in moves:
         k = _put_varint(out, k, m)
@@ -76,6 +82,25 @@ def add(section, variant, seed, n, round_seed, starter, moves, played):
         out[k : k + end - start] = section[start:end]
         k += end - start
     return out
+
+
+def kept(section, seed, rounds, variant, moves, found, game=None):
+    """``section`` with the mistakes ``found`` of the match dealt from
+    ``seed`` (``rounds`` of ``variant``) whose moves were ``moves``: each
+    ``(n, given)``, move ``n`` that gave away ``given`` points, in the
+    match's order (the last is the newest); its rounds dealt in ``game``
+    if given (``engine.review.positions``)."""
+    from engine.review import positions
+
+    if not found:
+        return section
+    i = 0
+    for k, match in positions(seed, rounds, variant, moves, found[-1][0], game):
+        if k == found[i][0]:
+            section = add(section, variant, seed, k, match.round_seed, match.starter, found[i][1],
+                          match.game.round_moves(), moves[k])
+            i += 1
+    return section
 
 
 def drop(section, seed, n):
@@ -99,14 +124,14 @@ def drop(section, seed, n):
 
 def entry(section, i):
     """Mistake ``i`` (0: the newest): ``(variant, seed, n, round_seed,
-    starter, moves)``, ``moves`` the round's before it and the move played
-    last."""
+    starter, given, moves)``, ``moves`` the round's before it and the move
+    played last."""
     k = 1
     for _ in range(i):
         k = _end(section, k)
     moves = []
     j = k + _HEAD
-    for _ in range(section[k + 12] + 1):
+    for _ in range(section[k + 13] + 1):
         m = shift = 0
         while True:
             b = section[j]
@@ -117,7 +142,7 @@ def entry(section, i):
                 break
         moves.append(m)
     return (section[k], _seed(section, k + 1), section[k + 5] << 8 | section[k + 6], _seed(section, k + 7),
-            section[k + 11], moves)
+            section[k + 11], section[k + 12], moves)
 
 
 def check(section):
@@ -128,10 +153,11 @@ def check(section):
         raise SaveError("bad mistakes in save")
     k = 1
     for _ in range(section[0]):
-        if k + _HEAD > n or section[k] > 1 or section[k + 1] >> 6 or section[k + 7] >> 6 or section[k + 11] > 1:
+        if (k + _HEAD > n or section[k] > 1 or section[k + 1] >> 6 or section[k + 7] >> 6 or section[k + 11] > 1
+                or section[k + 12] > _GIVEN_LIMIT):
             raise SaveError("bad mistakes in save")
         j = k + _HEAD
-        for _ in range(section[k + 12] + 1):
+        for _ in range(section[k + 13] + 1):
             size = 0
             while True:
                 if j >= n or size == 4:
@@ -163,7 +189,7 @@ def table(game, round_seed, starter, moves):
 def _end(section, k):
     # The end of the mistake that starts at k.
     j = k + _HEAD
-    for _ in range(section[k + 12] + 1):
+    for _ in range(section[k + 13] + 1):
         while section[j] >= 128:
             j += 1
         j += 1

@@ -79,8 +79,7 @@ class App:
         self.last_human = -1
         self.thought = False  # the bot's "thinking" shown (hw.screens.thinking), or the hint's (hw.screens.hint)
         self.hints, self.hinted = [0, 0], -1  # hints asked for this match, per seat; the last one's move (hw.screens.hint)
-        # The statistics (hw.saves.tally): two bytes a counter, 8 and 9 an opponent.
-        self.stats = bytearray(2 * (_TALLY_TABLE + 9 * len(self.OPPONENTS)))
+        self.stats = bytearray(2 * (_TALLY_TABLE + 9 * len(self.OPPONENTS)))  # hw.saves.tally's: 2 bytes a counter
         self.events = []  # ("claim", player, mask), ("round", winner): for shots and tests
         self.flash_at = -1  # when the last claim was seen (the NeoPixels flash)
         self.now, self.dirty = 0, True
@@ -88,6 +87,7 @@ class App:
         self.offer, self.offer_seat = None, 0  # type: Any, int  # a saved match on offer (the resume screen), its seat
         self.confirm = ""  # the pause menu's row waiting for A again (a restart)
         self.review = self.lesson = self.quiz = None  # type: Any  # hw.screens' review, learn, quiz, while shown
+        self.mistakes = 0  # how many of the player's mistakes are kept (hw.saves.kept)
         if saver is not None:
             from hw.screens import resume  # (the power-up's: read once, then forgotten)
 

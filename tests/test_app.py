@@ -187,7 +187,7 @@ def start(app):
     assert app.mode in (TURN, THINKING, HANDOFF)
 
 
-_NO_VALUE = ("stats", "help", "start")  # (Sound has one: on or off)  # the menu's rows that open a screen or start: no value to change
+_NO_VALUE = ("mistakes", "stats", "help", "start")  # (Sound has one: on or off)  # the menu's rows that open a screen or start: no value to change
 
 
 def test_the_menus_row_under_the_cursor_shows_that_left_and_right_change_it():
@@ -238,7 +238,8 @@ def test_a_on_a_menu_row_with_a_value_steps_it_as_right_does():
 
 def test_the_menu_sets_up_the_match():
     app = App(seed=1)
-    app.press(buttons.DOWN)  # (past Learn)
+    app.press(buttons.DOWN)  # (past Learn and Your mistakes)
+    app.press(buttons.DOWN)
     app.press(buttons.RIGHT)  # opponent: medium -> hard
     app.press(buttons.DOWN)
     app.press(buttons.RIGHT)  # expert

@@ -169,7 +169,7 @@ def test_menu_choices_persist_once_settled_and_changed_defaults_win():
     store = LoggedStorage()
     app = App(seed=1, saver=Saver(store))
     assert app.mode == MENU and not store.log  # nothing written at power-up
-    for b in (buttons.DOWN, buttons.RIGHT, buttons.RIGHT, buttons.DOWN, buttons.RIGHT, buttons.RIGHT, buttons.DOWN,
+    for b in (buttons.DOWN, buttons.DOWN, buttons.RIGHT, buttons.RIGHT, buttons.DOWN, buttons.RIGHT, buttons.RIGHT, buttons.DOWN,
               buttons.RIGHT, buttons.DOWN, buttons.RIGHT, buttons.DOWN, buttons.RIGHT):
         app.press(b)
         app.tick(10)

@@ -315,10 +315,10 @@ SESSIONS = {
     "easy": "match:tactics:easy:3:hints:sound:fr:review stats learn:classic match:classic:easy:3:hints learn:expert "
             "match:expert:easy:3:hints",
     "medium": "match:classic:medium:3:hints:sound:fr:review learn:tactics match:tactics:medium:3:hints stats "
-              "match:expert:medium:3:hints:review learn:classic",
-    "hard": "match:expert:hard:3:hints:sound:fr:review learn:tactics match:tactics:hard:3:hints:review stats "
+              "match:expert:medium:3:hints:review mistakes learn:classic",
+    "hard": "match:expert:hard:3:hints:sound:fr:review mistakes learn:tactics match:tactics:hard:3:hints:review stats "
             "learn:expert match:classic:hard:3:hints:looks",
-    "pass": "match:classic:pass:3:hints:sound:fr:review stats learn:tactics match:tactics:pass:3:hints:looks "
+    "pass": "match:classic:pass:3:hints:sound:fr:review stats learn:tactics mistakes match:tactics:pass:3:hints:looks "
             "learn:classic match:expert:pass:3:hints",
 }
 
@@ -366,8 +366,9 @@ def test_a_whole_session_plays_on_a_board_heap_with_room_to_spare(board, level):
     assert code == 0 and "Out of memory" not in out, out[-3000:]
     assert got["end"] == "session" and int(got["steps"]) == len(spec.split())
     assert int(got["matches"]) == 3 and int(got["reviews"]) >= 1 and int(got["lessons"]) == 2
-    if level != "easy":  # (a classic or expert review: its first mistake asked, a move tried, then the answer)
-        assert int(got["quizzes"]) >= 1
+    if level != "easy":  # (a classic or expert review: its first mistake asked, a move tried, then the answer;
+        # then one of the mistakes it kept, from the menu's "Your mistakes")
+        assert int(got["quizzes"]) >= 2 and int(got["asked"]) == 1
     assert int(got["hints"]) >= 40 and int(got["notes"]) > 0
     assert check_floors(out) == len(spec.split())
 
@@ -392,13 +393,13 @@ def test_a_session_after_a_linked_match(board, tmp_path, variant):
 def fuzzed_session(seed):
     """A session of five steps drawn from ``seed``: matches of any variant
     against any level, one or three rounds, hints or not, reviewed or not;
-    Learn, the statistics, the help."""
+    Learn, the statistics, the help, the kept mistakes."""
     from engine.rng import Random
 
     rng = Random(seed)
     steps = []
     for _ in range(5):
-        kind = rng.below(5)
+        kind = rng.below(6)
         if kind < 2:
             step = "match:%s:%s:%d" % (("classic", "expert", "tactics")[rng.below(3)],
                                        ("easy", "medium", "hard", "pass")[rng.below(4)], (1, 3)[rng.below(2)])
@@ -406,7 +407,7 @@ def fuzzed_session(seed):
             step += ":review" if rng.below(2) else ""
             steps.append(step)
         else:
-            steps.append(("learn:" + ("classic", "expert", "tactics")[rng.below(3)], "stats", "help")[kind - 2])
+            steps.append(("learn:" + ("classic", "expert", "tactics")[rng.below(3)], "stats", "help", "mistakes")[kind - 2])
     return " ".join(steps)
 
 

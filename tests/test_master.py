@@ -22,7 +22,8 @@ def test_the_master_is_in_the_sims_menu_only_after_the_boards_opponents():
     app.tick(0)
     assert app.mode == MENU
     seen = []
-    app.press(buttons.DOWN)  # (past Learn: the opponent's row)
+    app.press(buttons.DOWN)  # (past Learn and Your mistakes: the opponent's row)
+    app.press(buttons.DOWN)
     for _ in range(len(DeskApp.OPPONENTS)):
         app.press(buttons.RIGHT)
         seen.append(app.opponent)

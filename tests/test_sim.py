@@ -82,9 +82,10 @@ def test_the_menu_screen_is_drawn_in_each_language(desk):
     english = runner.view.shown
     # (more rows than lines: the title, the rows around the cursor, the
     # line that says Start plays)
-    assert english[0] == "SCHOTTEN TOTTEN" and english[1].startswith(">Learn") and english[2].startswith(" Opponent")
+    assert english[0] == "SCHOTTEN TOTTEN" and english[1].startswith(">Learn") and english[2] == " Your mistakes (0)"
+    assert english[3].startswith(" Opponent")
     assert english[-1] == "Start button: play" and len(english) == 9
-    for _ in range(4):
+    for _ in range(5):
         runner.step([buttons.DOWN])
     runner.step([buttons.RIGHT])
     at = [i for i, line in enumerate(runner.view.shown) if line.startswith(">")]  # (the rows around the cursor)
@@ -125,7 +126,7 @@ def test_headless_autoplay_plays_a_game_and_saves_shots(tmp_path):
 
 def test_script_mode_presses_the_named_buttons(tmp_path):
     script = tmp_path / "buttons.txt"
-    script.write_text("down down down right  # three rounds\ndown\nright\nstart\n")
+    script.write_text("down down down down right  # three rounds\ndown\nright\nstart\n")
     result = _sim("--headless", "--script", str(script), "--seed", "8", "--opponent", "pass")
     assert result["rounds"] == 3 and result["lang"] == "fr"
     assert result["screen"] == "handoff" and result["moves"] == 0

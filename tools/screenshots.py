@@ -171,7 +171,7 @@ def review_shots(desk, shot, out):
     points it gave away, a question first (worked out: "Thinking..."
     first); A asks it (the quiz), the move played tried again is weighed,
     then the answer asked for; back in the review, the Chieftain's move
-    instead, its stone framed."""
+    instead, its stone framed; at the menu, the mistakes kept, one asked."""
     from engine.moves import move_card, move_stone
 
     app = App(seed=8, opponent="easy")
@@ -213,6 +213,16 @@ def review_shots(desk, shot, out):
     runner.step([buttons.A])
     shot("review")
     desk.display.save(os.path.join(out, "review-160.png"), native=True)
+    # Back at the menu, the mistakes the review weighed are kept: "Your
+    # mistakes" asks them again, each on its own table.
+    runner.step([buttons.B])
+    while MENU_ROWS[app.row] != "mistakes":
+        runner.step([buttons.DOWN])
+    shot("mistakes-menu")
+    runner.step([buttons.A])
+    runner.step([])
+    shot("mistakes-quiz")
+    desk.display.save(os.path.join(out, "mistakes-quiz-160.png"), native=True)
 
 
 def lesson_shots(desk, shot, out):

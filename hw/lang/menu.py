@@ -9,16 +9,20 @@ the link's words) is in the tables: the game says it too.
 from engine import unload
 
 KEYS = ("title", "opponent", "variant", "rounds", "language", "autoclaim", "sound", "stats", "start", "on", "off",
-        "saved_game", "new_game", "move_n", "save_problem", "learn", "hints", "plays")
+        "saved_game", "new_game", "move_n", "save_problem", "learn", "hints", "plays", "mistakes", "no_mistakes")
 WORDS = (
     ("SCHOTTEN TOTTEN", "Opponent", "Variant", "Rounds", "Language", "Auto-claim", "Sound", "Statistics", "Start", "on", "off",
-     "A match was saved", "New game", "Move %d", "Save not used:", "Learn", "Hints", "Start button: play"),
+     "A match was saved", "New game", "Move %d", "Save not used:", "Learn", "Hints", "Start button: play",
+     "Your mistakes (%d)",
+     "No mistakes kept yet.\nReview a match (B on its\nsummary): the mistakes\nit finds come back here."),
     ("SCHOTTEN TOTTEN", "Adversaire", "Variante", "Manches", "Langue", "Revendic. auto", "Son", "Statistiques", "Jouer",
      "oui", "non", "Partie sauvegardée", "Nouvelle partie", "Coup %d", "Sauvegarde écartée :", "Apprendre", "Conseils",
-     "Bouton Start : jouer"),
+     "Bouton Start : jouer", "Vos erreurs (%d)",
+     "Aucune erreur gardée.\nRevoyez une partie (B\nsur son bilan) : ses\nerreurs reviennent ici."),
     ("SCHOTTEN TOTTEN", "Rival", "Variante", "Rondas", "Idioma", "Reclamar auto", "Sonido", "Estadísticas", "Jugar", "sí", "no",
      "Partida guardada", "Partida nueva", "Jugada %d", "Guardado descartado:", "Aprender", "Pistas",
-     "Botón Start: jugar"),
+     "Botón Start: jugar", "Tus errores (%d)",
+     "Aún no hay errores.\nRepasa una partida (B en\nsu resumen): sus errores\nvuelven aquí."),
 )
 
 

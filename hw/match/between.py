@@ -10,12 +10,13 @@ from engine import unload
 # The menu is a session's floor: back at it, the app holds what it held at
 # power-up (the menu's screen and the language table aside).  What a
 # match, a review, a lesson or the statistics may have loaded goes: either
-# variant's rules and bots, the turn's code, the review's, its
-# questions' and the lessons', the statistics' counters; a link's session, once its last
-# move is delivered (hw.match.link: Link.rest).
+# variant's rules and bots, the turn's code, the review's, its questions'
+# and the lessons', the statistics' counters, the kept mistakes'; a link's
+# session, once its last move is delivered (hw.match.link: Link.rest).
 _FLOOR = ("hw.match.turn", "engine.bots", "engine.botkit", "engine.ai", "engine.endgame", "engine.tbots", "engine.classic",
           "engine.threat", "engine.tactics", "engine.elite", "engine.formation", "engine.review", "engine.lessons",
-          "engine.lesson_classic", "engine.lesson_expert", "engine.lesson_tactics", "hw.saves.tally", "engine.weigh")
+          "engine.lesson_classic", "engine.lesson_expert", "engine.lesson_tactics", "hw.saves.tally", "engine.weigh",
+          "engine.mistakes", "hw.saves.kept")
 
 
 def rest(app):

@@ -1,1 +1,1 @@
-"""What outlives a power cut: the match's save (keep), the save slots' places (slots, at power-up) and the records' files (store), a match's record (records), the statistics (tally)."""
+"""What outlives a power cut: the match's save (keep), the save slots' places (slots, at power-up) and the records' files (store), a match's record (records), the statistics (tally), the player's mistakes (kept)."""

@@ -34,6 +34,8 @@ class Keeper:
         self.count = 0  # saves written
         self.error = ""  # why the last save failed ("": it did not)
         self.changed_at = -1  # when the menu last changed (-1: saved since)
+        self.mistakes = None  # the player's kept mistakes where there is no save area (hw.saves.kept)
+        self.asked = 0  # kept mistakes asked since power-up (hw.screens.quiz: the next one in turn)
         # The match in play has been counted and recorded (at its end;
         # False again once a match is in play).  A flag, not the match: a
         # finished match stays on the heap only while its screens show it.
@@ -47,7 +49,7 @@ class Keeper:
         link = app.link
         if app.offer is not None or (link is not None and link.resuming is not None and app.match is None):
             return  # the saved match stays as it is until chosen, or resumed by both boards
-        if app.review is not None or app.lesson is not None:
+        if app.review is not None or app.lesson is not None or app.quiz is not None:
             return  # (its match is a table rebuilt to be looked at, or set up for a lesson: not one in play)
         match = app.match
         if match is not None and not match.over():

@@ -38,8 +38,8 @@ MODULES = ("hw.screens.menu", "hw.screens.turn", "hw.screens.handoff", "hw.scree
            "hw.screens.review", "hw.screens.learn", "hw.screens.quiz")
 
 ROUND_CHOICES = (1, 3, 5, 7)
-MENU_ROWS = ("learn", "opponent", "variant", "rounds", "language", "autoclaim", "hints", "sound", "stats", "help",
-             "start")
+MENU_ROWS = ("learn", "mistakes", "opponent", "variant", "rounds", "language", "autoclaim", "hints", "sound", "stats",
+             "help", "start")
 PAUSE_ROWS = ("resume", "restart", "help", "main_menu")
 RESUME_ROWS = ("resume", "new_game")
 

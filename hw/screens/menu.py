@@ -1,7 +1,8 @@
 """The menu screen: the opponent, the variant, the rounds, the language, the
 auto-claim and the sound, each changed with left and right (A steps it on
 too, as right does: a newcomer's A changes what it is on, and never starts
-a match by surprise); the statistics; the help; a match begun (Start, from
+a match by surprise); the lesson (Learn); the player's kept mistakes asked
+again (``hw.screens.quiz``); the statistics; the help; a match begun (Start, from
 any row, or A on the Start row).  Under the title, the rows around the
 cursor (more rows than the panel holds); under them, that Start plays.
 A screen's module (``hw.screens.MODULES``), loaded while the menu is
@@ -13,7 +14,7 @@ from engine.game import LANGUAGES, VARIANTS
 from hw import buttons
 from hw.lang.strings import LANGUAGE_NAMES
 from hw.match import play
-from hw.screens import HELP, LEARN, LINES, MENU, MENU_ROWS, PANEL_CHARS, ROUND_CHOICES, STATS
+from hw.screens import HELP, LEARN, LINES, MENU, MENU_ROWS, PANEL_CHARS, QUIZ, ROUND_CHOICES, STATS
 
 _S_PLACE = const(0)  # hw.sound's PLACE: the sound turned on says so (tests/test_layers.py)
 _VALUES = ("opponent", "variant", "rounds", "language", "autoclaim", "hints", "sound")  # the rows A steps on
@@ -55,6 +56,13 @@ def press(app, button):
         app.go(HELP, MENU)  # (B there comes back here, the cursor on Help)
     elif button == buttons.A and MENU_ROWS[app.row] == "learn":
         app.go(LEARN)  # (the lesson of the variant, set up at its screen's first tick: this code gone first)
+    elif button == buttons.A and MENU_ROWS[app.row] == "mistakes":
+        if app.mistakes:
+            app.go(QUIZ)  # (a kept mistake's question, set up at its first tick: hw.screens.quiz)
+        else:
+            from hw.lang.menu import words
+
+            app.notice(words(app.lang)["no_mistakes"].split("\n"), MENU)
     elif button == buttons.A and MENU_ROWS[app.row] == "stats":
         app.page = 0
         app.go(STATS, MENU)
@@ -75,6 +83,7 @@ def lines(app):
     t = app.t
     w = words(app.lang)
     values = (t(VARIANTS[app.variant]),
+              "",
               t(app.opponent),
               t(VARIANTS[app.variant]),
               str(app.rounds),
@@ -86,6 +95,8 @@ def lines(app):
     rows = []
     for i, key in enumerate(MENU_ROWS):
         label = w[key] if key in w else t(key)  # (Help: the pause menu's word too)
+        if key == "mistakes":
+            label = label % app.mistakes  # (how many are kept: hw.saves.kept)
         if i != app.row:
             rows.append(" %s %s" % (label, values[i]) if values[i] else " " + label)
         else:  # (the row under the cursor: its value between the arrows that change it)

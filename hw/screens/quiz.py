@@ -9,14 +9,21 @@ is right.  A move that is not is shown with its class and cost ("Mistake
 is chosen, the Chieftain's move, made on the table, and why (the hint's
 words, in turn on the bottom line).  The top line says the try and the
 keys; Start goes back; A, once the question is over, too: to the review,
-its move's better move now said (``hw.screens.review``).
+its move's better move now said (``hw.screens.review``), or to the menu.
+
+Asked from the review (A on a mistake), or from the menu's "Your
+mistakes": the mistakes a review weighed and the player did not find are
+kept (``engine.mistakes``, ``hw.saves.kept``), each asked in turn until
+found, then let go.
 
 A screen's module (``hw.screens.MODULES``), loaded while a question is
 shown; its words too.  Asked from the review (A on a mistake), it is set
 up at its first tick, the review's code gone: it keeps the round of the
 move asked about (its deal and moves before it), the match's seed and the
 move's number, and deals its table again in the review's game; the
-review's hard bot weighs the moves tried.  The turn's code
+review's hard bot weighs the moves tried.  Asked from the menu, its table
+is a game of its own, its moves checked first, its hard bot made at the
+first move tried.  The turn's code
 (``hw.match.turn``) is loaded while a move is made, not while it is
 weighed.
 """
@@ -30,7 +37,7 @@ from engine import unload
 from engine.moves import PASS, move_card, move_stone, play_of, with_claims
 from hw import buttons
 from hw.lang.strings import pick
-from hw.screens import DETAIL, QUIZ, REVIEW
+from hw.screens import DETAIL, MENU, MENU_ROWS, QUIZ, REVIEW
 
 # The question's phases.
 _ASK = const(0)  # the move being made, with the turn's keys
@@ -48,6 +55,8 @@ _BETTER = const(4)  # "Better: %s"
 _WON_WITH = const(6)  # "Won with: %s"
 _SWAP_MS = const(2500)  # the bottom line's two sayings, each this long (the review's)
 _LINE_CHARS = const(26)  # hw.view's: characters on a line
+_FOUND = const(2)  # hw.screens.review's shown: the better move found (tests/test_quiz.py holds it equal)
+_ROW = MENU_ROWS.index("mistakes")  # the menu's row that asks the kept mistakes
 # The type check reads the blocks under MYPY (it takes the name as true); a
 # board's compiler, seeing the constant 0, leaves them out (as hw.view's).
 MYPY = const(0)
@@ -234,6 +243,9 @@ def _decided(app, decision):
 def tick(app, now):
     quiz = app.quiz
     if quiz is None:
+        if app.review is None:
+            _kept(app)
+            return
         # Asked from the review (A on a mistake): its move's question, set
         # up once the review's code has gone; its round as the review's
         # table was before the move.
@@ -258,6 +270,42 @@ def tick(app, now):
         quiz.swapped = now
         app.message = quiz.why if app.message == quiz.said else quiz.said
         app.dirty = True
+
+
+def _kept(app):
+    # Asked from the menu ("Your mistakes"): a kept mistake, each in turn
+    # (app.keeper.asked), its round dealt again and its moves checked first
+    # (engine.mistakes.table): one that does not replay (a save damaged
+    # where its checksum could not tell) is said and let go.
+    from engine import mistakes
+    from engine.game import make_game
+    from engine.save import SaveError
+    from hw.saves import kept
+
+    section = kept.read(app)
+    table = why = None
+    if section is None:  # (the save area's slots say otherwise: why, on the console)
+        from hw.lang.menu import words
+
+        why = words(app.lang)["no_mistakes"]
+    else:
+        variant, seed, n, round_seed, starter, given, moves = mistakes.entry(section, app.keeper.asked % section[0])
+        moves.pop()  # (the move played: the mistake itself)
+        table = make_game(variant)
+        try:
+            mistakes.table(table, round_seed, starter, moves)
+        except SaveError as e:
+            why = str(e)
+            kept.write(app, mistakes.drop(section, seed, n))
+    section = None
+    unload("engine.mistakes")
+    unload("hw.saves.kept")
+    if why is not None:
+        app.row = _ROW
+        app.notice(why.split("\n"), MENU)
+        return
+    start(app, variant, seed, n, round_seed, starter, moves, given, None, table)
+    app.dirty = True
 
 
 def _weigh(app):
@@ -337,18 +385,35 @@ def _class_line(app, hint, kind, points):
 
 def leave(app):
     """The question ends (or is left): back to the review, at its move (the
-    better move said once the question is over), shown again at its first
-    tick, this module's code gone."""
+    better move said once the question is over, and a mistake found not
+    kept), shown again at its first tick, this module's code gone; or,
+    asked from the menu, back to its row, a mistake found let go, another
+    asked next time."""
     quiz = app.quiz
     review = app.review
-    if quiz.phase == _RIGHT or quiz.phase == _ANSWER:
-        review.shown[review.k] = 1
     app.quiz = None
     app.match = None  # (hw.screens.review: its table made again)
     app.turn = review
-    app.message = ""
+    app.message = app.note = ""
     unload("hw.match.turn")  # (a question left while a move was made)
-    app.go(REVIEW)
+    if review is not None:
+        if quiz.phase == _RIGHT or quiz.phase == _ANSWER:
+            review.shown[review.k] = _FOUND if quiz.phase == _RIGHT else 1
+        app.go(REVIEW)
+        return
+    quiz.bot = None  # (its modules go at the menu: hw.match.between's floor)
+    if quiz.phase == _RIGHT:
+        from engine import mistakes
+        from hw.saves import kept
+
+        kept.write(app, mistakes.drop(kept.read(app), quiz.seed, quiz.n))  # (found: let go, at once)
+        unload("engine.mistakes")
+        unload("hw.saves.kept")
+    else:
+        app.keeper.asked += 1  # (the next one, next time)
+    app.last_human = -1
+    app.go(MENU)
+    app.row = _ROW
 
 
 def lines(app):

@@ -7,6 +7,7 @@ move, checked, and nothing of a save that fails is used, not even its
 settings; whatever could not be read is said on screen.
 """
 
+from engine import unload
 from engine.game import LANGUAGES, VARIANTS
 from engine.save import SaveError
 from hw import buttons
@@ -54,6 +55,11 @@ def load(app):
     # is rebuilt, and the saver keeps only where the newest save is).
     saver.blobs = []
     saver.found = []
+    from hw.saves import kept  # (how many mistakes are kept, for the menu's row)
+
+    kept.read(app)
+    unload("hw.saves.kept")
+    unload("engine.mistakes")
     if problems:
         print("save:", "; ".join(problems))
         from hw.lang.menu import words

@@ -67,6 +67,7 @@ _WORDS = (("%s agrees", "%s: %s", "%s: the other pile", "<%d/%d>  B: back", "Rev
 _UNWEIGHED = const(255)  # review.cost: not weighed (the tactics variant, a pass)
 _MISTAKE = const(2)  # review.kind: engine.weigh's MISTAKE (tests/test_layers.py holds it equal)
 _GIVEN = const(4)  # review.kind: a won endgame given away (engine.weigh.GIVEN_AWAY; hw.lang.hint's)
+_FOUND = const(2)  # review.shown: the better move found (hw.screens.quiz's: a question answered right)
 
 
 class Review:
@@ -104,7 +105,7 @@ def begin(app, seed, rounds, variant, moves, seats):
     review.hard = [_NOT_YET] * len(mine)
     review.cost = bytearray(len(mine))  # what each gave away (engine.weigh.cost), once its hard move is known
     review.kind = bytearray(len(mine))  # and its class (engine.weigh.grade; _GIVEN: a won endgame given away)
-    review.shown = bytearray(len(mine))  # 1: a mistake's better move said (asked first: _asks)
+    review.shown = bytearray(len(mine))  # 1: a mistake's better move said (asked first: _asks), 2: found
     review.bot = None  # made on the first move's tick (tick)
     review.table = None  # the game every table is rebuilt in (_before)
     review.k = 0
@@ -127,7 +128,10 @@ def begin(app, seed, rounds, variant, moves, seats):
 
 
 def leave(app):
-    """Back to the menu; the review goes."""
+    """Back to the menu; the review goes, the mistakes it weighed kept
+    for the menu's questions but those the player found (``engine.mistakes``:
+    the newest few, saved at once, ``hw.saves.kept``)."""
+    review = app.review
     app.review = None
     app.turn = None
     app.match = None
@@ -139,8 +143,20 @@ def leave(app):
     from hw.match import play
 
     play.unload_bots()  # (the hard level's modules, if the review loaded them)
-    unload("engine.review")
     unload("engine.weigh")
+    found = [(review.mine[k], review.cost[k]) for k in range(len(review.mine))
+             if review.kind[k] >= _MISTAKE and review.shown[k] != _FOUND]
+    if found:
+        review.bot = None
+        gc.collect()
+        from engine import mistakes
+        from hw.saves import kept
+
+        kept.write(app, mistakes.kept(kept.read(app), review.seed, review.rounds, review.variant, review.moves, found,
+                                      review.table))
+        unload("engine.mistakes")
+        unload("hw.saves.kept")
+    unload("engine.review")
 
 
 def press(app, button):

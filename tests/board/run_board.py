@@ -30,6 +30,9 @@
 #                      every move stepped through (its first mistake
 #                      asked, A: a move tried, then the answer), then B)
 #                learn:VARIANT   the variant's lesson to its end
+#                mistakes        the menu's "Your mistakes": a kept one asked
+#                      (a move tried, then the answer), or the notice that
+#                      none is kept
 #                stats, help     every page, then B
 #              and the menu's settings, for this step and the next:
 #                fr, es, en, sound, quiet
@@ -225,7 +228,7 @@ def _session(spec):
                 looks = True
             else:
                 raise ValueError("BOARD_SESSION: what is %r?" % part)
-        row = {"match": "start", "learn": "learn", "stats": "stats", "help": "help"}[kind]
+        row = {"match": "start", "learn": "learn", "stats": "stats", "help": "help", "mistakes": "mistakes"}[kind]
         steps.append((kind, row, sorted(menu.items()), hints, review, looks))
     return steps
 
@@ -238,7 +241,7 @@ state = {"app": None, "player": None, "polls": 0, "peak": 0, "resumed": False, "
          # a session's: the step, whether it left the menu, its presses on a
          # page screen, the last hint's turn; the fuzz's generator; counts
          "step": 0, "started": False, "reviewing": False, "ended": False, "menus": 0, "presses": 0, "hinted": None, "fuzz": _seed[0] ^ 0x1D2C3B, "hints": 0,
-         "reviews": 0, "lessons": 0, "matches": 0, "quizzes": 0, "quizzed": None}
+         "reviews": 0, "lessons": 0, "matches": 0, "quizzes": 0, "quizzed": None, "asked": 0}
 
 
 def call_overhead():
@@ -301,7 +304,7 @@ def finish(app, how):
                             if stats[2 * i] or stats[2 * i + 1]))
     if SESSION:
         print("steps", state["step"])
-        for key in ("matches", "hints", "reviews", "lessons", "quizzes"):
+        for key in ("matches", "hints", "reviews", "lessons", "quizzes", "asked"):
             print(key, state[key])
     if match is not None:
         print("results", " ".join("%d:%d-%d" % r for r in match.results))
@@ -489,6 +492,8 @@ def session_button(app, player, mode):
         if quiz.phase == 3:  # not better: again
             return b.A
         state["quizzes"] += 1
+        if app.review is None:  # (the menu's: a kept mistake)
+            state["asked"] += 1
         return b.A
     if mode == 12 or mode == 14:  # hw.screens.HELP, STATS: every page, then back
         state["presses"] += 1
