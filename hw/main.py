@@ -14,7 +14,7 @@ from micropython import const
 from engine import TICKS_MASK
 from engine.game import DRAW
 from hw.app import App
-from hw.screens import MATCH_END, MENU, REVIEW, ROUND_END
+from hw.screens import MATCH_END, MENU, QUIZ, REVIEW, ROUND_END
 from hw.view import View
 
 _FLASH_MS = const(700)
@@ -93,6 +93,8 @@ class Lights:
             w = app.match.winner() if mode == MATCH_END else app.match.results[-1][0] if app.match.results else DRAW
             # A little rainbow for a human's win, a new step every 120 ms.
             key = 4 + (app.now // 120 & 0xFFFF) if w in (0, 1) and app.humans()[w] else 0
+        elif mode == QUIZ:  # (a question's: the side asked, its move made on the table or not; none while set up)
+            key = 2 + app.quiz.player if app.quiz is not None else 0
         else:
             key = 2 + app.game.to_move
         if key == self._key:

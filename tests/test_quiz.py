@@ -348,3 +348,30 @@ def test_the_sims_review_window_asks_a_question_and_stays_open(tmp_path):
     finally:
         desk.close()
     assert apps[0].mode == MENU and QUIZ in seen and seen.index(QUIZ) < seen.index(REVIEW, seen.index(QUIZ))
+
+
+def test_the_lights_keep_the_asked_sides_colour_and_a_while_thinking_waits():
+    from hw.main import SEAT_COLOURS, Lights
+
+    app, n = at_a_mistake(CLASSIC, 3)
+    review = app.review
+    k = review.k
+    ask(app)
+    lights = Lights()
+    lights.update(app)
+    assert lights.colours[0] == SEAT_COLOURS[app.quiz.player]
+    make(app, review.moves[n])  # (the move on the table: the other side to move there)
+    assert app.game.to_move != app.quiz.player
+    lights.update(app)
+    assert lights.colours[0] == SEAT_COLOURS[app.quiz.player]
+    app.press(buttons.START)
+    app.tick(app.now + 10)
+    # The next move, not worked out yet: A waits ("Thinking..."), right steps on.
+    review.shown[k] = 1
+    app.press(buttons.RIGHT)
+    at = review.k
+    assert at == k + 1 and review.hard[at] < 0 and app.message == "Thinking..."
+    app.press(buttons.A)
+    assert review.k == at and app.mode == REVIEW
+    app.press(buttons.RIGHT)
+    assert review.k == at + 1

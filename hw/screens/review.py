@@ -164,6 +164,8 @@ def press(app, button):
     if button in (buttons.B, buttons.START):
         leave(app)
         return
+    if button == buttons.A and review.hard[review.k] == _NOT_YET:
+        return  # (A while the move is worked out: it may be a mistake's, to ask; right steps on)
     if _asks(review) and button in (buttons.RIGHT, buttons.A):
         # A mistake's question: A asks it (hw.screens.quiz, set up at its
         # first tick: this module's code gone first), right says the answer.
