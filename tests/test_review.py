@@ -456,3 +456,25 @@ def test_the_weighing_samples_the_worlds_the_hard_level_samples():
     from engine import ai
 
     assert (weigh._WORLDS, weigh._HORIZON) == (ai._WORLDS, ai._HORIZON)
+
+
+@pytest.mark.parametrize("lang, short, long", [("en", "Chieftain: claims 2,7", "claims 1,2,3,4,5"),
+                                               ("fr", "Chef de clan : prend 2,7", "prend 1,2,3,4")])
+def test_the_chieftains_claims_are_said_whole_on_one_line(lang, short, long):
+    # The same play with more claims (a tactics review: not weighed): said
+    # with the Chieftain's name where the line holds it, else the claims
+    # alone, every stone said (never cut at 26 characters).
+    from engine.moves import with_claims
+    from hw.app import App
+    from hw.screens import review as screen
+
+    match = bot_match(4, 1, TACTICS, "easy", "hard")
+    app = App(opponent="hard", lang=lang)
+    assert screen.begin(app, 4, 1, TACTICS, list(match.moves()), 1)
+    rv = app.review
+    played = rv.moves[rv.mine[0]]
+    for mask, said in ((0b1000010, short), (0b11111 if lang == "en" else 0b1111, long)):
+        rv.hard[0] = with_claims(played, mask)
+        rv.cost[0] = screen._UNWEIGHED
+        screen._show(app)
+        assert app.message == said and len(app.message) <= 26

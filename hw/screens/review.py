@@ -220,6 +220,8 @@ def _show(app):
         if move_claims(hard) != move_claims(played):
             what = app.t("claims") % stones_text(move_claims(hard))
             app.message = words_[_WOULD] % (app.t("hard"), what)
+            if len(app.message) > _LINE_CHARS:
+                app.message = what  # (many stones: the line holds 26 characters, and every stone is said)
         else:
             app.message = words_[_OTHER_PILE] % app.t("hard")
     else:
