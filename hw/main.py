@@ -84,8 +84,8 @@ class Lights:
 
     def update(self, app):
         mode = app.mode
-        if mode == MENU or mode == REVIEW or app.match is None:
-            key = 0  # (a review's table is not a turn: no colour of whose)
+        if mode == MENU or mode == REVIEW or mode == QUIZ or app.match is None:
+            key = 0  # (a review's table, or a question's, is not a turn: no colour of whose)
         elif app.flash_at >= 0 and (app.now - app.flash_at) & TICKS_MASK < _FLASH_MS:
             key = 1
         elif mode == ROUND_END or mode == MATCH_END:
@@ -93,8 +93,6 @@ class Lights:
             w = app.match.winner() if mode == MATCH_END else app.match.results[-1][0] if app.match.results else DRAW
             # A little rainbow for a human's win, a new step every 120 ms.
             key = 4 + (app.now // 120 & 0xFFFF) if w in (0, 1) and app.humans()[w] else 0
-        elif mode == QUIZ:  # (a question's: the side asked, its move made on the table or not; none while set up)
-            key = 2 + app.quiz.player if app.quiz is not None else 0
         else:
             key = 2 + app.game.to_move
         if key == self._key:

@@ -132,13 +132,13 @@ def test_a_mistake_is_a_question_first_graded_as_the_review_weighs_it(variant, s
     make(app, hard)
     assert quiz.phase == screen._RIGHT and quiz.top == "Well found!" and app.note == "A: back"
     assert app.message == "The Chieftain's move" and app.game.last_turn()[1] == hard
+    app.press(buttons.B)  # (B once too often, at once: the question stays)
+    assert app.mode == QUIZ and quiz.phase == screen._RIGHT
     why = hint.reason(app, table_before(app, n), quiz.player, hard)[:26]
     app.tick(app.now + 2400)
     assert app.message == "The Chieftain's move"
     app.tick(app.now + 100)
     assert app.message == why == quiz.why
-    app.press(buttons.B)  # (B once too often: the question stays)
-    assert app.mode == QUIZ and quiz.phase == screen._RIGHT
     # A: back to the review at the move, its better move said now (shown
     # at its first tick, the quiz's code gone).
     app.press(buttons.A)
@@ -295,9 +295,9 @@ def test_the_questions_words_fit_a_line_in_every_language(lang):
     assert view._ASKING == screen._ASK  # (the view reads the phase: the quiz's code may be gone, a stone's detail shown)
 
 
-@pytest.mark.parametrize("lang", ["fr", "es"])
-def test_a_question_in_another_language(lang):
-    app, n = at_a_mistake(CLASSIC, 3, lang)
+@pytest.mark.parametrize("lang, variant, seed", [("fr", CLASSIC, 3), ("es", CLASSIC, 3), ("es", EXPERT, 5)])
+def test_a_question_in_another_language(lang, variant, seed):
+    app, n = at_a_mistake(variant, seed, lang)
     assert app.message == ASK[lang]
     ask(app)
     from hw.lang.strings import pick
@@ -306,6 +306,11 @@ def test_a_question_in_another_language(lang):
     assert app.quiz.top == words[1] % (1, 2) and app.message == words[0]
     make(app, app.review.moves[n])
     assert app.message == words[6] and app.note == words[9]
+    # The key to try again: in the top line's corner where it fits, else in
+    # turn on the bottom line.
+    quiz = app.quiz
+    fits = len(quiz.top) + 2 + len(app.note) <= 26
+    assert quiz.why == ("" if fits else words[9]) and fits == (seed == 3)  # ("Error grave -31%": no room)
 
 
 def test_the_sims_review_window_asks_a_question_and_stays_open(tmp_path):
@@ -350,8 +355,11 @@ def test_the_sims_review_window_asks_a_question_and_stays_open(tmp_path):
     assert apps[0].mode == MENU and QUIZ in seen and seen.index(QUIZ) < seen.index(REVIEW, seen.index(QUIZ))
 
 
-def test_the_lights_keep_the_asked_sides_colour_and_a_while_thinking_waits():
-    from hw.main import SEAT_COLOURS, Lights
+def test_the_lights_show_no_sides_colour_in_a_question_and_a_while_thinking_waits():
+    # A question's table is not a turn, as the review's is not: the lights
+    # idle, before its move and once it is on the table (they turned to the
+    # other side's colour then).
+    from hw.main import IDLE_COLOUR, Lights
 
     app, n = at_a_mistake(CLASSIC, 3)
     review = app.review
@@ -359,11 +367,11 @@ def test_the_lights_keep_the_asked_sides_colour_and_a_while_thinking_waits():
     ask(app)
     lights = Lights()
     lights.update(app)
-    assert lights.colours[0] == SEAT_COLOURS[app.quiz.player]
+    assert lights.colours == [IDLE_COLOUR] * 5
     make(app, review.moves[n])  # (the move on the table: the other side to move there)
     assert app.game.to_move != app.quiz.player
     lights.update(app)
-    assert lights.colours[0] == SEAT_COLOURS[app.quiz.player]
+    assert lights.colours == [IDLE_COLOUR] * 5
     app.press(buttons.START)
     app.tick(app.now + 10)
     # The next move, not worked out yet: A waits ("Thinking..."), right steps on.

@@ -149,6 +149,15 @@ def test_the_menu_asks_each_kept_mistake_and_lets_go_one_found():
     assert sorted(app.hand()) == sorted(before.hand_cards(before.to_move))
     assert quiz.given == mistakes.entry(got, 0)[5]
     assert quiz.top == "Try 1 of 2" and app.message == "Find a better move"
+    # In turn, the move played then (the question is about it).
+    from engine.moves import move_card, move_stone
+    from hw.lang.words import move_text
+
+    app.tick(app.now + 2500)
+    said = "You played " + move_text(app, (move_card(moves[first]), move_stone(moves[first]), 0))
+    assert app.message == said and len(said) <= 26
+    app.tick(app.now + 2500)
+    assert app.message == "Find a better move"
     # Two tries with the move played: the answer; A goes back to the menu,
     # the mistake kept, the next one asked next time.
     for _ in range(2):
@@ -197,8 +206,12 @@ def test_start_leaves_a_kept_question_and_the_menu_says_when_none_is_kept():
     assert app.mode == MENU and app.mistakes == count and app.keeper.asked == 1
 
 
-def test_a_kept_mistake_that_does_not_replay_is_said_and_let_go():
-    app = App(opponent="hard")
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_a_kept_mistake_that_does_not_replay_is_said_and_let_go(lang, capsys):
+    from hw.lang.menu import words
+    from hw.screens import PANEL_CHARS
+
+    app = App(opponent="hard", lang=lang)
     match = bot_match(9, 1, CLASSIC, "easy", "hard")
     moves = list(match.moves())
     before = rv.at(9, 1, CLASSIC, moves, 8)
@@ -209,7 +222,9 @@ def test_a_kept_mistake_that_does_not_replay_is_said_and_let_go():
     app.row = ROW
     app.press(buttons.A)
     app.tick(app.now + 10)
-    assert app.mode == NOTICE and app.lines == ["a kept mistake does not replay"]
+    assert app.mode == NOTICE and app.lines == words(lang)["mistake_lost"].split("\n")
+    assert all(len(line) <= PANEL_CHARS for line in app.lines)
+    assert "kept mistakes: a kept mistake does not replay" in capsys.readouterr().out
     assert app.mistakes == 0 and section(app) is None and app.quiz is None and app.match is None
     app.press(buttons.A)
     assert app.mode == MENU and app.row == ROW
@@ -258,3 +273,21 @@ def test_the_rows_and_the_notice_fit_the_panel_in_every_language(lang):
     app.mistakes = 0
     app.press(buttons.A)
     assert app.mode == NOTICE and len(app.lines) == 4 and all(len(line) <= PANEL_CHARS for line in app.lines)
+
+
+def test_pass_and_play_reviews_keep_none_and_b_leaves_a_question_over_after_a_moment():
+    app = App(opponent="pass")
+    reviewed(app, 3, CLASSIC)
+    assert app.mistakes == 0 and app.keeper.mistakes is None
+    app = App(opponent="hard")
+    reviewed(app, 3, CLASSIC)
+    ask_kept(app)
+    app.press(buttons.B)  # (the answer asked for at once)
+    app.tick(app.now + 10)
+    app.tick(app.now + 10)
+    assert app.quiz.phase == screen._ANSWER
+    app.press(buttons.B)  # (once too often: stays)
+    assert app.mode == QUIZ
+    app.tick(app.now + 1000)
+    app.press(buttons.B)  # (a moment later: back to the menu)
+    assert app.mode == MENU and app.row == ROW

@@ -9,20 +9,24 @@ the link's words) is in the tables: the game says it too.
 from engine import unload
 
 KEYS = ("title", "opponent", "variant", "rounds", "language", "autoclaim", "sound", "stats", "start", "on", "off",
-        "saved_game", "new_game", "move_n", "save_problem", "learn", "hints", "plays", "mistakes", "no_mistakes")
+        "saved_game", "new_game", "move_n", "save_problem", "learn", "hints", "plays", "mistakes", "no_mistakes",
+        "mistake_lost")
 WORDS = (
     ("SCHOTTEN TOTTEN", "Opponent", "Variant", "Rounds", "Language", "Auto-claim", "Sound", "Statistics", "Start", "on", "off",
      "A match was saved", "New game", "Move %d", "Save not used:", "Learn", "Hints", "Start button: play",
      "Your mistakes (%d)",
-     "No mistakes kept yet.\nReview a match (B on its\nsummary): the mistakes\nit finds come back here."),
+     "No mistakes kept yet.\nReview a match (B on its\nsummary): the mistakes\nit finds come back here.",
+     "A kept mistake could not\nbe dealt again: it is\nlet go."),
     ("SCHOTTEN TOTTEN", "Adversaire", "Variante", "Manches", "Langue", "Revendic. auto", "Son", "Statistiques", "Jouer",
      "oui", "non", "Partie sauvegardée", "Nouvelle partie", "Coup %d", "Sauvegarde écartée :", "Apprendre", "Conseils",
      "Bouton Start : jouer", "Vos erreurs (%d)",
-     "Aucune erreur gardée.\nRevoyez une partie (B\nsur son bilan) : ses\nerreurs reviennent ici."),
+     "Aucune erreur gardée.\nRevoyez une partie (B\nsur son bilan) : ses\nerreurs reviennent ici.",
+     "Une erreur gardée n'a pu\nêtre rejouée : elle est\noubliée."),
     ("SCHOTTEN TOTTEN", "Rival", "Variante", "Rondas", "Idioma", "Reclamar auto", "Sonido", "Estadísticas", "Jugar", "sí", "no",
      "Partida guardada", "Partida nueva", "Jugada %d", "Guardado descartado:", "Aprender", "Pistas",
      "Botón Start: jugar", "Tus errores (%d)",
-     "Aún no hay errores.\nRepasa una partida (B en\nsu resumen): sus errores\nvuelven aquí."),
+     "Aún no hay errores.\nRepasa una partida (B en\nsu resumen): sus errores\nvuelven aquí.",
+     "Un error guardado no se\npudo repetir: se olvida."),
 )
 
 

@@ -54,6 +54,7 @@ _LOST = const(3)  # a won endgame given away
 _BETTER = const(4)  # "Better: %s"
 _WON_WITH = const(6)  # "Won with: %s"
 _SWAP_MS = const(2500)  # the bottom line's two sayings, each this long (the review's)
+_GRACE_MS = const(1000)  # B leaves a question over once its verdict has been shown this long
 _LINE_CHARS = const(26)  # hw.view's: characters on a line
 _FOUND = const(2)  # hw.screens.review's shown: the better move found (tests/test_quiz.py holds it equal)
 _ROW = MENU_ROWS.index("mistakes")  # the menu's row that asks the kept mistakes
@@ -79,15 +80,16 @@ _CLOSER = const(7)  # or of one better than the move played, but not enough
 _ANSWERED = const(8)  # the top line of the answer asked for (its bottom line: hw.lang.hint's "Better: %s")
 _KEY_AGAIN = const(9)  # the corner of a move not as good
 _KEY_BACK = const(10)  # the corner once the question is over
+_PLAYED = const(11)  # a kept mistake's bottom line, in turn with _FIND: the move played then
 WORDS = (("Find a better move", "Try %d of %d", "B: answer", "Well found!", "The Chieftain's move",
           "As good as the Chieftain's", "Not better. B: answer", "Closer. B: answer", "The answer", "A: again",
-          "A: back"),
+          "A: back", "You played %s"),
          ("Trouvez un meilleur coup", "Essai %d sur %d", "B : réponse", "Bien trouvé !", "Le coup du Chef de clan",
           "Vaut celui du Chef de clan", "Pas mieux. B : réponse", "Plus près. B : réponse", "La réponse",
-          "A : encore", "A : retour"),
+          "A : encore", "A : retour", "Vous avez joué %s"),
          ("Busca una jugada mejor", "Intento %d/%d", "(B) solución", "¡Bien visto!", "La jugada del Jefe",
           "Tan buena como la del Jefe", "No es mejor. (B) solución", "Más cerca. (B) solución", "La solución",
-          "(A) otra vez", "(A) volver"))
+          "(A) otra vez", "(A) volver", "Jugaste %s"))
 
 
 class Quiz:
@@ -105,15 +107,15 @@ class Quiz:
     (``hw.screens.review``'s ``Review``: why)."""
 
     if MYPY:  # (its fields, for the type check: a board's compiler leaves the block out)
-        variant = seed = n = round_seed = starter = given = player = phase = tries = answer = 0
-        token = stone = swapped = 0
+        variant = seed = n = round_seed = starter = given = played = player = phase = tries = answer = 0
+        token = stone = swapped = since = 0
         moves = [0]
         bot = table = None  # type: Any
         thought = False
         top = said = why = ""
 
 
-def start(app, variant, seed, n, round_seed, starter, moves, given, bot=None, table=None):
+def start(app, variant, seed, n, round_seed, starter, moves, given, bot=None, table=None, played=-1):
     """Ask for a better move than move ``n`` of the match dealt from
     ``seed``, which gave away ``given`` points (``engine.weigh.cost``), in
     its round dealt from ``round_seed`` (``starter`` first) after ``moves``
@@ -121,7 +123,8 @@ def start(app, variant, seed, n, round_seed, starter, moves, given, bot=None, ta
     ``engine.mistakes.table``); weighed by ``bot``
     (``engine.review.hard_bot``'s; None: made at the first move tried), its
     tables made in ``table`` (a game of ``variant``: the review's; None: one
-    made for them)."""
+    made for them).  ``played``: the move played then, said while a move
+    is made (-1: not said; the review has just shown it)."""
     quiz = Quiz()
     quiz.variant = variant
     quiz.seed = seed
@@ -130,6 +133,7 @@ def start(app, variant, seed, n, round_seed, starter, moves, given, bot=None, ta
     quiz.starter = starter
     quiz.moves = moves
     quiz.given = given
+    quiz.played = played
     quiz.bot = bot
     quiz.table = table  # the game every table is made in (None: made at the first)
     quiz.player = 0  # the player to move there (App.me)
@@ -140,7 +144,7 @@ def start(app, variant, seed, n, round_seed, starter, moves, given, bot=None, ta
     quiz.stone = 0  # the stone of the move shown once weighed (Select: its detail)
     quiz.thought = False
     quiz.top = quiz.said = quiz.why = ""
-    quiz.swapped = 0
+    quiz.swapped = quiz.since = 0  # (the bottom line's last change; the verdict's time)
     app.quiz = quiz
     app.go(QUIZ)
     _ask(app)
@@ -178,7 +182,12 @@ def _ask(app):
     quiz.phase = _ASK
     quiz.top = words[_TRY] % (quiz.tries + 1, TRIES)
     quiz.why = ""
-    app.message = words[_FIND]
+    app.message = quiz.said = words[_FIND]
+    if quiz.played >= 0:  # (a kept mistake: the move played then, said in turn)
+        from hw.lang.words import move_text
+
+        quiz.why = (words[_PLAYED] % move_text(app, (move_card(quiz.played), move_stone(quiz.played), 0)))[:_LINE_CHARS]
+        quiz.swapped = app.now
     app.turn.reset()
     _decided(app, app.turn.begin(quiz.player))
 
@@ -209,7 +218,10 @@ def press(app, button):
             _table(app)  # (the table before the move tried: the answer is made there)
             _decided(app, _GAVE_UP)
     elif phase != _ASK:
-        if button == buttons.A:  # (only A: B pressed once too often does not leave)
+        # A leaves; B too, once the verdict has been on the screen a moment
+        # (a B pressed once too often, asking for the answer, does not
+        # leave; a player whose corner has no room for "A: back" is not stuck).
+        if button == buttons.A or (button == buttons.B and app.now - quiz.since >= _GRACE_MS):
             leave(app)
     elif button == buttons.B and app.turn.phase == _CARD:  # (while the card is chosen)
         _decided(app, _GAVE_UP)
@@ -285,26 +297,27 @@ def _kept(app):
     section = kept.read(app)
     table = why = None
     if section is None:  # (the save area's slots say otherwise: why, on the console)
-        from hw.lang.menu import words
-
-        why = words(app.lang)["no_mistakes"]
+        why = "no_mistakes"
     else:
         variant, seed, n, round_seed, starter, given, moves = mistakes.entry(section, app.keeper.asked % section[0])
-        moves.pop()  # (the move played: the mistake itself)
+        played = moves.pop()  # (the mistake itself)
         table = make_game(variant)
         try:
             mistakes.table(table, round_seed, starter, moves)
         except SaveError as e:
-            why = str(e)
+            print("kept mistakes:", e)
+            why = "mistake_lost"
             kept.write(app, mistakes.drop(section, seed, n))
     section = None
     unload("engine.mistakes")
     unload("hw.saves.kept")
     if why is not None:
+        from hw.lang.menu import words
+
         app.row = _ROW
-        app.notice(why.split("\n"), MENU)
+        app.notice(words(app.lang)[why].split("\n"), MENU)
         return
-    start(app, variant, seed, n, round_seed, starter, moves, given, None, table)
+    start(app, variant, seed, n, round_seed, starter, moves, given, None, table, played)
     app.dirty = True
 
 
@@ -371,7 +384,9 @@ def _weigh(app):
     quiz.why = quiz.why[:_LINE_CHARS]
     app.message = quiz.said
     app.note = words[_KEY_AGAIN if quiz.phase == _WRONG else _KEY_BACK]
-    quiz.swapped = app.now
+    if not quiz.why and len(quiz.top) + 2 + len(app.note) > _LINE_CHARS:
+        quiz.why = app.note  # (no room in the top line's corner, hw.view: the key said in turn at the bottom)
+    quiz.swapped = quiz.since = app.now
     quiz.stone = move_stone(m) % 9
     game.apply(m)  # (the move on the table, framed as the last)
 

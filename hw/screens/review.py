@@ -146,7 +146,7 @@ def leave(app):
     unload("engine.weigh")
     found = [(review.mine[k], review.cost[k]) for k in range(len(review.mine))
              if review.kind[k] >= _MISTAKE and review.shown[k] != _FOUND]
-    if found:
+    if found and app.opponent != "pass":  # (pass-and-play's two players: neither's "Your mistakes")
         review.bot = None
         gc.collect()
         from engine import mistakes
