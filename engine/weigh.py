@@ -104,6 +104,30 @@ def values(bot, game, hard, played):
     return max(mine, _WON if won else _after(judge, g, p, hard)), mine
 
 
+def choices(bot, game, hard):
+    """``(good, open)``: how many of the placements open to the player to
+    move in ``game`` are good beside ``hard`` (cost less than an
+    inaccuracy, judged as ``values`` judges: ask ``cost`` first, whose
+    worlds these are), and how many there are.  A mistake where many are
+    good is found by a guess: not a question (``hw.screens.review``)."""
+    from engine.moves import move
+
+    p = game.to_move
+    g = bot.view
+    judge = bot.judge
+    judge.begin(g, p)
+    floor = _after(judge, g, p, hard) - _LEAST[INACCURACY] * _UNIT
+    good = n = 0
+    stones = g.open_stones(p)
+    for card in g.hand_cards(p):
+        for s in range(9):
+            if stones >> s & 1:
+                n += 1
+                if _after(judge, g, p, move(card, s)) > floor:
+                    good += 1
+    return good, n
+
+
 def _placed(m):
     # Move m's placement, claiming all it can (as the exact search plays).
     from engine.moves import AUTO_CLAIM, move

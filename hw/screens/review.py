@@ -68,6 +68,7 @@ _UNWEIGHED = const(255)  # review.cost: not weighed (the tactics variant, a pass
 _MISTAKE = const(2)  # review.kind: engine.weigh's MISTAKE (tests/test_layers.py holds it equal)
 _GIVEN = const(4)  # review.kind: a won endgame given away (engine.weigh.GIVEN_AWAY; hw.lang.hint's)
 _FOUND = const(2)  # review.shown: the better move found (hw.screens.quiz's: a question answered right)
+_GUESSED = const(3)  # review.shown: a mistake a guess would find (more than a quarter of the moves good): no question
 
 
 class Review:
@@ -105,7 +106,7 @@ def begin(app, seed, rounds, variant, moves, seats):
     review.hard = [_NOT_YET] * len(mine)
     review.cost = bytearray(len(mine))  # what each gave away (engine.weigh.cost), once its hard move is known
     review.kind = bytearray(len(mine))  # and its class (engine.weigh.grade; _GIVEN: a won endgame given away)
-    review.shown = bytearray(len(mine))  # 1: a mistake's better move said (asked first: _asks), 2: found
+    review.shown = bytearray(len(mine))  # 1: a mistake's better move said (asked first: _asks), 2: found, 3: guessed
     review.bot = None  # made on the first move's tick (tick)
     review.table = None  # the game every table is rebuilt in (_before)
     review.k = 0
@@ -145,7 +146,7 @@ def leave(app):
     play.unload_bots()  # (the hard level's modules, if the review loaded them)
     unload("engine.weigh")
     found = [(review.mine[k], review.cost[k]) for k in range(len(review.mine))
-             if review.kind[k] >= _MISTAKE and review.shown[k] != _FOUND]
+             if review.kind[k] >= _MISTAKE and review.shown[k] < _FOUND]
     if found and app.opponent != "pass":  # (pass-and-play's two players: neither's "Your mistakes")
         review.bot = None
         gc.collect()
@@ -324,10 +325,14 @@ def _hard(review, n):
     hard = rv.hard_move(review.bot, game, review.seed, n)
     points = -1
     if review.variant != TACTICS:
-        from engine.weigh import GIVEN_AWAY, cost, grade
+        from engine.weigh import GIVEN_AWAY, choices, cost, grade
 
         points = cost(review.bot, game, hard, review.moves[n])
         review.kind[review.k] = _GIVEN if points == GIVEN_AWAY else grade(points)
+        if _MISTAKE <= review.kind[review.k] < _GIVEN:
+            good, placements = choices(review.bot, game, hard)
+            if 4 * good > placements:
+                review.shown[review.k] = _GUESSED  # (its better move said at once, not kept)
     review.cost[review.k] = _UNWEIGHED if points < 0 else points
     review.hard[review.k] = hard
 

@@ -1,6 +1,6 @@
 # The review's work on one move (engine.review: the hard level's move, then
 # what the move played gave away, the exact search's proof once the clan
-# pile is empty) under MicroPython or CircuitPython's interpreter, for the
+# pile is empty, and for a mistake how many placements are good) under MicroPython or CircuitPython's interpreter, for the
 # review's time budget (3 s a move on the slower calibration).
 #
 #   mpy_reviewbench.py GAMES [REPEAT [FIRST]]
@@ -23,8 +23,14 @@ games, repeat, first, calibration = games_args()
 
 
 def weighed(hard, g, d, n, played):
-    # The review's work on move n (hard_move reseeds the bot: the same each time).
-    return weigh.cost(hard, g, review.hard_move(hard, g, d, n), played)
+    # The review's work on move n (hard_move reseeds the bot: the same each
+    # time): a mistake's placements counted too (is it a question?), as the
+    # board's review does (hw.screens.review).
+    best = review.hard_move(hard, g, d, n)
+    points = weigh.cost(hard, g, best, played)
+    if weigh.grade(points) >= weigh.MISTAKE and points != weigh.GIVEN_AWAY:
+        weigh.choices(hard, g, best)
+    return points
 
 
 times = []
