@@ -21,6 +21,9 @@ Loaded only while they are read or written, and dropped after.
 
 from micropython import const
 
+from engine.mistakes import check, count
+from engine.save import SaveError
+
 AREA = const(512)  # bytes of each slot: three mistakes of the longest rounds fit
 
 
@@ -51,15 +54,12 @@ def read(app):
     if section is not None and len(section) < 2:
         section = None  # (b"\x00": none kept, all found)
     if section is not None:
-        from engine.mistakes import check
-        from engine.save import SaveError
-
         try:
             check(section)
         except SaveError as e:
             print("kept mistakes:", e)
             section = None
-    app.mistakes = section[0] if section else 0
+    app.mistakes = count(section)
     return section
 
 
@@ -67,7 +67,7 @@ def write(app, section):
     """Keep ``section`` (None: none) as the player's mistakes: written at
     once (``App.mistakes`` how many).  A save area that refuses it is said
     on the console, as the match's saves are."""
-    app.mistakes = section[0] if section else 0
+    app.mistakes = count(section)
     saver = _saver(app)
     if saver is None:
         app.keeper.mistakes = section

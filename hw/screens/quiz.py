@@ -299,7 +299,7 @@ def _kept(app):
     if section is None:  # (the save area's slots say otherwise: why, on the console)
         why = "no_mistakes"
     else:
-        variant, seed, n, round_seed, starter, given, moves = mistakes.entry(section, app.keeper.asked % section[0])
+        variant, seed, n, round_seed, starter, given, moves = mistakes.entry(section, app.keeper.asked % mistakes.count(section))
         played = moves.pop()  # (the mistake itself)
         table = make_game(variant)
         try:
